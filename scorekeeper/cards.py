@@ -1,0 +1,167 @@
+"""Cards and decks: parse and format every accepted notation, in one place (RULES C-1, C-2).
+
+>>> Card.parse("10h")
+Card(rank=<Rank.TEN: '10'>, suit=<Suit.HEARTS: 'H'>)
+>>> str(Card.parse("Dco")), Card.parse("R pique").ascii
+('Q♥', 'KS')
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scorekeeper.errors import UserError
+
+
+class Suit(enum.Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    def format(self, ascii: bool = False) -> str:
+        return self.value if ascii else self.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """A suit alone, in any form of C-2 (`h`, `♥`, `coeur`, `co`, …)."""
+        suit = _SUIT_WORDS.get(_fold(text))
+        if suit is None:
+            raise SuitError(f"unknown suit {text!r}: {SUITS_ACCEPTED}")
+        return suit
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+
+_SUIT_WORDS: dict[str, Suit] = {}
+for _suit, _words in {
+    Suit.SPADES: ("♠", "♤", "s", "pique", "pi"),
+    Suit.HEARTS: ("♥", "♡", "h", "coeur", "co"),
+    Suit.DIAMONDS: ("♦", "♢", "d", "carreau", "ca"),
+    Suit.CLUBS: ("♣", "♧", "c", "trefle", "tr"),
+}.items():
+    for _word in _words:
+        _SUIT_WORDS[_word] = _suit
+
+
+class Rank(enum.Enum):
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "10"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+    FIVE = "5"
+    FOUR = "4"
+    THREE = "3"
+    TWO = "2"
+
+
+_RANK_WORDS: dict[str, Rank] = {rank.value.lower(): rank for rank in Rank}
+_RANK_WORDS.update({"r": Rank.KING, "d": Rank.QUEEN, "v": Rank.JACK})
+
+RANKS_ACCEPTED = "A K Q J 10 9 8 7 6 5 4 3 2 (R D V for K Q J)"
+SUITS_ACCEPTED = "suits are ♠ ♥ ♦ ♣, s h d c, pique/pi coeur/co carreau/ca trefle/tr"
+CARD_FORMS = f"write rank then suit, like 10h, As, Qd, 7♣, Rpi; ranks {RANKS_ACCEPTED}; {SUITS_ACCEPTED}"
+
+
+class CardError(UserError, ValueError):
+    """A card or suit that cannot be read; its message lists the accepted forms."""
+
+
+class SuitError(CardError):
+    pass
+
+
+def _fold(text: str) -> str:
+    """Lower case, accents and emoji variation selectors removed, inner spaces dropped."""
+    text = unicodedata.normalize("NFKD", text.strip().lower().replace("œ", "oe"))
+    return "".join(c for c in text if not unicodedata.combining(c) and c not in "\ufe0f\ufe0e ")
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """A card, written rank then suit (C-2). `str()` gives `10♥`; `.ascii` gives `10H`."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card in any notation of C-2, case-insensitive."""
+        folded = _fold(text)
+        if not folded:
+            raise CardError(f"empty card: {CARD_FORMS}")
+        # The rank is "10" or one character; everything after it names the suit.
+        cut = 2 if folded.startswith("10") else 1
+        rank = _RANK_WORDS.get(folded[:cut])
+        suit = _SUIT_WORDS.get(folded[cut:])
+        if rank is None or suit is None:
+            raise CardError(f"bad card {text.strip()!r}: {CARD_FORMS}")
+        return cls(rank, suit)
+
+    def format(self, ascii: bool = False) -> str:
+        return f"{self.rank.value}{self.suit.format(ascii)}"
+
+    @property
+    def ascii(self) -> str:
+        return self.format(ascii=True)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A named deck (C-1): the ranks it holds, in every suit."""
+
+    name: str
+    ranks: tuple[Rank, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(Card(rank, suit) for suit in Suit for rank in self.ranks)
+
+    def __len__(self) -> int:
+        return 4 * len(self.ranks)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and card.rank in self.ranks
+
+    def parse(self, text: str) -> Card:
+        """Read one card and check that this deck holds it (C-2)."""
+        card = Card.parse(text)
+        if card not in self:
+            ranks = " ".join(rank.value for rank in self.ranks)
+            raise CardError(f"{card} is not in the {self.name} deck ({len(self)} cards, ranks {ranks})")
+        return card
+
+    def parse_many(self, text: str) -> list[Card]:
+        """Cards separated by spaces or commas, like `10♥ A♥ 10♣ K♣`."""
+        return [self.parse(word) for word in text.replace(",", " ").split()]
+
+
+MANILLE = Deck("manille", (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
+HOMBRE = Deck(
+    "hombre",
+    (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO),
+)
+DECKS = {deck.name: deck for deck in (MANILLE, HOMBRE)}
+
+
+def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
+    return " ".join(card.format(ascii) for card in cards)

@@ -1,0 +1,29 @@
+"""`scorekeeper sheet`: the fiche of a game."""
+
+from __future__ import annotations
+
+import typer
+
+from scorekeeper import game, ledger
+from scorekeeper.cli.output import ASCII, EXPLAIN, GAME, JSON, examples, print_json
+from scorekeeper.cli.render import print_fiche
+
+
+def register(app: typer.Typer) -> None:
+    app.command(epilog=examples("scorekeeper sheet --explain", "scorekeeper sheet --game cafe --json"))(sheet)
+
+
+def sheet(
+    game_name: str = GAME,
+    json: bool = JSON,
+    explain: bool = EXPLAIN,
+    ascii: bool = ASCII,
+) -> None:
+    """The fiche: every coup, running scores, manches, the winner, who deals and leads next."""
+    name = ledger.pick(game_name)
+    the_game = ledger.read(name)
+    fiche = game.fiche(the_game)
+    if json:
+        print_json({"name": name, **fiche.as_dict()})
+        return
+    print_fiche(fiche, f"{name} · {fiche.ruleset.title}", ascii, explain)

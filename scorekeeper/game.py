@@ -1,0 +1,98 @@
+"""A game as a Python user handles it: create, declare coups, edit, undo, and read the fiche.
+
+This joins the ledger (what was said) to the engine (what it scores). It computes no rule itself:
+every check of a declaration is the engine's, made by replaying the ledger with the change.
+
+>>> # with SCOREKEEPER_HOME set:
+>>> # g = new("manille-muette", ["César", "Panisse", "Escartefigue", "Brun"])
+>>> # add(g.name, {"retourne": "10h", "points": {"César": 40}}).scores
+>>> # (11, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper import ledger, manille, rulesets
+from scorekeeper.errors import UserError
+from scorekeeper.ledger import Ledger
+from scorekeeper.manille import Fiche
+from scorekeeper.rulesets import Ruleset
+
+
+def ruleset_of(game: Ledger) -> Ruleset:
+    """The game's own copy of its ruleset, with its options: later edits of the file change nothing."""
+    return rulesets.build(game.ruleset, origin=f"game {game.name}").with_options(game.options)
+
+
+def fiche(game: Ledger) -> Fiche:
+    return manille.replay(ruleset_of(game), game.players, game.dealer, game.coups)
+
+
+def new(
+    ruleset_ref: str,
+    players: Sequence[str],
+    dealer: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    name: str | None = None,
+) -> Ledger:
+    """Start a game and make it the current one. The first player deals unless `dealer` says otherwise."""
+    base = rulesets.load(ruleset_ref)
+    options = dict(options or {})
+    ruleset = base.with_options(options)
+    players = [player.strip() for player in players]
+    manille.check_players(players, ruleset.rules)
+    first = players[0] if dealer is None else manille.find_player(players, dealer)
+    game = Ledger(
+        name=ledger.free_name(base.name) if name is None else ledger.check_name(name),
+        ruleset_name=base.name,
+        ruleset=dict(base.table),
+        players=players,
+        dealer=first,
+        options=options,
+    )
+    ledger.create(game)
+    return game
+
+
+def add(name: str, coup: Mapping[str, Any]) -> Fiche:
+    """Declare the next coup; refused (nothing written) if the table cannot have said it."""
+    with ledger.changing(name) as game:
+        ruleset = ruleset_of(game)
+        after = manille.add_coup(ruleset, game.players, game.dealer, game.coups, coup)
+        game.add(after.coups[-1].coup.to_dict())
+    return after
+
+
+def edit(name: str, number: int, changes: Mapping[str, Any]) -> Fiche:
+    """Replace what was declared for coup `number` (from 1); everything after it is recomputed."""
+    with ledger.changing(name) as game:
+        if not 1 <= number <= len(game.coups):
+            raise UserError(f"no coup {number} in game {name}: it has coups 1 to {len(game.coups)}")
+        declared = dict(game.coups[number - 1])
+        if "points" in changes or "renonce" in changes:
+            declared.pop("points", None)
+            declared.pop("renonce", None)
+        declared.update(changes)
+        coups = [*game.coups[: number - 1], declared, *game.coups[number:]]
+        try:
+            after = manille.replay(ruleset_of(game), game.players, game.dealer, coups)
+        except UserError as error:
+            raise UserError(f"edit of coup {number} refused: {error}") from None
+        game.edit(number - 1, after.coups[number - 1].coup.to_dict())
+    return after
+
+
+def undo(name: str) -> tuple[str, Fiche]:
+    with ledger.changing(name) as game:
+        what = game.undo()
+        after = fiche(game)
+    return what, after
+
+
+def redo(name: str) -> tuple[str, Fiche]:
+    with ledger.changing(name) as game:
+        what = game.redo()
+        after = fiche(game)
+    return what, after

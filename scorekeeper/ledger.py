@@ -1,0 +1,346 @@
+"""A game file: what was said at the table, never a computed total.
+
+One TOML file per game under `$SCOREKEEPER_HOME/games/` (default: the platform's user data folder).
+It holds a format version, the ruleset (its name and a full resolved copy, so that a later edit of
+a ruleset file never changes a past game), the options, the players in seating order, the first
+dealer, every coup exactly as declared, and the undo/redo journal. Every figure is a replay.
+
+Writes are atomic (temp file in the same folder, fsync, rename) and made under an exclusive lock,
+so a crash leaves the old file or the new one, and two writers never lose an update.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import time
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import UserError
+
+FORMAT = 1
+UNDO_DEPTH = 200  # steps kept in the journal; far more than a table ever undoes
+LOCK_WAIT = 5.0  # seconds a writer waits for another before saying the game is busy
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+
+def home() -> Path:
+    """The user data folder: `$SCOREKEEPER_HOME`, else the platform's (platformdirs)."""
+    override = os.environ.get("SCOREKEEPER_HOME")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs  # only when no override: tests and benches never pay for it
+
+    return platformdirs.user_data_path("scorekeeper", appauthor=False)
+
+
+def games_dir() -> Path:
+    return home() / "games"
+
+
+def check_name(name: str) -> str:
+    """A game name is a plain file name: no path, nothing that could write outside the games folder."""
+    if not NAME_PATTERN.fullmatch(name) or name.endswith(".toml"):
+        raise UserError(
+            f"bad game name {name!r}: use letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit (64 at most)"
+        )
+    return name
+
+
+def path_of(name: str) -> Path:
+    return games_dir() / f"{check_name(name)}.toml"
+
+
+@dataclass
+class Ledger:
+    """One game as declared. `coups` are plain tables; the game's engine reads and checks them."""
+
+    name: str
+    ruleset_name: str
+    ruleset: dict[str, Any]
+    players: list[str]
+    dealer: str
+    options: dict[str, Any] = field(default_factory=dict)
+    coups: list[dict[str, Any]] = field(default_factory=list)
+    undo_journal: list[dict[str, Any]] = field(default_factory=list)
+    redo_journal: list[dict[str, Any]] = field(default_factory=list)
+    created: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
+
+    # --- what the table says ---------------------------------------------------------------------
+
+    def add(self, coup: dict[str, Any]) -> None:
+        self.coups.append(coup)
+        self._journal({"op": "add"})
+
+    def edit(self, index: int, coup: dict[str, Any]) -> None:
+        self._journal({"op": "edit", "index": index, "coup": self.coups[index]})
+        self.coups[index] = coup
+
+    def undo(self) -> str:
+        """Take back the last add or edit; `redo` puts it back. Returns what was undone."""
+        if not self.undo_journal:
+            raise UserError(f"nothing to undo in game {self.name}")
+        step = self.undo_journal.pop()
+        self.redo_journal.append(self._reverse(step))
+        return _describe(step)
+
+    def redo(self) -> str:
+        if not self.redo_journal:
+            raise UserError(f"nothing to redo in game {self.name}")
+        step = self.redo_journal.pop()
+        self.undo_journal.append(self._reverse(step))
+        return _describe(step)
+
+    def _journal(self, step: dict[str, Any]) -> None:
+        self.undo_journal = [*self.undo_journal[-(UNDO_DEPTH - 1) :], step]
+        self.redo_journal = []
+
+    def _reverse(self, step: dict[str, Any]) -> dict[str, Any]:
+        """Apply one journal step backwards or forwards; return the step that reverses it."""
+        if step["op"] == "add":  # undo an add: the coup moves to the other journal
+            if not self.coups:
+                raise UserError(f"game {self.name} is damaged: its journal undoes a coup it does not have")
+            coup = self.coups.pop()
+            return {"op": "readd", "coup": coup}
+        if step["op"] == "readd":  # redo an add
+            self.coups.append(step["coup"])
+            return {"op": "add"}
+        index = step["index"]
+        if index >= len(self.coups):
+            raise UserError(f"game {self.name} is damaged: its journal edits coup {index + 1} of {len(self.coups)}")
+        before = self.coups[index]
+        self.coups[index] = step["coup"]
+        return {"op": "edit", "index": index, "coup": before}
+
+    # --- file form -------------------------------------------------------------------------------
+
+    def to_toml(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "name": self.name,
+            "created": self.created,
+            "players": self.players,
+            "dealer": self.dealer,
+            "ruleset_name": self.ruleset_name,
+            "options": self.options,
+            "ruleset": self.ruleset,
+            "coups": self.coups,
+            "journal": {"undo": self.undo_journal, "redo": self.redo_journal},
+        }
+
+    @classmethod
+    def from_toml(cls, data: dict[str, Any], source: str) -> Ledger:
+        def need(key: str, kind: type, where: dict[str, Any] = data) -> Any:
+            value = where.get(key)
+            if not isinstance(value, kind):
+                raise UserError(f"game file {source} is damaged: {key!r} is missing or not a {kind.__name__}")
+            return value
+
+        if data.get("format") != FORMAT:
+            raise UserError(
+                f"game file {source} has format {data.get('format')!r}; this scorekeeper reads format {FORMAT}"
+            )
+        players = need("players", list)
+        if not players or not all(isinstance(p, str) for p in players):
+            raise UserError(f"game file {source} is damaged: 'players' must list names")
+        journal = data.get("journal", {})
+        if not isinstance(journal, dict):
+            raise UserError(f"game file {source} is damaged: 'journal' is not a table")
+        ledger = cls(
+            name=need("name", str),
+            ruleset_name=need("ruleset_name", str),
+            ruleset=need("ruleset", dict),
+            players=players,
+            dealer=need("dealer", str),
+            options=need("options", dict) if "options" in data else {},
+            coups=need("coups", list) if "coups" in data else [],
+            undo_journal=need("undo", list, journal) if "undo" in journal else [],
+            redo_journal=need("redo", list, journal) if "redo" in journal else [],
+            created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0),
+        )
+        if not all(isinstance(coup, dict) for coup in ledger.coups):
+            raise UserError(f"game file {source} is damaged: every coup must be a table")
+        if ledger.dealer not in ledger.players:
+            raise UserError(f"game file {source} is damaged: the dealer {ledger.dealer!r} is not a player")
+        for step in (*ledger.undo_journal, *ledger.redo_journal):
+            if not _valid_step(step, len(ledger.coups)):
+                raise UserError(f"game file {source} is damaged: bad undo/redo step {step!r}")
+        return ledger
+
+
+def _valid_step(step: Any, count: int) -> bool:
+    if not isinstance(step, dict):
+        return False
+    if step.get("op") == "add":
+        return True
+    if step.get("op") == "readd":
+        return isinstance(step.get("coup"), dict)
+    index = step.get("index")
+    return step.get("op") == "edit" and isinstance(index, int) and isinstance(step.get("coup"), dict) and index >= 0
+
+
+def _describe(step: dict[str, Any]) -> str:
+    return f"edit of coup {step['index'] + 1}" if step["op"] == "edit" else "last coup"
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+
+def exists(name: str) -> bool:
+    return path_of(name).is_file()
+
+
+def read(name: str) -> Ledger:
+    path = path_of(name)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise UserError(f"no game named {name!r}: `scorekeeper games` lists them") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise UserError(f"game file {path} is damaged: not valid TOML ({error})") from None
+    except OSError as error:
+        raise UserError(f"game file {path} cannot be read ({error.strerror})") from None
+    ledger = Ledger.from_toml(data, str(path))
+    if ledger.name != name:
+        raise UserError(f"game file {path} is damaged: it names itself {ledger.name!r}")
+    return ledger
+
+
+def write(ledger: Ledger) -> None:
+    """Write the game atomically. Call it inside `locked(name)`."""
+    import tomli_w  # only commands that write pay for it
+
+    write_atomic(path_of(ledger.name), tomli_w.dumps(ledger.to_toml()).encode())
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Temp file in the same folder, fsync, rename: the file is always the old one or the new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    if hasattr(os, "O_DIRECTORY"):
+        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+@contextmanager
+def locked(name: str) -> Iterator[None]:
+    """An exclusive lock on one game, held while it is read, changed and written."""
+    folder = games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    handle = open(folder / f".{check_name(name)}.lock", "a+b")
+    try:
+        _acquire(handle, name)
+        yield
+    finally:
+        handle.close()  # closing releases the lock
+
+
+def _acquire(handle: Any, name: str) -> None:
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        import msvcrt
+
+        def attempt() -> None:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+
+    else:
+
+        def attempt() -> None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            attempt()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise UserError(f"game {name} is busy: another scorekeeper is writing it; try again") from None
+            time.sleep(0.02)
+
+
+@contextmanager
+def changing(name: str) -> Iterator[Ledger]:
+    """Read a game under its lock, let the caller change it, write it back if no error was raised."""
+    with locked(name):
+        ledger = read(name)
+        yield ledger
+        write(ledger)
+
+
+def create(ledger: Ledger) -> None:
+    with locked(ledger.name):
+        if exists(ledger.name):
+            raise UserError(f"a game named {ledger.name!r} exists already: choose another with --game")
+        write(ledger)
+    set_current(ledger.name)
+
+
+# --- the current game ----------------------------------------------------------------------------
+
+
+def current_name() -> str | None:
+    try:
+        name = (home() / "current").read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return name if NAME_PATTERN.fullmatch(name) else None
+
+
+def set_current(name: str) -> None:
+    if current_name() != name:
+        write_atomic(home() / "current", name.encode())
+
+
+def pick(name: str | None) -> str:
+    """The game a command works on: `--game NAME` (which becomes current), else the current one."""
+    if name is not None:
+        check_name(name)
+        if not exists(name):
+            raise UserError(f"no game named {name!r}: `scorekeeper games` lists them")
+        set_current(name)
+        return name
+    current = current_name()
+    if current is None or not exists(current):
+        raise UserError(
+            "no current game: start one with `scorekeeper new RULESET --player ...`, or name one with --game"
+        )
+    return current
+
+
+def all_names() -> list[str]:
+    folder = games_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(path.stem for path in folder.glob("*.toml") if NAME_PATTERN.fullmatch(path.stem))
+
+
+def free_name(prefix: str) -> str:
+    """The first unused `PREFIX-N`, for a new game given no --game."""
+    taken = set(all_names())
+    number = 1
+    while f"{prefix}-{number}" in taken:
+        number += 1
+    return f"{prefix}-{number}"

@@ -1,0 +1,420 @@
+"""Rulesets are data: load a TOML file, resolve `extends`, validate every key, return a frozen object.
+
+The schema below is the documentation of every key (`scorekeeper rules show NAME` prints it with the
+values). A key the schema does not know, a value of the wrong type or out of range is refused with
+the file, the key and what is accepted. A flag is read in exactly one place: the engine that uses it
+reads the typed attribute of `ManilleRules`, never the raw table.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from scorekeeper.cards import DECKS, Deck, Rank
+from scorekeeper.errors import UserError
+
+BUILTIN_DIRS = (
+    Path(__file__).parent / "rulesets",  # installed: the wheel puts rulesets/ inside the package
+    Path(__file__).parent.parent / "rulesets",  # a source checkout
+)
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of the schema: its dotted name, type, what it accepts and what it means."""
+
+    name: str
+    kind: type | tuple[type, ...]
+    doc: str
+    choices: tuple[Any, ...] = ()
+    default: Any = _MISSING
+    minimum: int | None = None
+    check: Callable[[Any], str | None] | None = None
+
+    def accepted(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(_toml_repr(choice) for choice in self.choices)
+        kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
+        words = " or ".join(_KIND_WORDS[kind] for kind in kinds)
+        if self.minimum is not None:
+            words += f" >= {self.minimum}"
+        return words
+
+
+_KIND_WORDS = {int: "a whole number", str: "a string", bool: "true or false", list: "a list", dict: "a table"}
+
+
+def _toml_repr(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def _check_order(value: list[Any]) -> str | None:
+    ranks = [rank.value for rank in DECKS["manille"].ranks]
+    if sorted(map(str, value)) != sorted(ranks):
+        return f"must list each rank of the deck once, high to low ({' '.join(ranks)})"
+    return None
+
+
+def _check_points(value: dict[str, Any]) -> str | None:
+    ranks = {rank.value for rank in DECKS["manille"].ranks}
+    for rank, points in value.items():
+        if rank not in ranks:
+            return f"{rank!r} is not a rank of the deck ({' '.join(sorted(ranks))})"
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            return f"points of {rank} must be a whole number >= 0"
+    return None
+
+
+def _check_penalty(value: Any) -> str | None:
+    if isinstance(value, str) and value != "max":
+        return 'must be a whole number >= 0 or "max"'
+    if isinstance(value, int) and value < 0:
+        return 'must be a whole number >= 0 or "max"'
+    return None
+
+
+COMMON_KEYS = (
+    Key("game", str, "which game the ruleset plays", choices=("manille",)),
+    Key("name", str, "the ruleset's name (default: the file name without .toml)", default=""),
+    Key("extends", str, "a ruleset name or a path: start from it and change only what differs", default=""),
+    Key("title", str, "a human title", default=""),
+    Key("description", str, "what this system is, in a sentence or two", default=""),
+    Key("source", str, "where the rules come from (seed text, RULES ids)", default=""),
+    Key("options", dict, "short option names for `new --option NAME=VALUE`, each naming a dotted key", default={}),
+)
+
+MANILLE_KEYS = (
+    Key("table.players", int, "how many players sit at the table", choices=(4,)),
+    Key(
+        "table.sides",
+        str,
+        "who plays with whom: teams = players 1 & 3 against 2 & 4 in seating order",
+        choices=("teams",),
+    ),
+    Key(
+        "table.first_lead",
+        str,
+        "who leads the first trick: next = the player after the dealer (C-3)",
+        choices=("next",),
+    ),
+    Key("cards.deck", str, "the deck (C-1): manille = 32 cards, 7 to A", choices=("manille",)),
+    Key("cards.order", list, "ranks inside a suit, high to low (P-1)", check=_check_order),
+    Key("cards.points", dict, "card points by rank; a rank left out is worth 0 (M-1)", check=_check_points),
+    Key(
+        "cards.trick_points", int, "points for each trick taken (M-2): 1 in muette, 0 in the Belgian family", minimum=0
+    ),
+    Key("trump.from", str, "how trump is set: retourne = the dealer's last card (M-5)", choices=("retourne",)),
+    Key("scoring.retourne_bonus", bool, "the dealer's side scores the retourne's card points before the coup (M-5)"),
+    Key(
+        "scoring.baseline",
+        int,
+        "the winning side scores its points above this (M-4); default: half the total",
+        default=None,
+        minimum=0,
+    ),
+    Key("scoring.tie_doubles_next", bool, "a tie doubles the next coup's multiplier (M-4)"),
+    Key(
+        "scoring.renonce_penalty",
+        (int, str),
+        'what the offended side scores for a renonce (M-8): points, or "max"',
+        check=_check_penalty,
+    ),
+    Key(
+        "play.undertrump",
+        str,
+        "may a player who cannot become master play a lower trump? (P-6)",
+        choices=("free", "only-if-no-other"),
+    ),
+    Key("partie.kind", str, "liee = two manches and a belle; seche = one manche (M-9)", choices=("liee", "seche")),
+    Key("partie.manche", int, "points that win a manche (M-9)", minimum=1),
+    Key("partie.belle", int, "points that win the belle of a partie liée (M-9)", minimum=1),
+)
+
+SCHEMAS: dict[str, tuple[Key, ...]] = {"manille": COMMON_KEYS + MANILLE_KEYS}
+_COMMON_NAMES = {key.name for key in COMMON_KEYS}
+
+
+@dataclass(frozen=True)
+class ManilleRules:
+    """Every setting of a manille system, typed. Each attribute is read by one rule function."""
+
+    players: int
+    sides: str
+    first_lead: str
+    order: tuple[Rank, ...]
+    points: Mapping[Rank, int]
+    trick_points: int
+    trump_from: str
+    retourne_bonus: bool
+    baseline: int
+    tie_doubles_next: bool
+    renonce_penalty: int | str
+    undertrump: str
+    partie: str
+    manche: int
+    belle: int
+    tricks: int = 8
+
+    @property
+    def total(self) -> int:
+        """Points in a coup (M-2): card points plus trick points, 68 in muette."""
+        return sum(self.points.values()) * 4 + self.trick_points * self.tricks
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A loaded, validated ruleset. `table` is the resolved TOML (no `extends`), kept for the ledger."""
+
+    name: str
+    game: str
+    title: str
+    description: str
+    source: str
+    deck: Deck
+    options: Mapping[str, str]
+    rules: ManilleRules
+    settings: Mapping[str, Any] = field(repr=False)  # every schema key's value, defaults filled
+    table: Mapping[str, Any] = field(repr=False)
+    origin: str = ""
+
+    def with_options(self, options: Mapping[str, Any]) -> Ruleset:
+        """This ruleset with `new --option` values applied, validated like the file itself."""
+        if not options:
+            return self
+        table = _deep_copy(self.table)
+        for option, value in options.items():
+            dotted = self.options.get(option, option)
+            if dotted not in {key.name for key in SCHEMAS[self.game]} or "." not in dotted:
+                names = ", ".join(sorted(self.options)) or "none"
+                raise UserError(
+                    f"unknown option {option!r} for {self.name}: options are {names}, or any dotted key of the ruleset"
+                )
+            _set_dotted(table, dotted, value)
+        given = ", ".join(f"{option}={value}" for option, value in options.items())
+        return build(table, origin=f"{self.name} with option {given}")
+
+
+def _deep_copy(table: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        k: _deep_copy(v) if isinstance(v, Mapping) else list(v) if isinstance(v, list) else v for k, v in table.items()
+    }
+
+
+def _set_dotted(table: dict[str, Any], dotted: str, value: Any) -> None:
+    *parents, last = dotted.split(".")
+    for part in parents:
+        table = table.setdefault(part, {})
+    table[last] = value
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """`KEY=VALUE` from the command line; the value is a whole number, true/false, or a string."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip() or not raw.strip():
+        raise UserError(f"bad option {text!r}: write KEY=VALUE, like partie=seche or manche=44")
+    raw = raw.strip()
+    value: Any = raw
+    if re.fullmatch(r"-?\d+", raw):
+        value = int(raw)
+    elif raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    return key.strip(), value
+
+
+# --- loading -------------------------------------------------------------------------------------
+
+
+def builtin_names() -> list[str]:
+    """Names of the rulesets shipped with scorekeeper."""
+    for folder in BUILTIN_DIRS:
+        if folder.is_dir():
+            return sorted(path.stem for path in folder.glob("*.toml"))
+    return []
+
+
+def _builtin_path(name: str) -> Path | None:
+    for folder in BUILTIN_DIRS:
+        path = folder / f"{name}.toml"
+        if path.is_file():
+            return path
+    return None
+
+
+def looks_like_path(name: str) -> bool:
+    return name.endswith(".toml") or "/" in name or "\\" in name
+
+
+def load(name_or_path: str) -> Ruleset:
+    """A ruleset by shipped name (`manille-muette`) or by path to a TOML file."""
+    table, origin = _resolve(name_or_path, base=Path.cwd(), seen=())
+    return build(table, origin=origin)
+
+
+def _locate(name_or_path: str, base: Path) -> Path:
+    if looks_like_path(name_or_path):
+        path = (base / name_or_path).expanduser()
+        if not path.is_file():
+            raise UserError(f"no ruleset file at {path}")
+        return path
+    path = _builtin_path(name_or_path)
+    if path is None:
+        known = ", ".join(builtin_names())
+        raise UserError(
+            f"unknown ruleset {name_or_path!r}: shipped rulesets are {known}; or give a path to a .toml file"
+        )
+    return path
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        raise UserError(f"{path}: not valid TOML ({error})") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError(f"{path}: cannot be read ({error})") from None
+
+
+def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
+    """The file's table with its `extends` chain merged in (the file wins, key by key)."""
+    path = _locate(name_or_path, base).resolve()
+    if path in seen:
+        chain = " -> ".join(p.name for p in (*seen, path))
+        raise UserError(f"{path}: extends itself in a loop ({chain})")
+    table = _read_toml(path)
+    table.setdefault("name", path.stem)
+    parent = table.pop("extends", None)
+    if parent is None:
+        return table, str(path)
+    if not isinstance(parent, str) or not parent:
+        raise UserError(f'{path}: key "extends" must be a ruleset name or a path to a .toml file')
+    parent_table, _ = _resolve(parent, path.parent, (*seen, path))
+    return _merge(parent_table, table), str(path)
+
+
+def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _flatten(table: Mapping[str, Any], known: set[str], prefix: str = "") -> dict[str, Any]:
+    """Dotted keys down to the schema's leaves (a leaf may itself be a table, like cards.points)."""
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, Mapping) and dotted not in known:
+            flat.update(_flatten(value, known, dotted + "."))
+        else:
+            flat[dotted] = value
+    return flat
+
+
+def _validate(flat: dict[str, Any], schema: tuple[Key, ...], origin: str) -> dict[str, Any]:
+    by_name = {key.name: key for key in schema}
+    for dotted in flat:
+        if dotted not in by_name:
+            section = dotted.rpartition(".")[0]
+            siblings = sorted(k.name for k in schema if k.name.rpartition(".")[0] == section) or sorted(by_name)
+            raise UserError(f"{origin}: unknown key {dotted!r}; accepted here: {', '.join(siblings)}")
+    values: dict[str, Any] = {}
+    for key in schema:
+        value = flat.get(key.name, key.default)
+        if value is _MISSING:
+            raise UserError(f"{origin}: missing key {key.name!r} ({key.doc}); accepted: {key.accepted()}")
+        if value is not None and value is not key.default:
+            _validate_value(key, value, origin)
+        values[key.name] = value
+    return values
+
+
+def _validate_value(key: Key, value: Any, origin: str) -> None:
+    kinds = key.kind if isinstance(key.kind, tuple) else (key.kind,)
+    wrong_type = not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
+    problem = None
+    if wrong_type:
+        problem = f"must be {key.accepted()}, not {_toml_repr(value)}"
+    elif key.choices and value not in key.choices:
+        problem = f"must be {key.accepted()}, not {_toml_repr(value)}"
+    elif key.minimum is not None and isinstance(value, int) and value < key.minimum:
+        problem = f"must be {key.accepted()}, not {value}"
+    elif key.check is not None:
+        problem = key.check(value)
+    if problem:
+        raise UserError(f"{origin}: key {key.name!r} {problem}")
+
+
+def build(table: Mapping[str, Any], origin: str) -> Ruleset:
+    """Validate a resolved table (no `extends` left) and build the typed ruleset."""
+    game = table.get("game")
+    if game not in SCHEMAS:
+        raise UserError(f'{origin}: key "game" must be one of {", ".join(SCHEMAS)}, not {game!r}')
+    schema = SCHEMAS[game]
+    known = {key.name for key in schema}
+    values = _validate(_flatten(table, known), schema, origin)
+    options = values["options"]
+    for option, dotted in options.items():
+        if dotted not in known or "." not in str(dotted):
+            raise UserError(f"{origin}: option {option!r} names {dotted!r}, which is not a key of the ruleset")
+    rules = _manille_rules(values)
+    if rules.baseline > rules.total:
+        raise UserError(f"{origin}: key 'scoring.baseline' must be at most the {rules.total} points of a coup")
+    return Ruleset(
+        name=values["name"],
+        game=game,
+        title=values["title"] or values["name"],
+        description=values["description"],
+        source=values["source"],
+        deck=DECKS[values["cards.deck"]],
+        options=MappingProxyType(dict(options)),
+        rules=rules,
+        settings=MappingProxyType({k: v for k, v in values.items() if k not in _COMMON_NAMES}),
+        table=MappingProxyType(_deep_copy(table)),
+        origin=origin,
+    )
+
+
+def _manille_rules(values: dict[str, Any]) -> ManilleRules:
+    points = {rank: 0 for rank in DECKS["manille"].ranks}
+    points.update({Rank(rank): value for rank, value in values["cards.points"].items()})
+    trick_points = values["cards.trick_points"]
+    baseline = values["scoring.baseline"]
+    if baseline is None:
+        baseline = (4 * sum(points.values()) + 8 * trick_points) // 2
+    return ManilleRules(
+        players=values["table.players"],
+        sides=values["table.sides"],
+        first_lead=values["table.first_lead"],
+        order=tuple(Rank(str(rank)) for rank in values["cards.order"]),
+        points=MappingProxyType(points),
+        trick_points=trick_points,
+        trump_from=values["trump.from"],
+        retourne_bonus=values["scoring.retourne_bonus"],
+        baseline=baseline,
+        tie_doubles_next=values["scoring.tie_doubles_next"],
+        renonce_penalty=values["scoring.renonce_penalty"],
+        undertrump=values["play.undertrump"],
+        partie=values["partie.kind"],
+        manche=values["partie.manche"],
+        belle=values["partie.belle"],
+    )
+
+
+def schema(game: str) -> tuple[Key, ...]:
+    return SCHEMAS[game]

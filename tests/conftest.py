@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from scorekeeper.cli.app import app
+
+MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own SCOREKEEPER_HOME: no test ever touches the user's games."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(folder))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    return folder
+
+
+@dataclass
+class Ran:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args: str) -> Ran:
+        result = runner.invoke(app, list(args))
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return Ran(result.exit_code, result.stdout, result.stderr)
+
+    return invoke
+
+
+@pytest.fixture
+def marius(run):
+    """A manille-muette game with Marius's four players, César dealing first."""
+    players = [arg for name in MARIUS for arg in ("--player", name)]
+    assert run("new", "manille-muette", *players, "--game", "marius").code == 0
+    return run

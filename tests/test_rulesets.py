@@ -1,0 +1,126 @@
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import rulesets
+from scorekeeper.cards import Rank
+from scorekeeper.errors import UserError
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_shipped_rulesets_all_validate():
+    names = rulesets.builtin_names()
+    assert {"manille-muette", "manille-parlee"} <= set(names)
+    for name in names:
+        assert rulesets.load(name).name == name
+
+
+def test_m1_m2_muette_counts_60_card_points_and_68_with_tricks():
+    rules = rulesets.load("manille-muette").rules
+    assert rules.points[Rank.TEN] == 5 and rules.points[Rank.ACE] == 4 and rules.points[Rank.NINE] == 0
+    assert sum(rules.points.values()) * 4 == 60
+    assert rules.total == 68
+    assert rules.baseline == 34  # M-4: half the total
+
+
+def test_p1_muette_order_is_manille_manillon_then_king():
+    rules = rulesets.load("manille-muette").rules
+    assert [r.value for r in rules.order] == ["10", "A", "K", "Q", "J", "9", "8", "7"]
+
+
+def test_parlee_extends_muette_and_scores_the_same():
+    muette, parlee = rulesets.load("manille-muette"), rulesets.load("manille-parlee")
+    assert parlee.rules == muette.rules
+    assert parlee.title == "Manille parlée"
+    assert "extends" not in parlee.table
+
+
+def test_house_ruleset_extends_by_name_and_changes_one_rule(tmp_path):
+    path = write(tmp_path, "house.toml", 'extends = "manille-muette"\n[scoring]\nrenonce_penalty = "max"\n')
+    house = rulesets.load(str(path))
+    assert house.name == "house"
+    assert house.rules.renonce_penalty == "max"
+    assert house.rules.trick_points == 1  # everything else from the parent
+
+
+def test_extends_a_path_relative_to_the_file(tmp_path):
+    write(tmp_path, "base.toml", 'extends = "manille-muette"\n[partie]\nmanche = 44\n')
+    child = write(tmp_path, "child.toml", 'extends = "base.toml"\n[partie]\nkind = "seche"\n')
+    rules = rulesets.load(str(child)).rules
+    assert (rules.partie, rules.manche) == ("seche", 44)
+
+
+def test_extends_loop_is_refused(tmp_path):
+    write(tmp_path, "a.toml", 'extends = "b.toml"\n')
+    a = tmp_path / "a.toml"
+    write(tmp_path, "b.toml", 'extends = "a.toml"\n')
+    with pytest.raises(UserError, match="loop"):
+        rulesets.load(str(a))
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            'extends = "manille-muette"\n[scoring]\nrenonce = 34\n',
+            r"unknown key 'scoring.renonce'; accepted here: .*scoring.renonce_penalty",
+        ),
+        (
+            'extends = "manille-muette"\n[partie]\nmanche = "34"\n',
+            r"key 'partie.manche' must be a whole number >= 1, not \"34\"",
+        ),
+        (
+            'extends = "manille-muette"\n[partie]\nmanche = 0\n',
+            r"key 'partie.manche' must be a whole number >= 1, not 0",
+        ),
+        ('extends = "manille-muette"\n[play]\nundertrump = "never"\n', r'must be one of "free", "only-if-no-other"'),
+        ('extends = "manille-muette"\n[scoring]\nretourne_bonus = 1\n', r"must be true or false, not 1"),
+        ('extends = "manille-muette"\n[scoring]\nrenonce_penalty = "all"\n', r'must be a whole number >= 0 or "max"'),
+        ('extends = "manille-muette"\n[cards]\norder = ["10", "A"]\n', r"must list each rank of the deck once"),
+        ('extends = "manille-muette"\n[cards]\npoints = { "6" = 1 }\n', r"'6' is not a rank of the deck"),
+        ('extends = "manille-muette"\n[scoring]\nbaseline = 99\n', r"at most the 68 points"),
+        ('game = "manille"\n', r"missing key 'table.players'"),
+        ('game = "belote"\n', r'key "game" must be one of manille'),
+        ('extends = "manille-muette"\n[options]\nx = "nowhere.key"\n', r"option 'x' names 'nowhere.key'"),
+        ("this is = not toml =", r"not valid TOML"),
+    ],
+)
+def test_a_bad_ruleset_is_refused_naming_file_key_and_what_is_accepted(tmp_path, text, expected):
+    path = write(tmp_path, "bad.toml", text)
+    with pytest.raises(UserError, match=expected) as caught:
+        rulesets.load(str(path))
+    assert "bad.toml" in str(caught.value)
+
+
+def test_unknown_ruleset_name_lists_the_shipped_ones():
+    with pytest.raises(UserError, match="shipped rulesets are .*manille-muette"):
+        rulesets.load("belote")
+
+
+def test_missing_file_is_refused():
+    with pytest.raises(UserError, match="no ruleset file"):
+        rulesets.load("./nowhere.toml")
+
+
+def test_options_by_short_name_or_dotted_key_are_validated_like_the_file():
+    muette = rulesets.load("manille-muette")
+    seche = muette.with_options({"partie": "seche", "manche": 44})
+    assert (seche.rules.partie, seche.rules.manche) == ("seche", 44)
+    assert muette.with_options({"scoring.renonce_penalty": "max"}).rules.renonce_penalty == "max"
+    with pytest.raises(UserError, match=r'option partie=x: key .partie.kind. must be one of "liee", "seche"'):
+        muette.with_options({"partie": "x"})
+    with pytest.raises(UserError, match="unknown option 'colour'.*belle, manche, partie"):
+        muette.with_options({"colour": "red"})
+
+
+def test_parse_option_reads_numbers_booleans_and_words():
+    assert rulesets.parse_option("manche=44") == ("manche", 44)
+    assert rulesets.parse_option("scoring.tie_doubles_next=true") == ("scoring.tie_doubles_next", True)
+    assert rulesets.parse_option("partie=seche") == ("partie", "seche")
+    with pytest.raises(UserError, match="write KEY=VALUE"):
+        rulesets.parse_option("partie")
