@@ -71,9 +71,9 @@ def edit(name: str, number: int, changes: Mapping[str, Any]) -> Fiche:
         if not 1 <= number <= len(game.coups):
             raise UserError(f"no coup {number} in game {name}: it has coups 1 to {len(game.coups)}")
         declared = dict(game.coups[number - 1])
-        if "points" in changes or "renonce" in changes:
-            declared.pop("points", None)
-            declared.pop("renonce", None)
+        if {"points", "renonce", "tricks"} & set(changes):  # a new outcome replaces the old one whole
+            for key in ("points", "renonce", "tricks", "let_renonce_pass"):
+                declared.pop(key, None)
         declared.update(changes)
         coups = [*game.coups[: number - 1], declared, *game.coups[number:]]
         try:

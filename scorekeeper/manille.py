@@ -9,11 +9,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, CardError, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.rulesets import ManilleRules, Ruleset
+
+if TYPE_CHECKING:
+    from scorekeeper.referee.audit import Audit, TrickResult
 
 ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})
 
@@ -49,16 +52,20 @@ def check_players(players: Sequence[str], rules: ManilleRules) -> None:
 
 @dataclass(frozen=True)
 class Coup:
-    """One coup as said at the table: the retourne, then one side's points or a renonce (M-3, M-5, M-8)."""
+    """One coup as said at the table (M-3, M-5, M-8): the retourne, then one side's points, a renonce,
+    or the whole trick log, from which the referee computes the points and finds every renonce.
+    """
 
     retourne: Card | None = None
     points: tuple[str, int] | None = None
     renonce: str | None = None
+    tricks: tuple[tuple[Card, ...], ...] | None = None
+    let_renonce_pass: bool = False  # the table agreed to play on after a renonce found in the log
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
         """Read a declaration (from the ledger or the command line) and check it alone."""
-        known = {"retourne", "points", "renonce"}
+        known = {"retourne", "points", "renonce", "tricks", "let_renonce_pass"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise UserError(f"unknown field {unknown[0]!r} in a coup; a coup has {', '.join(sorted(known))}")
@@ -82,13 +89,22 @@ class Coup:
         renonce = None
         if data.get("renonce") is not None:
             renonce = find_player(players, str(data["renonce"]))
-        if points is not None and renonce is not None:
-            raise UserError("a coup is one side's points (--points PLAYER=N) or a renonce (--renonce PLAYER), not both")
+        tricks = _read_tricks(data.get("tricks"), ruleset)
+        let_pass = data.get("let_renonce_pass", False)
+        if not isinstance(let_pass, bool):
+            raise UserError("let_renonce_pass must be true or false")
+        if sum(given is not None for given in (points, renonce, tricks)) > 1:
+            raise UserError(
+                "a coup is one side's points (--points PLAYER=N), a renonce (--renonce PLAYER) "
+                "or its trick log (--trick …), only one of them"
+            )
+        if let_pass and tricks is None:
+            raise UserError("--let-renonce-pass goes with a trick log (--trick …)")
         if ruleset.rules.trump_from == "retourne" and retourne is None:
             raise UserError(
                 "this ruleset sets trump by the retourne: give the dealer's last card with --retourne (M-5)"
             )
-        return cls(retourne, points, renonce)
+        return cls(retourne, points, renonce, tricks, let_pass)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -98,7 +114,30 @@ class Coup:
             data["points"] = {self.points[0]: self.points[1]}
         if self.renonce is not None:
             data["renonce"] = self.renonce
+        if self.tricks is not None:
+            data["tricks"] = [[card.ascii for card in trick] for trick in self.tricks]
+        if self.let_renonce_pass:
+            data["let_renonce_pass"] = True
         return data
+
+
+def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] | None:
+    """A trick log as stored: a list of tricks, each a list of cards (or one string of cards)."""
+    if tricks is None:
+        return None
+    if not isinstance(tricks, list) or not tricks:
+        raise UserError("the trick log must list the tricks, each with its cards in play order")
+    log = []
+    for number, trick in enumerate(tricks, 1):
+        if isinstance(trick, str):
+            trick = trick.replace(",", " ").split()
+        if not isinstance(trick, list) or not all(isinstance(card, str) for card in trick):
+            raise UserError(f"trick {number} must list its cards, like 7h 8h 9h 10h")
+        try:
+            log.append(tuple(ruleset.deck.parse(card) for card in trick))
+        except CardError as error:
+            raise UserError(f"trick {number}: {error}") from None
+    return tuple(log)
 
 
 # --- the fiche -----------------------------------------------------------------------------------
@@ -130,6 +169,7 @@ class CoupResult:
     multiplier: int
     manche_won_by: int | None
     log: tuple[str, ...]
+    tricks: tuple[TrickResult, ...] = ()  # for a coup entered as a trick log: each trick and who won it
 
 
 @dataclass(frozen=True)
@@ -191,6 +231,7 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
         "multiplier": result.multiplier,
         "manche_won_by": result.manche_won_by,
         "log": [line.translate(ASCII_SUITS) for line in result.log],
+        "tricks": [trick.as_dict() for trick in result.tricks],
     }
 
 
@@ -214,6 +255,60 @@ def renonce_penalty(rules: ManilleRules, multiplier: int) -> int:
     if rules.renonce_penalty == "max":
         return (rules.total - rules.baseline) * multiplier
     return int(rules.renonce_penalty)
+
+
+def _audit(
+    coup: Coup,
+    rules: ManilleRules,
+    players: Sequence[str],
+    dealer: str,
+    leader: str,
+    trump: Suit | None,
+    side_of: Mapping[str, int],
+) -> Audit:
+    """The referee's audit of a coup entered as a trick log (M-3, P-10); the retourne is the dealer's card (M-5)."""
+    from scorekeeper.referee.audit import audit_manille  # only coups entered by tricks pay for the referee
+
+    assert coup.tricks is not None
+    audit = audit_manille(players, leader, trump, coup.tricks, rules, lambda a, b: side_of[a] == side_of[b])
+    if coup.retourne is not None:
+        played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
+        if played_by not in (None, dealer):
+            raise UserError(f"the retourne {coup.retourne} belongs to the dealer {dealer}, but {played_by} played it")
+        if played_by is None and audit.complete:
+            raise UserError(f"the retourne {coup.retourne} belongs to the dealer {dealer}: he must play it")
+    return audit
+
+
+def _trick_outcome(
+    coup: Coup, audit: Audit, sides: Sequence[Side], log: list[str], rules: ManilleRules
+) -> tuple[str | None, tuple[str, int] | None, tuple[TrickResult, ...]]:
+    """From the audit: a renonce proven (M-8, P-10), or the points a side made (M-3), and the tricks."""
+    for trick in audit.tricks:
+        shown = ", ".join(f"{who} {card}" for who, card in trick.cards)
+        log.append(f"trick {trick.number}: {shown}: {trick.winner} wins +{trick.points} (P-2)")
+    if audit.renonces:
+        for found in audit.renonces:
+            log.append(f"renonce: {found.proof}")
+        if not coup.let_renonce_pass:
+            return audit.renonces[0].player, None, audit.tricks
+        log.append("the table let the renonce pass: the coup is scored on its points")
+    if not audit.complete:
+        raise UserError(
+            f"the log stops at trick {len(audit.tricks)} of {rules.tricks} and "
+            + ("the table let the renonce pass" if audit.renonces else "proves no renonce")
+            + ": give every trick, or the points"
+        )
+    first = sides[0].players
+    return None, (first[0], sum(audit.points[player] for player in first)), audit.tricks
+
+
+def renonce_cost(rules: ManilleRules) -> str:
+    """M-8 in words, for the referee: what a renonce costs under this ruleset."""
+    if rules.renonce_penalty == "max":
+        most = rules.total - rules.baseline
+        return f"the coup is cancelled and the other side scores the most it could: {most} times its multiplier (M-8)"
+    return f"the coup is cancelled and the other side scores {rules.renonce_penalty} (M-8)"
 
 
 class _Partie:
@@ -297,23 +392,31 @@ def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequ
         played = won_by is None
         made = None
         leader = players[(first + index + 1) % len(players)] if played else None
+        renonce, points, tricks = coup.renonce, coup.points, ()
+        if played and coup.tricks is not None and leader is not None:
+            try:
+                audit = _audit(coup, rules, players, dealer_now, leader, trump, side_of)
+                renonce, points, tricks = _trick_outcome(coup, audit, sides, log, rules)
+            except UserError as error:
+                raise UserError(f"coup {number}: {error}") from None
         if not played:
             log.append("the retourne ended the manche: the coup is not played (M-5)")
-        elif coup.points is None and coup.renonce is None:
+        elif points is None and renonce is None:
             raise UserError(
-                f"coup {number}: give one side's points (--points PLAYER=N) or a renonce (--renonce PLAYER)"
+                f"coup {number}: give one side's points (--points PLAYER=N), a renonce (--renonce PLAYER) "
+                "or the trick log (--trick …)"
             )
-        elif coup.renonce is not None:
-            offended = 1 - side_of[coup.renonce]
+        elif renonce is not None:
+            offended = 1 - side_of[renonce]
             penalty = renonce_penalty(rules, multiplier)
             partie.add(offended, penalty)
             scored[offended] += penalty
-            log.append(f"renonce by {coup.renonce}: coup cancelled, +{penalty} to {names[offended]} (M-8)")
+            log.append(f"renonce by {renonce}: coup cancelled, +{penalty} to {names[offended]} (M-8)")
             ties = 0
-        elif coup.points is not None:
-            who, points = coup.points
-            made_list = [rules.total - points] * len(sides)
-            made_list[side_of[who]] = points
+        elif points is not None:
+            who, value = points
+            made_list = [rules.total - value] * len(sides)
+            made_list[side_of[who]] = value
             made = tuple(made_list)
             log.append(f"{names[0]} {made[0]}, {names[1]} {made[1]} of {rules.total} (M-3)")
             if multiplier > 1:
@@ -348,6 +451,7 @@ def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequ
                 multiplier=multiplier,
                 manche_won_by=won_by,
                 log=tuple(log),
+                tricks=tricks,
             )
         )
         if won_by is not None and partie.winner is None:

@@ -86,7 +86,7 @@ def _check_penalty(value: Any) -> str | None:
 
 
 COMMON_KEYS = (
-    Key("game", str, "which game the ruleset plays", choices=("manille",)),
+    Key("game", str, "which game the ruleset plays", choices=("manille", "hombre")),
     Key("name", str, "the ruleset's name (default: the file name without .toml)", default=""),
     Key("extends", str, "a ruleset name or a path: start from it and change only what differs", default=""),
     Key("title", str, "a human title", default=""),
@@ -142,7 +142,12 @@ MANILLE_KEYS = (
     Key("partie.belle", int, "points that win the belle of a partie liée (M-9)", minimum=1),
 )
 
-SCHEMAS: dict[str, tuple[Key, ...]] = {"manille": COMMON_KEYS + MANILLE_KEYS}
+HOMBRE_KEYS = (
+    Key("table.players", int, "l'hombre is played by three", choices=(3,)),
+    Key("cards.deck", str, "the deck (C-1): hombre = 40 cards, no 10, 9, 8", choices=("hombre",)),
+)
+
+SCHEMAS: dict[str, tuple[Key, ...]] = {"manille": COMMON_KEYS + MANILLE_KEYS, "hombre": COMMON_KEYS + HOMBRE_KEYS}
 _COMMON_NAMES = {key.name for key in COMMON_KEYS}
 
 
@@ -174,6 +179,13 @@ class ManilleRules:
 
 
 @dataclass(frozen=True)
+class HombreRules:
+    """The settings of an hombre system. Card play (H-1 to H-5) is fixed by the rules, not the ruleset."""
+
+    players: int = 3
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A loaded, validated ruleset. `table` is the resolved TOML (no `extends`), kept for the ledger."""
 
@@ -184,7 +196,7 @@ class Ruleset:
     source: str
     deck: Deck
     options: Mapping[str, str]
-    rules: ManilleRules
+    rules: ManilleRules | HombreRules
     settings: Mapping[str, Any] = field(repr=False)  # every schema key's value, defaults filled
     table: Mapping[str, Any] = field(repr=False)
     origin: str = ""
@@ -372,9 +384,13 @@ def build(table: Mapping[str, Any], origin: str) -> Ruleset:
     for option, dotted in options.items():
         if dotted not in known or "." not in str(dotted):
             raise UserError(f"{origin}: option {option!r} names {dotted!r}, which is not a key of the ruleset")
-    rules = _manille_rules(values)
-    if rules.baseline > rules.total:
-        raise UserError(f"{origin}: key 'scoring.baseline' must be at most the {rules.total} points of a coup")
+    rules: ManilleRules | HombreRules
+    if game == "manille":
+        rules = _manille_rules(values)
+        if rules.baseline > rules.total:
+            raise UserError(f"{origin}: key 'scoring.baseline' must be at most the {rules.total} points of a coup")
+    else:
+        rules = HombreRules(players=values["table.players"])
     return Ruleset(
         name=values["name"],
         game=game,

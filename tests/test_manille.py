@@ -116,7 +116,7 @@ def test_m3_points_outside_0_to_68_are_refused(points):
 
 
 def test_m3_points_and_renonce_together_are_refused():
-    with pytest.raises(UserError, match="not both"):
+    with pytest.raises(UserError, match="only one of them"):
         play([{"retourne": "7s", "points": {"César": 40}, "renonce": "Brun"}])
 
 

@@ -64,8 +64,9 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-from scorekeeper.cli import play, rules, sheet  # noqa: E402  (the modules register their commands on `app`)
+from scorekeeper.cli import play, referee, rules, sheet  # noqa: E402  (the modules register their commands)
 
 app.add_typer(rules.app, name="rules")
 play.register(app)
 sheet.register(app)
+referee.register(app)

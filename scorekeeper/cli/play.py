@@ -19,6 +19,7 @@ COUP_EXAMPLE = examples(
     "scorekeeper coup --retourne 10h --points César=40",
     "scorekeeper coup --retourne Ac --renonce Brun",
     "scorekeeper coup --game cafe -r Dco --points Panisse=34",
+    'scorekeeper coup -r 10h --trick "7s 8s 9s 10s" --trick "Ks 7h Qs Js" ...   (all 8 tricks)',
 )
 
 RETOURNE = typer.Option(None, "--retourne", "-r", help="The dealer's last card, turned: it sets trump (10h, A♠, Dco).")
@@ -28,6 +29,9 @@ POINTS = typer.Option(
     help="PLAYER=N: the card points (tricks included) PLAYER's side made; the other side has the rest.",
 )
 RENONCE = typer.Option(None, "--renonce", help="PLAYER who renounced: the coup is cancelled, the other side scores.")
+TRICK = typer.Option([], "--trick", help="One trick's cards in play order from its leader; repeat for each trick.")
+TRICKS_FILE = typer.Option(None, "--tricks-file", help="A TOML file with tricks = [[...], ...] instead of --trick.")
+LET_PASS = typer.Option(False, "--let-renonce-pass", help="The table lets a renonce found in the log pass.")
 
 
 def register(app: typer.Typer) -> None:
@@ -75,8 +79,38 @@ def _points(text: str | None) -> dict[str, int] | None:
     return {who.strip(): points}
 
 
-def _declaration(retourne: str | None, points: str | None, renonce: str | None) -> dict[str, Any]:
-    declared: dict[str, Any] = {"retourne": retourne, "points": _points(points), "renonce": renonce}
+def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None:
+    """The trick log, from --trick (one per trick) or from a TOML file with `tricks = [[...], ...]`."""
+    if tricks_file is None:
+        return [text.replace(",", " ").split() for text in trick] or None
+    if trick:
+        raise UserError("give --trick or --tricks-file, not both")
+    import tomllib
+
+    try:
+        with open(tricks_file, "rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise UserError(f"{tricks_file}: not a readable TOML file with `tricks = [...]` ({error})") from None
+    if set(data) != {"tricks"}:
+        raise UserError(f'{tricks_file}: a tricks file holds one key, tricks = [["7h", "8h", "9h", "10h"], ...]')
+    return data["tricks"]
+
+
+def _declaration(
+    retourne: str | None,
+    points: str | None,
+    renonce: str | None,
+    tricks: list[list[str]] | None = None,
+    let_renonce_pass: bool = False,
+) -> dict[str, Any]:
+    declared: dict[str, Any] = {
+        "retourne": retourne,
+        "points": _points(points),
+        "renonce": renonce,
+        "tricks": tricks,
+        "let_renonce_pass": let_renonce_pass or None,
+    }
     return {key: value for key, value in declared.items() if value is not None}
 
 
@@ -85,11 +119,15 @@ def coup(
     retourne: str = RETOURNE,
     points: str = POINTS,
     renonce: str = RENONCE,
+    trick: list[str] = TRICK,
+    tricks_file: str = TRICKS_FILE,
+    let_renonce_pass: bool = LET_PASS,
     ascii: bool = ASCII,
 ) -> None:
-    """Enter the next coup: the retourne, then one side's points or a renonce."""
+    """Enter the next coup: the retourne, then one side's points, a renonce, or the whole trick log."""
     name = ledger.pick(game_name)
-    fiche = game.add(name, _declaration(retourne, points, renonce))
+    declared = _declaration(retourne, points, renonce, _tricks(trick, tricks_file), let_renonce_pass)
+    fiche = game.add(name, declared)
     print_coup(fiche.coups[-1], fiche, ascii)
 
 
@@ -99,12 +137,15 @@ def edit(
     retourne: str = RETOURNE,
     points: str = POINTS,
     renonce: str = RENONCE,
+    trick: list[str] = TRICK,
+    tricks_file: str = TRICKS_FILE,
+    let_renonce_pass: bool = LET_PASS,
     ascii: bool = ASCII,
 ) -> None:
     """Replace what was said for coup N (what you do not give stays); every later figure is recomputed."""
-    changes = _declaration(retourne, points, renonce)
+    changes = _declaration(retourne, points, renonce, _tricks(trick, tricks_file), let_renonce_pass)
     if not changes:
-        raise UserError("nothing to change: give --retourne, --points or --renonce")
+        raise UserError("nothing to change: give --retourne, --points, --renonce or --trick")
     name = ledger.pick(game_name)
     fiche = game.edit(name, number, changes)
     console().print(f"coup {number} replaced", markup=False)

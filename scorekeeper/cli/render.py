@@ -8,6 +8,8 @@ from scorekeeper.manille import CoupResult, Fiche
 
 def said(result: CoupResult) -> str:
     coup = result.coup
+    if coup.tricks is not None:
+        return f"{len(coup.tricks)} tricks" + (", renonce let pass" if coup.let_renonce_pass else "")
     if coup.renonce is not None:
         return f"renonce {coup.renonce}"
     if coup.points is not None:
@@ -77,6 +79,10 @@ def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
             )
             table.add_section()
     out.print(table)
+    for result in fiche.coups:
+        if result.tricks:
+            won = " · ".join(f"{trick.number} {trick.winner}" for trick in result.tricks)
+            out.print(f"coup {result.number}, tricks won: {won}", markup=False)
     out.print(status(fiche), markup=False)
     if explain:
         for result in fiche.coups:

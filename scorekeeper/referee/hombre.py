@@ -1,0 +1,205 @@
+"""L'hombre: the order of the cards, who wins a trick and which cards a player may play (RULES H-1 to H-5).
+
+Pure: no I/O. The rules are fixed by the rule book (no ruleset flag). The 40-card deck has no 10, 9,
+8; the black aces are always trumps, whatever the trump suit; each plays for himself.
+
+>>> hand = [Card.parse(c) for c in "Ac 5d Kc".split()]  # the manille led forces the lone baste (H-4)
+>>> [str(card) for card in legal_cards(hand, [Card.parse("7h")], Suit.HEARTS)]
+['A♣']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from scorekeeper.cards import HOMBRE, Card, Rank, Suit, format_cards
+from scorekeeper.errors import UserError
+from scorekeeper.referee import Duty, Verdict, check_position, narrow, verdict
+
+ESPADILLE = Card(Rank.ACE, Suit.SPADES)
+BASTE = Card(Rank.ACE, Suit.CLUBS)
+PLAYERS = 3
+TRICKS = 9  # nine cards each
+
+_RED_PLAIN = tuple(Rank(rank) for rank in "K Q J A 2 3 4 5 6 7".split())
+_BLACK_PLAIN = tuple(Rank(rank) for rank in "K Q J 7 6 5 4 3 2".split())
+# Below the three matadors; the red ace (ponte) comes fourth, the black aces are the matadors.
+_RED_TRUMPS = tuple(Rank(rank) for rank in "A K Q J 2 3 4 5 6".split())
+_BLACK_TRUMPS = tuple(Rank(rank) for rank in "K Q J 7 6 5 4 3".split())
+
+
+def _manille_rank(trump: Suit) -> Rank:
+    """H-2: the manille is the lowest card of the trump suit in its plain order: 7 in red, 2 in black."""
+    return Rank.SEVEN if trump.is_red else Rank.TWO
+
+
+def manille_of(trump: Suit) -> Card:
+    """H-2: the second matador."""
+    return Card(_manille_rank(trump), trump)
+
+
+def matadors(trump: Suit) -> tuple[Card, Card, Card]:
+    """H-2: espadille, manille, baste, high to low."""
+    return (ESPADILLE, manille_of(trump), BASTE)
+
+
+def matador_name(card: Card, trump: Suit) -> str | None:
+    """`espadille`, `manille` or `baste`, or None for any other card."""
+    names = dict(zip(matadors(trump), ("espadille", "manille", "baste"), strict=True))
+    return names.get(card)
+
+
+def plain_order(suit: Suit) -> tuple[Card, ...]:
+    """H-1: a suit that is not trump, high to low; the black suits have no ace (always a trump)."""
+    return tuple(Card(rank, suit) for rank in (_RED_PLAIN if suit.is_red else _BLACK_PLAIN))
+
+
+def trump_order(trump: Suit) -> tuple[Card, ...]:
+    """H-2: the trumps high to low: 12 in a red suit (with the ponte), 11 in a black one."""
+    rest = _RED_TRUMPS if trump.is_red else _BLACK_TRUMPS
+    return (*matadors(trump), *(Card(rank, trump) for rank in rest))
+
+
+def _powers(trump: Suit) -> Mapping[Card, int]:
+    """Strength of every card with `trump` set: any trump above any plain card; H-1 inside a plain suit."""
+    power = {}
+    for suit in Suit:
+        if suit is not trump:
+            order = plain_order(suit)
+            power.update((card, len(order) - place) for place, card in enumerate(order))
+    order = trump_order(trump)
+    power.update((card, 100 + len(order) - place) for place, card in enumerate(order))
+    return power
+
+
+_POWER = {trump: _powers(trump) for trump in Suit}
+
+
+# The predicates below run for every card of every audited play: they compare the enum members by
+# identity rather than build and compare cards.
+def _black_ace(card: Card) -> bool:
+    return card.rank is Rank.ACE and (card.suit is Suit.SPADES or card.suit is Suit.CLUBS)
+
+
+def suit_of(card: Card, trump: Suit) -> Suit:
+    """H-1: the suit a card follows; the black aces belong to the trump suit, whatever it is."""
+    return trump if _black_ace(card) else card.suit
+
+
+def is_trump(card: Card, trump: Suit) -> bool:
+    """H-2: a card of the trump suit, or a black ace."""
+    return card.suit is trump or _black_ace(card)
+
+
+def is_matador(card: Card, trump: Suit) -> bool:
+    """H-2: espadille, manille or baste."""
+    return _black_ace(card) or (card.suit is trump and card.rank is _manille_rank(trump))
+
+
+def _ordinary_trump(card: Card, trump: Suit) -> bool:
+    return is_trump(card, trump) and not is_matador(card, trump)
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
+    """H-5: the index (in play order) of the highest trump, else of the highest card of the suit led."""
+    power = _POWER[trump]
+    led = suit_of(cards[0], trump)
+    best, best_key = 0, power[cards[0]]
+    for place in range(1, len(cards)):
+        card = cards[place]
+        if suit_of(card, trump) is led or is_trump(card, trump):
+            key = power[card]
+            if key > best_key:
+                best, best_key = place, key
+    return best
+
+
+def follow_suit(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty | None:
+    """H-3: a player holding the suit led plays it, trumps being one suit with the two black aces.
+
+    No obligation to trump, nor to go over, in any suit. On a trump lead only an ordinary trump
+    obliges (then any trump will do): a hand whose trumps are all matadors is H-4's to judge.
+    """
+    led = suit_of(lead, trump)
+    if led is trump:
+        if not any(_ordinary_trump(card, trump) for card in cards):
+            return None
+        following = tuple(card for card in cards if is_trump(card, trump))
+    else:
+        following = tuple(card for card in cards if suit_of(card, trump) is led)
+    if not following or len(following) == len(cards):
+        return None
+
+    def reason() -> str:
+        if led is trump:
+            return f"trump led: must play a trump, holds {format_cards(following)}"
+        return f"must follow {led.symbol}: holds {format_cards(following)}"
+
+    return Duty("H-3", following, reason)
+
+
+def matador_privilege(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty | None:
+    """H-4: a matador is never forced out by an ordinary trump lead; a matador led forces a lower one
+    only from a holder with no ordinary trump, who must then play one of his matadors (any).
+
+    Only the card led forces: a matador played second forces nothing; the baste, lowest, forces nothing.
+    """
+    if not is_matador(lead, trump) or any(_ordinary_trump(card, trump) for card in cards):
+        return None
+    power = _POWER[trump]
+    held = tuple(card for card in cards if is_matador(card, trump))
+    if not any(power[card] < power[lead] for card in held) or len(held) == len(cards):
+        return None
+
+    def reason() -> str:
+        return (
+            f"the {matador_name(lead, trump)} {lead} led forces a lower matador from a hand without ordinary"
+            f" trumps: must play {format_cards(held)}"
+        )
+
+    return Duty("H-4", held, reason)
+
+
+_RULES = (follow_suit, matador_privilege)
+
+
+def _latitude(cards: tuple[Card, ...], lead: Card | None, trump: Suit) -> str:
+    """Why the player may choose among `cards`, the cards no rule narrowed further (H-3, H-4)."""
+    if lead is None:
+        return "leads the trick: any card"
+    led = suit_of(lead, trump)
+    if led is not trump:
+        if all(suit_of(card, trump) is led for card in cards):
+            return f"any {led.symbol}: no obligation to go over (H-3)"
+        return f"void in {led.symbol}: any card, no obligation to trump (H-3)"
+    trumps = tuple(card for card in cards if is_trump(card, trump))
+    if len(trumps) == len(cards):
+        return "any trump: no obligation to go over (H-3)"
+    if not trumps:
+        return "void in trumps: any card (H-3)"
+    name = matador_name(lead, trump)
+    if name is None:
+        return f"{lead} is an ordinary trump: it forces no matador ({format_cards(trumps)}), any card (H-4)"
+    return f"the {name} {lead} led does not force the higher {format_cards(trumps)}: any card (H-4)"
+
+
+def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> tuple[Card, ...]:
+    """The cards of `hand` a player may play (H-3, H-4), in the hand's order.
+
+    `trick` holds the cards already played, in play order. The input is trusted: `check_position`
+    refuses an impossible one.
+    """
+    if not trick:
+        return tuple(hand)
+    duties = narrow(hand, _RULES, trick[0], trump)
+    return duties[-1].cards if duties else tuple(hand)
+
+
+def judge(hand: Sequence[Card], trick: Sequence[Card], trump: Suit, card: Card | None = None) -> Verdict:
+    """Legal or the rule broken (H-3, then H-4), with the legal cards. A card not in the hand is the user's mistake."""
+    check_position(hand, trick, HOMBRE, PLAYERS)
+    if card is not None and card not in hand:
+        raise UserError(f"{card} is not in the hand ({format_cards(hand)}): the card played must come from it")
+    lead = trick[0] if trick else None
+    duties = narrow(hand, _RULES, lead, trump) if lead is not None else []
+    return verdict(card, hand, duties, lambda legal: _latitude(legal, lead, trump), "H-3")

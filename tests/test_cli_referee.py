@@ -1,0 +1,203 @@
+"""`check`, `audit` and coups entered as a trick log, as typed at the table (RULES P-10, M-3, M-8)."""
+
+import json
+
+import pytest
+
+# A legal coup of manille muette, César dealing (retourne J♠, so ♠ is trump) and Panisse leading.
+RETOURNE = "JS"
+LEGAL = [
+    "AS KS 10S QS",
+    "9D 8D 10D AD",
+    "7D QD 9S JS",
+    "8S 7S JD 7C",
+    "10H QH KH 7H",
+    "9H 8H JH 10C",
+    "AH AC JC KD",
+    "QC 8C 9C KC",
+]
+# The same coup with Brun's 7♥ and 10♣ swapped: he discards 10♣ on a ♥ lead at trick 5, holding 7♥.
+RENONCE = [*LEGAL[:4], "10H QH KH 10C", "9H 8H JH 7H", *LEGAL[6:]]
+PLAYERS = "César Panisse Escartefigue Brun"
+
+
+def tricks(log):
+    return [arg for trick in log for arg in ("--trick", trick)]
+
+
+def test_check_lists_the_legal_cards_partner_master_discards_freely(run):
+    ran = run("check", "manille-muette", "--trump", "h", "--table", "O:A♠ P:10♠ O:Q♣", "--hand", "10♥ A♥ 10♣ K♣", "--json")
+    assert ran.code == 0
+    data = json.loads(ran.out)
+    assert data == {
+        "legal_cards": ["10H", "AH", "10C", "KC"],
+        "play": None,
+        "legal": None,
+        "rule": None,
+        "explanation": data["explanation"],
+        "cost": None,
+    }
+    assert "(P-7)" in data["explanation"]
+
+
+def test_check_p5_must_trump_an_opponent_master_renonce_exits_1_with_its_cost(run):
+    ran = run("check", "manille-muette", "--trump", "h", "--table", "O:A♠", "--hand", "10♥ 7♥ 10♣", "--play", "10c", "--json")
+    assert ran.code == 1
+    data = json.loads(ran.out)
+    assert (data["play"], data["legal"], data["rule"]) == ("10C", False, "P-5")
+    assert data["legal_cards"] == ["10H", "7H"]
+    assert data["cost"] == "the coup is cancelled and the other side scores 34 (M-8)"
+
+
+def test_check_p4_go_over_plain_text(run):
+    ran = run("check", "manille-muette", "-t", "c", "--table", "O:K♥", "--hand", "A♥ 7♥ 8s", "--play", "7h")
+    assert ran.code == 1
+    assert "legal cards: A♥" in ran.out and "(P-4)" in ran.out and "scores 34 (M-8)" in ran.out
+
+
+def test_check_legal_play_exits_0(run):
+    ran = run("check", "manille-muette", "-t", "c", "--table", "O:K♥", "--hand", "A♥ 7♥ 8s", "--play", "Ah", "--ascii")
+    assert ran.code == 0 and "AH is legal" in ran.out
+
+
+def test_check_h4_hombre_espadille_and_baste_against_the_manille_led(run):
+    # Clubs trump: 2♣ is the manille. A hand of espadille and baste only must play one of them.
+    ran = run("check", "hombre", "--trump", "c", "--table", "2c", "--hand", "As Ac 5d", "--play", "5d", "--json")
+    assert ran.code == 1
+    data = json.loads(ran.out)
+    assert (data["rule"], data["legal_cards"]) == ("H-4", ["AS", "AC"])
+    assert "no price for a renonce at l'hombre" in data["cost"]
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--table", "O:A♠", "--hand", "A♠ 7h"], "A♠ is both in the hand and on the table"),
+        (["--table", "O:A♠", "--hand", "7h 7h"], "7♥ is twice in the hand"),
+        (["--table", "O:A♠", "--hand", "6h"], "6♥ is not in the manille deck"),
+        (["--table", "O:As O:Ks P:Qs O:Js", "--hand", "7h"], "the trick already holds 4 cards"),
+        (["--table", "X:As", "--hand", "7h"], "P: for the partner, O: for an opponent"),
+        (["--table", "As", "--hand", "7h"], "give each card on the table as P:CARD"),
+        (["--table", "O:As", "--hand", "7h", "--play", "8h"], "8♥ is not in the hand"),
+        (["--table", "O:As", "--hand", ""], "--hand is empty"),
+    ],
+)
+def test_check_impossible_positions_exit_2(run, args, message):
+    ran = run("check", "manille-muette", "--trump", "h", *args)
+    assert ran.code == 2 and message in ran.err and len(ran.err.splitlines()) == 1
+
+
+def test_check_bad_trump(run):
+    ran = run("check", "manille-muette", "--trump", "x", "--hand", "7h")
+    assert ran.code == 2 and "a suit (h, ♥, coeur, …) or sa" in ran.err
+
+
+def test_audit_a_legal_coup_finds_no_renonce_and_68_points(run):
+    ran = run("audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(LEGAL), "--json")
+    assert ran.code == 0
+    data = json.loads(ran.out)
+    assert data["renonces"] == []
+    assert [t["winner"] for t in data["tricks"]] == ["Brun", "Panisse", "César", "César", "César", "Escartefigue", "Escartefigue", "Panisse"]
+    assert data["tricks"][0] == {
+        "number": 1,
+        "leader": "Panisse",
+        "cards": [{"player": p, "card": c} for p, c in zip(["Panisse", "Escartefigue", "Brun", "César"], ["AS", "KS", "10S", "QS"], strict=True)],
+        "winner": "Brun",
+        "points": 15,
+    }
+    assert sum(data["points"].values()) == 68
+    assert [side["points"] for side in data["sides"]] == [37, 31]
+
+
+def test_audit_proves_the_renonce_and_exits_1(run):
+    ran = run("audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(RENONCE), "--json")
+    assert ran.code == 1
+    (renonce,) = json.loads(ran.out)["renonces"]
+    assert (renonce["trick"], renonce["player"], renonce["card"], renonce["rule"]) == (5, "Brun", "10C", "P-3")
+    assert renonce["proof"] == "Brun discarded 10♣ on a ♥ lead at trick 5 while holding 7♥, which he played at trick 6 (P-3)"
+
+
+def test_audit_from_a_file(run, tmp_path):
+    path = tmp_path / "coup.toml"
+    log = ", ".join("[" + ", ".join(f'"{c}"' for c in trick.split()) + "]" for trick in RENONCE)
+    path.write_text(f'players = ["César", "Panisse", "Escartefigue", "Brun"]\ntrump = "s"\nleader = "Panisse"\ntricks = [{log}]\n', encoding="utf-8")
+    ran = run("audit", "manille-muette", "--file", str(path))
+    assert ran.code == 1 and "while holding 7♥, which he played at trick 6 (P-3)" in ran.out
+
+
+@pytest.mark.parametrize(
+    "log, message",
+    [
+        (["7s 8s 9s"], "trick 1 has 3 cards"),
+        (["7s 8s 9s 10s", "7s 8c 9c 10c"], "7♠ is played twice: by Panisse at trick 1"),
+        ([*LEGAL, "7s 8s 9s 10s"], "9 tricks given: a deal has only 8"),
+        (["7s 8s 9s 6s"], "6♠ is not in the manille deck"),
+    ],
+)
+def test_audit_refuses_an_inconsistent_log_naming_the_place(run, log, message):
+    ran = run("audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(log))
+    assert ran.code == 2 and message in ran.err
+
+
+def test_audit_hombre_log_counts_tricks(run):
+    ran = run("audit", "hombre", "--players", "A B C", "--trump", "h", "--leader", "A", "--trick", "Kc Qc 2c", "--json")
+    assert ran.code == 0
+    data = json.loads(ran.out)
+    assert data["tricks"][0]["winner"] == "A" and data["tricks_won"] == {"A": 1, "B": 0, "C": 0}
+    assert data["complete"] is False
+
+
+def test_coup_as_a_trick_log_is_scored_from_the_tricks(marius):
+    ran = marius("coup", "--retourne", RETOURNE, *tricks(LEGAL))
+    assert ran.code == 0, ran.err
+    sheet = json.loads(marius("sheet", "--json").out)
+    coup = sheet["coups"][0]
+    assert coup["made"] == [37, 31] and coup["scored"] == [1 + 3, 0]
+    assert [t["winner"] for t in coup["tricks"]][:2] == ["Brun", "Panisse"]
+    assert "tricks won: 1 Brun · 2 Panisse" in marius("sheet").out
+
+
+def test_coup_log_with_a_renonce_is_scored_as_a_renonce_with_its_proof(marius, home):
+    ran = marius("coup", "--retourne", RETOURNE, *tricks(RENONCE))
+    assert ran.code == 0
+    assert "renonce: Brun discarded 10♣ on a ♥ lead at trick 5 while holding 7♥" in ran.out
+    assert "renonce by Brun: coup cancelled, +34 to César & Escartefigue (M-8)" in ran.out
+    coup = json.loads(marius("sheet", "--json").out)["coups"][0]
+    assert coup["scored"] == [1 + 34, 0]
+    assert coup["declared"]["tricks"][4] == ["10H", "QH", "KH", "10C"]
+
+
+def test_coup_log_renonce_let_pass_is_recorded_and_scored_on_points(marius, home):
+    ran = marius("coup", "--retourne", RETOURNE, *tricks(RENONCE), "--let-renonce-pass")
+    assert ran.code == 0
+    assert "the table let the renonce pass" in ran.out
+    coup = json.loads(marius("sheet", "--json").out)["coups"][0]
+    assert coup["declared"]["let_renonce_pass"] is True
+    assert coup["made"] == [37, 31]
+
+
+def test_coup_partial_log_stopped_at_the_renonce(marius):
+    ran = marius("coup", "--retourne", RETOURNE, *tricks(RENONCE[:6]))
+    assert ran.code == 0 and "renonce by Brun" in ran.out
+
+
+def test_coup_partial_log_without_renonce_is_refused(marius, home):
+    ran = marius("coup", "--retourne", RETOURNE, *tricks(LEGAL[:3]))
+    assert ran.code == 2 and "the log stops at trick 3 of 8 and proves no renonce" in ran.err
+
+
+def test_coup_retourne_must_be_the_dealers_card(marius):
+    ran = marius("coup", "--retourne", "KS", *tricks(LEGAL))  # K♠ was played by Escartefigue, César deals
+    assert ran.code == 2 and "the retourne K♠ belongs to the dealer César, but Escartefigue played it" in ran.err
+
+
+def test_coup_tricks_and_points_together_are_refused(marius):
+    ran = marius("coup", "--retourne", RETOURNE, "--points", "César=40", *tricks(LEGAL))
+    assert ran.code == 2 and "only one of them" in ran.err
+
+
+def test_coup_tricks_file(marius, tmp_path):
+    path = tmp_path / "tricks.toml"
+    path.write_text("tricks = [" + ", ".join('"' + t + '"' for t in LEGAL) + "]\n", encoding="utf-8")
+    assert marius("coup", "--retourne", RETOURNE, "--tricks-file", str(path)).code == 0
+    assert json.loads(marius("sheet", "--json").out)["coups"][0]["made"] == [37, 31]
