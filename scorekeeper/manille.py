@@ -1,7 +1,12 @@
-"""Manille scoring: the coups as declared at the table, replayed into the fiche (RULES M-1 to M-9).
+"""Manille scoring: the coups as declared at the table, replayed into the fiche (RULES M-1 to M-16).
 
 Pure: no I/O, no terminal. `replay` is the only way a figure is made; every figure carries the log
 lines that explain it, each with its rule id.
+
+Three groupings run through it. The *players* deal and score. The *seats* play hands: the players,
+and the morts of the systems that have them (M-15, M-16). The *columns* of the fiche score together:
+a team, a player and his mort, or each player alone. In each coup the seats form *camps* that play
+together (P-7): the fixed teams, or the taker (M-13) or the dealer (M-11) against the others.
 """
 
 from __future__ import annotations
@@ -47,78 +52,197 @@ def check_players(players: Sequence[str], rules: ManilleRules) -> None:
         raise UserError(f"two players have the same name ({', '.join(players)}): give each a different one")
 
 
+# --- the table -----------------------------------------------------------------------------------
+
+
+def mort_of(player: str) -> str:
+    return f"{player}'s mort"
+
+
+@dataclass(frozen=True)
+class Side:
+    """A column of the fiche: the players who score together."""
+
+    players: tuple[str, ...]
+    name: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where (C-3): players deal and score, seats play hands, columns score together."""
+
+    players: tuple[str, ...]
+    seats: tuple[str, ...]
+    columns: tuple[Side, ...]
+    owner: Mapping[str, str]  # seat -> the player who plays it (a mort is played by its player)
+
+    def column_of(self, player: str) -> int:
+        owner = self.owner[player]
+        return next(i for i, side in enumerate(self.columns) if owner in side.players)
+
+
+def seating(players: Sequence[str], rules: ManilleRules) -> Table:
+    """The seats in play order and the fiche's columns for `table.sides` (C-3, M-11 to M-16).
+
+    With a mort (M-15) the first player listed, who drew it, has it opposite him: seats A, B, A's mort, C.
+    With two morts (M-16) each mort sits opposite its player: A, B, A's mort, B's mort.
+    """
+    players = tuple(players)
+    owner = {player: player for player in players}
+    if rules.sides == "mort":
+        first, second, third = players
+        seats = (first, second, mort_of(first), third)
+        columns = (Side((first,), f"{first} & mort"), Side((second, third), f"{second} & {third}"))
+    elif rules.sides == "morts":
+        first, second = players
+        seats = (first, second, mort_of(first), mort_of(second))
+        columns = (Side((first,), f"{first} & mort"), Side((second,), f"{second} & mort"))
+    elif rules.sides == "teams":
+        seats = players
+        columns = tuple(Side(tuple(players[i::2]), " & ".join(players[i::2])) for i in range(2))
+    else:
+        seats = players
+        columns = tuple(Side((player,), player) for player in players)
+    owner.update({seat: seat.removesuffix("'s mort") for seat in seats if seat not in owner})
+    return Table(players, seats, columns, owner)
+
+
+def camps_of(table: Table, rules: ManilleRules, dealer: str, taker: str | None) -> tuple[tuple[str, ...], ...]:
+    """P-7: the seats that play together in this coup. Fixed sides, each alone, or one against the others."""
+    if rules.sides == "each":
+        return tuple((seat,) for seat in table.seats)
+    alone = {"taker": taker, "dealer": dealer}.get(rules.sides)
+    if alone is not None:
+        return ((alone,), tuple(seat for seat in table.seats if seat != alone))
+    return tuple(tuple(seat for seat in table.seats if table.owner[seat] in side.players) for side in table.columns)
+
+
 # --- what was declared ---------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Coup:
-    """One coup as said at the table (M-3, M-5, M-8): the retourne, then one side's points, a renonce,
-    or the whole trick log, from which the referee computes the points and finds every renonce.
+    """One coup as said at the table (M-3): how trump was set and what the calls were, then the points
+    made, a renonce, or the whole trick log, from which the referee computes the points.
     """
 
-    retourne: Card | None = None
-    points: tuple[str, int] | None = None
+    retourne: Card | None = None  # M-5
+    trump: Suit | None = None  # named by the dealer, his partner or the taker (None: see sans_atout)
+    sans_atout: bool = False  # P-8
+    chooser: str | None = None  # who named trump (M-10: the dealer, or his partner after passe-parole)
+    contre: str | None = None  # M-6, M-7: frapper, coinche
+    surcontre: str | None = None  # M-6: contre-frapper
+    taker: str | None = None  # M-13
+    bid: int | None = None  # M-13
+    exchange: int | None = None  # M-11: cards the dealer took blind from the chien
+    points: tuple[tuple[str, int], ...] | None = None  # points made, by a player of each camp named
     renonce: str | None = None
     tricks: tuple[tuple[Card, ...], ...] | None = None
     let_renonce_pass: bool = False  # the table agreed to play on after a renonce found in the log
 
+    FIELDS = "retourne trump chooser contre surcontre taker bid exchange points renonce tricks let_renonce_pass".split()
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
-        """Read a declaration (from the ledger or the command line) and check it alone."""
-        known = {"retourne", "points", "renonce", "tricks", "let_renonce_pass"}
-        unknown = sorted(set(data) - known)
+        """Read a declaration (from the ledger or the command line) and check its form alone."""
+        unknown = sorted(set(data) - set(cls.FIELDS))
         if unknown:
-            raise UserError(f"unknown field {unknown[0]!r} in a coup; a coup has {', '.join(sorted(known))}")
+            raise UserError(f"unknown field {unknown[0]!r} in a coup; a coup has {', '.join(cls.FIELDS)}")
+        rules = ruleset.rules
+        assert isinstance(rules, ManilleRules)
+
+        def player(key: str) -> str | None:
+            value = data.get(key)
+            return None if value is None else find_player(players, str(value))
+
+        def whole(key: str) -> int | None:
+            value = data.get(key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise UserError(f"{key} must be a whole number, not {value!r}")
+            return value
+
         retourne = None
         if data.get("retourne") is not None:
             if not isinstance(data["retourne"], str):
                 raise UserError("the retourne must be a card, like 10h")
             retourne = ruleset.deck.parse(data["retourne"])
-        points = None
-        if data.get("points") is not None:
-            declared = data["points"]
-            if not isinstance(declared, Mapping) or len(declared) != 1:
-                raise UserError("points are given for one player's side: PLAYER=N")
-            ((who, value),) = declared.items()
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise UserError(f"points must be a whole number, not {value!r}")
-            total = ruleset.rules.total
-            if not 0 <= value <= total:
-                raise UserError(f"{value} points is impossible: a side makes 0 to {total} points in a coup (M-3)")
-            points = (find_player(players, str(who)), value)
-        renonce = None
-        if data.get("renonce") is not None:
-            renonce = find_player(players, str(data["renonce"]))
+        trump, sans_atout = _read_trump(data.get("trump"))
+        points = _read_points(data.get("points"), rules, players)
         tricks = _read_tricks(data.get("tricks"), ruleset)
         let_pass = data.get("let_renonce_pass", False)
         if not isinstance(let_pass, bool):
             raise UserError("let_renonce_pass must be true or false")
+        renonce = player("renonce")
         if sum(given is not None for given in (points, renonce, tricks)) > 1:
             raise UserError(
-                "a coup is one side's points (--points PLAYER=N), a renonce (--renonce PLAYER) "
+                "a coup is its points (--points PLAYER=N), a renonce (--renonce PLAYER) "
                 "or its trick log (--trick …), only one of them"
             )
         if let_pass and tricks is None:
             raise UserError("--let-renonce-pass goes with a trick log (--trick …)")
-        if ruleset.rules.trump_from == "retourne" and retourne is None:
-            raise UserError(
-                "this ruleset sets trump by the retourne: give the dealer's last card with --retourne (M-5)"
-            )
-        return cls(retourne, points, renonce, tricks, let_pass)
+        return cls(
+            retourne=retourne,
+            trump=trump,
+            sans_atout=sans_atout,
+            chooser=player("chooser"),
+            contre=player("contre"),
+            surcontre=player("surcontre"),
+            taker=player("taker"),
+            bid=whole("bid"),
+            exchange=whole("exchange"),
+            points=points,
+            renonce=renonce,
+            tricks=tricks,
+            let_renonce_pass=let_pass,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         if self.retourne is not None:
             data["retourne"] = self.retourne.ascii
+        if self.sans_atout or self.trump is not None:
+            data["trump"] = "SA" if self.sans_atout else self.trump.value  # type: ignore[union-attr]
+        for key in ("chooser", "contre", "surcontre", "taker", "bid", "exchange", "renonce"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
         if self.points is not None:
-            data["points"] = {self.points[0]: self.points[1]}
-        if self.renonce is not None:
-            data["renonce"] = self.renonce
+            data["points"] = dict(self.points)
         if self.tricks is not None:
             data["tricks"] = [[card.ascii for card in trick] for trick in self.tricks]
         if self.let_renonce_pass:
             data["let_renonce_pass"] = True
         return data
+
+
+def _read_trump(text: Any) -> tuple[Suit | None, bool]:
+    if text is None:
+        return None, False
+    if not isinstance(text, str):
+        raise UserError("trump must be a suit (h, ♥, coeur, …) or SA for sans-atout")
+    if text.strip().lower() in ("sa", "sans-atout", "sans atout"):
+        return None, True
+    try:
+        return Suit.parse(text), False
+    except CardError:
+        raise UserError(f"bad trump {text!r}: a suit (h, ♥, coeur, …) or SA for sans-atout") from None
+
+
+def _read_points(declared: Any, rules: ManilleRules, players: Sequence[str]) -> tuple[tuple[str, int], ...] | None:
+    """M-3: PLAYER=N for his camp; at each-for-himself every player's own points (M-14)."""
+    if declared is None:
+        return None
+    if not isinstance(declared, Mapping) or not declared:
+        raise UserError("points are given as PLAYER=N")
+    points = []
+    for who, value in declared.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UserError(f"points must be a whole number, not {value!r}")
+        if not 0 <= value <= rules.total:
+            raise UserError(f"{value} points is impossible: a side makes 0 to {rules.total} points in a coup (M-3)")
+        points.append((find_player(players, str(who)), value))
+    if len({who for who, _ in points}) != len(points):
+        raise UserError("a player's points are given twice")
+    return tuple(points)
 
 
 def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] | None:
@@ -144,12 +268,12 @@ def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] 
 
 
 @dataclass(frozen=True)
-class Side:
-    players: tuple[str, ...]
+class Quota:
+    """M-10: the trump choices a team (or a player) still has, and the sans-atout it still owes."""
 
-    @property
-    def name(self) -> str:
-        return " & ".join(self.players)
+    column: int
+    choices_left: int
+    sans_atout_needed: int
 
 
 @dataclass(frozen=True)
@@ -162,10 +286,12 @@ class CoupResult:
     leader: str | None  # None when the coup was not played
     coup: Coup
     trump: Suit | None
+    chooser: str | None
     played: bool
-    made: tuple[int, ...] | None  # the points each side made in its tricks
-    scored: tuple[int, ...]  # what each side scored on this coup, retourne included
-    scores: tuple[int, ...]  # each side's score in the manche after the coup
+    camps: tuple[tuple[str, ...], ...]  # the seats that played together (P-7)
+    made: tuple[int, ...] | None  # the points each camp made in its tricks
+    scored: tuple[int, ...]  # what each column scored on this coup, retourne included
+    scores: tuple[int, ...]  # each column's score after the coup (in the manche, where there are manches)
     multiplier: int
     manche_won_by: int | None
     log: tuple[str, ...]
@@ -177,28 +303,48 @@ class Fiche:
     """The whole score sheet, as replayed from the declarations."""
 
     ruleset: Ruleset
-    players: tuple[str, ...]
-    sides: tuple[Side, ...]
+    table: Table
     coups: tuple[CoupResult, ...]
-    scores: tuple[int, ...]  # in the manche being played
+    scores: tuple[int, ...]  # in the manche being played (the whole partie where there are no manches)
     manches: tuple[int, ...]  # manches won
     manche: int  # number of the manche being played (or the last one, once the partie is over)
-    target: int  # points that win the manche being played
-    winner: int | None
+    target: int | None  # points that win (or, kind = loser, lose) the manche being played
+    winner: int | None  # the winning column, once the partie is over (None for a tie at the top)
+    loser: int | None  # kind = loser: the column that reached the target (M-14)
+    over: bool
     next_dealer: str
-    next_leader: str
+    next_leader: str | None  # None where the taker, not yet known, leads
     multiplier_next: int
+    quotas: tuple[Quota, ...]
 
     @property
-    def over(self) -> bool:
-        return self.winner is not None
+    def players(self) -> tuple[str, ...]:
+        return self.table.players
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        return self.table.columns
+
+    @property
+    def rules(self) -> ManilleRules:
+        rules = self.ruleset.rules
+        assert isinstance(rules, ManilleRules)
+        return rules
+
+    @property
+    def deals_left(self) -> int | None:
+        return self.rules.deals - len(self.coups) if self.rules.partie == "deals" else None
 
     def side_of(self, player: str) -> int:
-        return next(i for i, side in enumerate(self.sides) if player in side.players)
+        return self.table.column_of(player)
 
     def as_dict(self) -> dict[str, Any]:
         """The stable JSON form (`sheet --json`): names, numbers, cards in ASCII."""
-        return {
+
+        def names(column: int | None) -> list[str] | None:
+            return None if column is None else list(self.sides[column].players)
+
+        data: dict[str, Any] = {
             "game": "manille",
             "ruleset": self.ruleset.name,
             "players": list(self.players),
@@ -208,12 +354,25 @@ class Fiche:
             ],
             "manche": self.manche,
             "target": self.target,
-            "winner": None if self.winner is None else list(self.sides[self.winner].players),
+            "over": self.over,
+            "winner": names(self.winner),
+            "loser": names(self.loser),
             "next_dealer": None if self.over else self.next_dealer,
             "next_leader": None if self.over else self.next_leader,
             "multiplier_next": self.multiplier_next,
+            "deals_played": len(self.coups),
+            "deals_left": self.deals_left,
+            "choices": [
+                {"players": names(q.column), "left": q.choices_left, "sans_atout_needed": q.sans_atout_needed}
+                for q in self.quotas
+            ],
             "coups": [_coup_dict(result) for result in self.coups],
         }
+        if self.rules.sides in ("each", "taker", "dealer"):
+            data["players"] = [
+                {"name": side.name, "score": score} for side, score in zip(self.sides, self.scores, strict=True)
+            ]
+        return data
 
 
 def _coup_dict(result: CoupResult) -> dict[str, Any]:
@@ -223,8 +382,10 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
         "dealer": result.dealer,
         "leader": result.leader,
         "declared": result.coup.to_dict(),
-        "trump": None if result.trump is None else result.trump.value,
+        "trump": "SA" if result.coup.sans_atout else None if result.trump is None else result.trump.value,
+        "chooser": result.chooser,
         "played": result.played,
+        "camps": [list(camp) for camp in result.camps],
         "made": None if result.made is None else list(result.made),
         "scored": list(result.scored),
         "scores": list(result.scores),
@@ -235,9 +396,12 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
     }
 
 
+# --- the rules of the score, one function each ---------------------------------------------------
+
+
 def sides_of(players: Sequence[str]) -> tuple[Side, ...]:
-    """Teams (M-… `sides = "teams"`): players 1 & 3 against 2 & 4 in seating order."""
-    return tuple(Side(tuple(players[i::2])) for i in range(2))
+    """Teams: players 1 & 3 against 2 & 4 in seating order (the four-player fixed teams)."""
+    return tuple(Side(tuple(players[i::2]), " & ".join(players[i::2])) for i in range(2))
 
 
 def retourne_bonus(card: Card, rules: ManilleRules) -> int:
@@ -257,20 +421,532 @@ def renonce_penalty(rules: ManilleRules, multiplier: int) -> int:
     return int(rules.renonce_penalty)
 
 
+def renonce_cost(rules: ManilleRules) -> str:
+    """M-8 in words, for the referee: what a renonce costs under this ruleset."""
+    if rules.renonce_penalty == "max":
+        most = rules.total - rules.baseline
+        return f"the coup is cancelled and the other side scores the most it could: {most} times its multiplier (M-8)"
+    if rules.sides == "each":
+        return f"the coup is cancelled and the renonçant takes {rules.renonce_penalty} points against him (M-8, M-14)"
+    return f"the coup is cancelled and the other side scores {rules.renonce_penalty} (M-8)"
+
+
+def multiplier_of(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool, ties: int) -> int:
+    """M-4, M-6: sans-atout, contre, surcontre and each tie carried multiply; `max` caps the product."""
+    product = 2**ties if rules.tie_doubles_next else 1
+    product *= rules.sans_atout_factor if sans_atout else 1
+    product *= rules.contre_factor if contre else 1
+    product *= rules.surcontre_factor if surcontre else 1
+    return min(product, rules.max_multiplier) if rules.max_multiplier else product
+
+
+def bid_share(bid: int, rules: ManilleRules) -> int:
+    """M-13: a failed bid goes to the three others, each a third, rounded as the ruleset says."""
+    return -(-bid // 3) if rules.share_rounding == "up" else bid // 3
+
+
+def score_coup(
+    rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]], made: Sequence[int], coup: Coup, multiplier: int
+) -> tuple[list[int], list[str], bool, int | None]:
+    """The columns' gains for a played coup, the log, whether it was a tie, and the camp that won it.
+
+    M-4 (a side against a side), M-11 (the dealer alone: each defender scores the defenders' points less
+    the baseline, the dealer twice his own), M-13 (the taker's bid), M-14 (each adds his own points).
+    """
+    gains = [0] * len(table.columns)
+    log: list[str] = []
+    names = [" & ".join(camp) for camp in camps]
+    times = f" x{multiplier}" if multiplier > 1 else ""
+    if rules.sides == "each":
+        for camp, points in zip(camps, made, strict=True):
+            gains[table.column_of(camp[0])] += points
+        log.append(", ".join(f"{name} +{points}" for name, points in zip(names, made, strict=True)) + " (M-14)")
+        return gains, log, False, None
+    log.append(f"{names[0]} {made[0]}, {names[1]} {made[1]} of {rules.total} (M-3)")
+    if rules.sides == "taker":
+        assert coup.taker is not None and coup.bid is not None
+        if made[0] >= coup.bid:
+            gains[table.column_of(coup.taker)] += coup.bid
+            log.append(f"{coup.taker} makes {made[0]} ≥ his bid of {coup.bid}: +{coup.bid} (M-13)")
+            return gains, log, False, 0
+        share = bid_share(coup.bid, rules)
+        for seat in camps[1]:
+            gains[table.column_of(seat)] += share
+        lost = coup.bid - 3 * share
+        rest = f"; {lost} lost" if lost > 0 else ""
+        log.append(f"{coup.taker} makes {made[0]} < his bid of {coup.bid}: +{share} to each other player{rest} (M-13)")
+        return gains, log, False, 1
+    if made[0] == made[1]:
+        log.append(f"{made[0]}-{made[1]}: nobody scores (M-4)")
+        return gains, log, True, None
+    if rules.sides == "dealer":
+        defenders = (made[1] - rules.baseline) * multiplier
+        for seat in camps[1]:
+            gains[table.column_of(seat)] += defenders
+        gains[table.column_of(camps[0][0])] += -2 * defenders
+        log.append(
+            f"each defender {made[1]} - {rules.baseline}{times} = {defenders:+}; "
+            f"{camps[0][0]} twice his {made[0]} - {rules.baseline}{times} = {-2 * defenders:+} (M-11)"
+        )
+        return gains, log, False, 0 if defenders < 0 else 1
+    winner = 0 if made[0] > made[1] else 1
+    gain = coup_score(made[winner], rules, multiplier)
+    gains[table.column_of(camps[winner][0])] += gain
+    log.append(f"{made[winner]} - {rules.baseline}{times} = {gain} to {names[winner]} (M-4)")
+    return gains, log, False, winner
+
+
+def score_renonce(
+    rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]], offender: str, coup: Coup, multiplier: int
+) -> tuple[list[int], str, int | None]:
+    """M-8: the coup is cancelled and the offended side scores the penalty.
+
+    Each for himself (M-14, where points are bad) the renonçant takes the penalty; against the taker
+    (M-13) the coup counts as the bid failed or made; against the dealer (M-11) the penalty goes to the
+    side offended, doubled for the dealer, so that the sum stays zero.
+    """
+    gains = [0] * len(table.columns)
+    penalty = renonce_penalty(rules, multiplier)
+    own = next(i for i, camp in enumerate(camps) if offender in camp)
+    if rules.sides == "each":
+        gains[table.column_of(offender)] += penalty
+        return gains, f"renonce by {offender}: coup cancelled, +{penalty} against him (M-8, M-14)", None
+    if rules.sides == "taker":
+        assert coup.taker is not None and coup.bid is not None
+        if own == 0:
+            share = bid_share(coup.bid, rules)
+            for seat in camps[1]:
+                gains[table.column_of(seat)] += share
+            return (
+                gains,
+                f"renonce by the taker {offender}: his bid fails, +{share} to each other player (M-8, M-13)",
+                1,
+            )
+        gains[table.column_of(coup.taker)] += coup.bid
+        return gains, f"renonce by {offender}: the taker's bid is made, +{coup.bid} to {coup.taker} (M-8, M-13)", 0
+    if rules.sides == "dealer":
+        sign = -1 if own == 0 else 1
+        for seat in camps[1]:
+            gains[table.column_of(seat)] += -sign * penalty
+        gains[table.column_of(camps[0][0])] += 2 * sign * penalty
+        line = (
+            f"renonce by {offender}: coup cancelled, {-sign * penalty:+} to each defender, "
+            f"{2 * sign * penalty:+} to the dealer (M-8, M-11)"
+        )
+        return gains, line, 1 - own
+    offended = 1 - own
+    gains[table.column_of(camps[offended][0])] += penalty
+    return gains, f"renonce by {offender}: coup cancelled, +{penalty} to {' & '.join(camps[offended])} (M-8)", offended
+
+
+# --- the calls of a coup, checked against the rules ----------------------------------------------
+
+
+def _trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None, str | None, list[str]]:
+    """How trump was set (M-5, M-7, M-10, M-13), refusing what the system does not allow."""
+    log = []
+    if rules.trump_from == "retourne":
+        if coup.retourne is None:
+            raise UserError(
+                "this ruleset sets trump by the retourne: give the dealer's last card with --retourne (M-5)"
+            )
+        if coup.trump is not None or coup.sans_atout:
+            raise UserError("the retourne sets trump here: give --retourne, not --trump (M-5)")
+        log.append(f"retourne {coup.retourne}: atout {coup.retourne.suit.symbol} (M-5)")
+        return coup.retourne.suit, dealer, log
+    if coup.retourne is not None:
+        raise UserError("no retourne in this system: trump is named, give it with --trump")
+    if coup.trump is None and not coup.sans_atout:
+        raise UserError("give the trump named with --trump SUIT, or --trump sa for sans-atout")
+    if coup.sans_atout and not rules.sans_atout:
+        raise UserError("sans-atout is not played in this system (P-8)")
+    chooser = _chooser(coup, rules, dealer)
+    named = "sans-atout" if coup.sans_atout else f"atout {coup.trump.symbol}"  # type: ignore[union-attr]
+    log.append(f"{chooser} names {named}" if chooser else named)
+    return coup.trump, chooser, log
+
+
+def _chooser(coup: Coup, rules: ManilleRules, dealer: str) -> str | None:
+    """Who may name trump: the dealer (M-10, Whisthub), or his partner after passe-parole, or the taker."""
+    chooser = coup.chooser
+    if rules.trump_from == "taker":
+        if chooser not in (None, coup.taker):
+            raise UserError(f"the taker {coup.taker} names trump, not {chooser} (M-13)")
+        return coup.taker
+    if rules.trump_from == "announced":
+        return chooser
+    if chooser is None or chooser == dealer:
+        return dealer
+    if rules.trump_from == "dealer-or-partner":
+        return chooser  # the partner is checked with the seating, in _check_calls
+    raise UserError(f"the dealer {dealer} names trump in this system, not {chooser}")
+
+
+def _check_calls(
+    coup: Coup, rules: ManilleRules, camps: Sequence[Sequence[str]], chooser: str | None, dealer: str, ties: int
+) -> list[str]:
+    """M-6, M-7: a contre by the other side, a surcontre by the choosing side after it, within the cap."""
+    log = []
+    choosing = next((camp for camp in camps if chooser in camp), camps[0])
+    if rules.trump_from == "dealer-or-partner" and chooser != dealer:
+        if chooser not in choosing or dealer not in choosing:
+            raise UserError(f"{chooser} is not the partner of the dealer {dealer}: only they choose trump (M-10)")
+        log.append(f"{dealer} passes the choice to {chooser} (passe-parole, M-10)")
+    if coup.contre is not None:
+        if not rules.contre:
+            raise UserError("there is no contre in this system")
+        if coup.contre in choosing:
+            raise UserError(f"{coup.contre} is on the side that chose trump: only the other side may contre (M-6)")
+    if coup.surcontre is not None:
+        if not rules.surcontre:
+            raise UserError("there is no surcontre in this system")
+        if coup.contre is None:
+            raise UserError("a surcontre answers a contre: there was none (M-6)")
+        if coup.surcontre not in choosing:
+            raise UserError(f"{coup.surcontre} is not on the side that chose trump: only it may surcontre (M-6)")
+    for call, on in (("contre", coup.contre is not None), ("surcontre", coup.surcontre is not None)):
+        if not on or not rules.max_multiplier:
+            continue
+        before = multiplier_of(rules, coup.sans_atout, call == "surcontre", False, ties)
+        factor = rules.contre_factor if call == "contre" else rules.surcontre_factor
+        if before * factor > rules.max_multiplier:
+            raise UserError(
+                f"a {call} would make the coup count x{before * factor}, "
+                f"past the cap of x{rules.max_multiplier}: refused (M-6)"
+            )
+    for call, who in (("contre", coup.contre), ("surcontre", coup.surcontre)):
+        if who is not None:
+            log.append(f"{call} by {who} (M-6)")
+    return log
+
+
+def _check_taker(coup: Coup, rules: ManilleRules) -> None:
+    if rules.sides == "taker":
+        if coup.taker is None or coup.bid is None:
+            raise UserError("give the taker and his bid: --taker PLAYER --bid N (M-13)")
+        if not 1 <= coup.bid <= rules.total:
+            raise UserError(f"a bid of {coup.bid} is impossible: bids run from 1 to {rules.total} points (M-13)")
+    elif coup.taker is not None or coup.bid is not None:
+        raise UserError("there is no bidding in this system: --taker and --bid are for manille aux enchères")
+    if coup.exchange is not None and (not rules.chien or not 0 <= coup.exchange <= 2):
+        raise UserError("the dealer exchanges 0, 1 or 2 cards with the chien, and only where there is one (M-11)")
+
+
+# --- the partie ----------------------------------------------------------------------------------
+
+
+class _Partie:
+    """Manches and the end of the partie (M-9, M-14)."""
+
+    def __init__(self, rules: ManilleRules, columns: int) -> None:
+        self.rules = rules
+        self.manche = 1
+        self.scores = [0] * columns
+        self.manches = [0] * columns
+        self.winner: int | None = None
+        self.loser: int | None = None
+        self.over = False
+        self.streak: tuple[int | None, int] = (None, 0)
+
+    @property
+    def target(self) -> int | None:
+        """M-9: the belle of a partie liée (one manche each) is played to `belle` points."""
+        if self.rules.partie == "deals":
+            return None
+        if self.rules.partie == "liee" and self.manche == 3:
+            return self.rules.belle
+        return self.rules.manche
+
+    def add(self, gains: Sequence[int]) -> None:
+        for column, gain in enumerate(gains):
+            self.scores[column] += gain
+
+    def close_manche(self, log: list[str], names: Sequence[str]) -> int | None:
+        """M-9: a column that reached the target wins the manche (kind = loser: loses the partie, M-14)."""
+        target = self.target
+        if target is None:
+            return None
+        reached = [i for i, score in enumerate(self.scores) if score >= target]
+        if not reached:
+            return None
+        side = max(reached, key=lambda i: self.scores[i])
+        if self.rules.partie == "loser":
+            self.loser, self.over = side, True
+            lowest = min(self.scores)
+            lows = [i for i, score in enumerate(self.scores) if score == lowest]
+            self.winner = lows[0] if len(lows) == 1 else None
+            log.append(f"{names[side]} reach {self.scores[side]} ≥ {target}: {names[side]} lose the partie (M-14)")
+            return side
+        log.append(f"{names[side]} reach {self.scores[side]} ≥ {target}: manche {self.manche} won (M-9)")
+        self.manches[side] += 1
+        needed = 2 if self.rules.partie == "liee" else 1
+        if self.manches[side] >= needed:
+            self.winner, self.over = side, True
+            won = "-".join(str(m) for m in sorted(self.manches, reverse=True))
+            log.append(f"partie won by {names[side]}, {won} in manches (M-9)")
+        elif self.rules.partie == "liee" and self.manche == 2:
+            log.append(f"one manche each: the belle is played to {self.rules.belle} (M-9)")
+        return side
+
+    def next_manche(self) -> None:
+        """M-9: scores restart at zero for the next manche."""
+        self.manche += 1
+        self.scores = [0] * len(self.scores)
+
+    def after_coup(self, deals: int, coup_winner: int | None, log: list[str], names: Sequence[str]) -> None:
+        """M-9: the end by a number of deals (highest total wins) and by two coups won in a row (seed 002)."""
+        if self.over:
+            return
+        if self.rules.two_in_a_row:
+            side, count = self.streak
+            self.streak = (coup_winner, count + 1 if coup_winner is not None and coup_winner == side else 1)
+            if coup_winner is not None and self.streak[1] >= 2:
+                self.winner, self.over = coup_winner, True
+                log.append(f"{names[coup_winner]} win two coups in a row: partie won (M-9)")
+                return
+        if self.rules.partie == "deals" and deals >= self.rules.deals:
+            self.over = True
+            best = max(self.scores)
+            tops = [i for i, score in enumerate(self.scores) if score == best]
+            self.winner = tops[0] if len(tops) == 1 else None
+            who = names[tops[0]] if len(tops) == 1 else " and ".join(names[i] for i in tops) + " tie"
+            log.append(f"{deals} deals played: {who} with {best} (M-9)")
+
+
+def quotas(
+    rules: ManilleRules, table: Table, players: Sequence[str], first: int, before: Sequence[CoupResult]
+) -> list[Quota]:
+    """M-10: the choices each team (or player) has left and the sans-atout it still owes.
+
+    A team chooses in the deals its players deal (the dealer chooses, or passes to his partner).
+    """
+    if not rules.min_sans_atout:
+        return []
+    result = []
+    for column, side in enumerate(table.columns):
+        dealers = (players[(first + deal) % len(players)] for deal in range(len(before), rules.deals))
+        left = sum(1 for dealer in dealers if dealer in side.players)
+        made = sum(1 for r in before if r.coup.sans_atout and r.chooser is not None and r.chooser in side.players)
+        result.append(Quota(column, left, max(0, rules.min_sans_atout - made)))
+    return result
+
+
+def _check_quota(
+    coup: Coup,
+    rules: ManilleRules,
+    table: Table,
+    players: Sequence[str],
+    first: int,
+    before: Sequence[CoupResult],
+    chooser: str | None,
+) -> None:
+    """M-10: refuse a choice that leaves the choosing team unable to make its sans-atout."""
+    if not rules.min_sans_atout or coup.sans_atout or chooser is None:
+        return
+    quota = quotas(rules, table, players, first, before)[table.column_of(chooser)]
+    if quota.sans_atout_needed > quota.choices_left - 1:
+        side = table.columns[quota.column].name
+        raise UserError(
+            f"{side} must still choose sans-atout {quota.sans_atout_needed} time(s) and have "
+            f"{quota.choices_left} choice(s) left, this one included: this choice must be sans-atout (M-10)"
+        )
+
+
+# --- the replay ----------------------------------------------------------------------------------
+
+
+def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequence[Mapping[str, Any]]) -> Fiche:
+    """Replay every declared coup from the first deal; the fiche is the only place figures come from."""
+    rules = ruleset.rules
+    assert isinstance(rules, ManilleRules)
+    players = tuple(players)
+    check_players(players, rules)
+    table = seating(players, rules)
+    names = [side.name for side in table.columns]
+    first = players.index(dealer)
+    partie = _Partie(rules, len(table.columns))
+    ties = 0
+    results: list[CoupResult] = []
+    for index, data in enumerate(declared):
+        number = index + 1
+        if partie.over:
+            raise UserError(f"coup {number}: {_over(partie, names)}")
+        dealer_now = players[(first + index) % len(players)]
+        try:
+            coup = Coup.from_dict(data, ruleset, table.seats)
+            result, ties = _play(coup, number, partie, rules, table, names, dealer_now, ties, players, first, results)
+        except UserError as error:
+            raise UserError(f"coup {number}: {error}") from None
+        results.append(result)
+        if result.manche_won_by is not None and not partie.over:
+            partie.next_manche()
+    next_dealer = players[(first + len(declared)) % len(players)]
+    return Fiche(
+        ruleset=ruleset,
+        table=table,
+        coups=tuple(results),
+        scores=tuple(partie.scores),
+        manches=tuple(partie.manches),
+        manche=partie.manche,
+        target=partie.target,
+        winner=partie.winner,
+        loser=partie.loser,
+        over=partie.over,
+        next_dealer=next_dealer,
+        next_leader=_leader(rules, table, next_dealer, None),
+        multiplier_next=multiplier_of(rules, False, False, False, ties),
+        quotas=tuple(quotas(rules, table, players, first, results)),
+    )
+
+
+def _over(partie: _Partie, names: Sequence[str]) -> str:
+    if partie.winner is not None:
+        return f"the partie was already won by {names[partie.winner]}"
+    return "the partie was already over"
+
+
+def _leader(rules: ManilleRules, table: Table, dealer: str, taker: str | None) -> str | None:
+    """Who leads the first trick: the seat after the dealer (C-3), the dealer (M-14) or the taker (M-13)."""
+    if rules.first_lead == "dealer":
+        return dealer
+    if rules.first_lead == "taker":
+        return taker
+    return table.seats[(table.seats.index(dealer) + 1) % len(table.seats)]
+
+
+def _play(
+    coup: Coup,
+    number: int,
+    partie: _Partie,
+    rules: ManilleRules,
+    table: Table,
+    names: Sequence[str],
+    dealer: str,
+    ties: int,
+    players: Sequence[str],
+    first: int,
+    before: Sequence[CoupResult],
+) -> tuple[CoupResult, int]:
+    """One coup: trump and calls checked, the retourne scored, then the coup scored; the ties carried."""
+    _check_taker(coup, rules)
+    log = [f"{dealer} deals"]
+    trump, chooser, said = _trump_of(coup, rules, dealer)
+    log += said
+    camps = camps_of(table, rules, dealer, coup.taker)
+    log += _check_calls(coup, rules, camps, chooser, dealer, ties)
+    _check_quota(coup, rules, table, players, first, before, chooser)
+    multiplier = multiplier_of(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, ties)
+    if multiplier > 1:
+        log.append(f"the coup counts x{multiplier} (M-6)")
+    scored = [0] * len(table.columns)
+    manche = partie.manche
+    won_by = None
+    if coup.retourne is not None and retourne_bonus(coup.retourne, rules):
+        bonus = retourne_bonus(coup.retourne, rules)
+        scored[table.column_of(dealer)] += bonus
+        partie.add(scored)
+        log.append(f"retourne {coup.retourne}: +{bonus} to {names[table.column_of(dealer)]} (M-5)")
+        won_by = partie.close_manche(log, names)
+    played = won_by is None
+    leader = _leader(rules, table, dealer, coup.taker) if played else None
+    made = None
+    tricks: tuple[TrickResult, ...] = ()
+    coup_winner = None
+    if not played:
+        log.append("the retourne ended the manche: the coup is not played (M-5)")
+        if coup.points is not None or coup.renonce is not None or coup.tricks is not None:
+            raise UserError(
+                f"the retourne {coup.retourne} ends the manche, so the coup is not played (M-5): "
+                "enter it with --retourne alone"
+            )
+    else:
+        assert leader is not None
+        renonce, points = coup.renonce, coup.points
+        if coup.tricks is not None:
+            audit = _audit(coup, rules, table, camps, dealer, leader, trump)
+            renonce, made, tricks = _trick_outcome(coup, audit, camps, log, rules, dealer)
+        elif points is not None:
+            made = _made(points, rules, table, camps)
+        if renonce is not None:
+            gains, line, coup_winner = score_renonce(rules, table, camps, renonce, coup, multiplier)
+            log.append(line)
+            ties = 0
+        elif made is not None:
+            gains, lines, tie, coup_winner = score_coup(rules, table, camps, made, coup, multiplier)
+            log += lines
+            ties = ties + 1 if tie else 0
+            if tie and rules.tie_doubles_next:
+                log.append("the next coup counts double (M-4)")
+        else:
+            raise UserError(
+                "give the points (--points PLAYER=N), a renonce (--renonce PLAYER) or the trick log (--trick …)"
+            )
+        partie.add(gains)
+        scored = [a + b for a, b in zip(scored, gains, strict=True)]
+        won_by = partie.close_manche(log, names)
+    partie.after_coup(number, coup_winner if played else None, log, names)
+    result = CoupResult(
+        number=number,
+        manche=manche,
+        dealer=dealer,
+        leader=leader,
+        coup=coup,
+        trump=trump,
+        chooser=chooser,
+        played=played,
+        camps=camps,
+        made=made,
+        scored=tuple(scored),
+        scores=tuple(partie.scores),
+        multiplier=multiplier,
+        manche_won_by=won_by,
+        log=tuple(log),
+        tricks=tricks,
+    )
+    return result, ties
+
+
+def _made(
+    points: Sequence[tuple[str, int]], rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]]
+) -> tuple[int, ...]:
+    """M-3: the points each camp made. One camp's points give the other's; each for himself, all but one."""
+
+    def camp_of(player: str) -> int:
+        return next(i for i, camp in enumerate(camps) if player in camp or any(table.owner[s] == player for s in camp))
+
+    if rules.sides != "each":
+        if len(points) != 1:
+            raise UserError("give one side's points: PLAYER=N (the other side has the rest)")
+        who, value = points[0]
+        made = [rules.total - value] * 2
+        made[camp_of(who)] = value
+        return tuple(made)
+    given = {camp_of(who): value for who, value in points}
+    missing = [i for i in range(len(camps)) if i not in given]
+    if len(missing) > 1:
+        raise UserError("each plays for himself: give every player's points (one may be left out: he has the rest)")
+    if missing:
+        given[missing[0]] = rules.total - sum(given.values())
+    if sum(given.values()) != rules.total or given.get(missing[0] if missing else 0, 0) < 0:
+        raise UserError(f"the players' points add up to {sum(given.values())}, not the {rules.total} of a coup (M-3)")
+    return tuple(given[i] for i in range(len(camps)))
+
+
 def _audit(
     coup: Coup,
     rules: ManilleRules,
-    players: Sequence[str],
+    table: Table,
+    camps: Sequence[Sequence[str]],
     dealer: str,
     leader: str,
     trump: Suit | None,
-    side_of: Mapping[str, int],
 ) -> Audit:
     """The referee's audit of a coup entered as a trick log (M-3, P-10); the retourne is the dealer's card (M-5)."""
     from scorekeeper.referee.audit import audit_manille  # only coups entered by tricks pay for the referee
 
     assert coup.tricks is not None
-    audit = audit_manille(players, leader, trump, coup.tricks, rules, lambda a, b: side_of[a] == side_of[b])
+    camp_of = {seat: i for i, camp in enumerate(camps) for seat in camp}
+    audit = audit_manille(table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b])
     if coup.retourne is not None:
         played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
         if played_by not in (None, dealer):
@@ -281,9 +957,12 @@ def _audit(
 
 
 def _trick_outcome(
-    coup: Coup, audit: Audit, sides: Sequence[Side], log: list[str], rules: ManilleRules
-) -> tuple[str | None, tuple[str, int] | None, tuple[TrickResult, ...]]:
-    """From the audit: a renonce proven (M-8, P-10), or the points a side made (M-3), and the tricks."""
+    coup: Coup, audit: Audit, camps: Sequence[Sequence[str]], log: list[str], rules: ManilleRules, dealer: str
+) -> tuple[str | None, tuple[int, ...] | None, tuple[TrickResult, ...]]:
+    """From the audit: a renonce proven (M-8, P-10), or the points each camp made (M-3), and the tricks.
+
+    The chien, never played, goes to the dealer's tricks (M-11): its points are what the log lacks.
+    """
     for trick in audit.tricks:
         shown = ", ".join(f"{who} {card}" for who, card in trick.cards)
         log.append(f"trick {trick.number}: {shown}: {trick.winner} wins +{trick.points} (P-2)")
@@ -299,178 +978,13 @@ def _trick_outcome(
             + ("the table let the renonce pass" if audit.renonces else "proves no renonce")
             + ": give every trick, or the points"
         )
-    first = sides[0].players
-    return None, (first[0], sum(audit.points[player] for player in first)), audit.tricks
-
-
-def renonce_cost(rules: ManilleRules) -> str:
-    """M-8 in words, for the referee: what a renonce costs under this ruleset."""
-    if rules.renonce_penalty == "max":
-        most = rules.total - rules.baseline
-        return f"the coup is cancelled and the other side scores the most it could: {most} times its multiplier (M-8)"
-    return f"the coup is cancelled and the other side scores {rules.renonce_penalty} (M-8)"
-
-
-class _Partie:
-    """Manches and the end of the partie (M-9)."""
-
-    def __init__(self, rules: ManilleRules, sides: int) -> None:
-        self.rules = rules
-        self.manche = 1
-        self.scores = [0] * sides
-        self.manches = [0] * sides
-        self.winner: int | None = None
-
-    @property
-    def target(self) -> int:
-        """M-9: the belle of a partie liée (one manche each) is played to `belle` points."""
-        if self.rules.partie == "liee" and self.manche == 3:
-            return self.rules.belle
-        return self.rules.manche
-
-    def add(self, side: int, points: int) -> None:
-        self.scores[side] += points
-
-    def close_manche(self, log: list[str], names: Sequence[str]) -> int | None:
-        """If a side has reached the target, it wins the manche (M-9); `next_manche` restarts the scores."""
-        leaders = [i for i, score in enumerate(self.scores) if score >= self.target]
-        if not leaders:
-            return None
-        side = max(leaders, key=lambda i: self.scores[i])
-        log.append(f"{names[side]} reach {self.scores[side]} ≥ {self.target}: manche {self.manche} won (M-9)")
-        self.manches[side] += 1
-        needed = 2 if self.rules.partie == "liee" else 1
-        if self.manches[side] >= needed:
-            self.winner = side
-            won = "-".join(str(m) for m in sorted(self.manches, reverse=True))
-            log.append(f"partie won by {names[side]}, {won} in manches (M-9)")
-        elif self.rules.partie == "liee" and self.manche == 2:
-            log.append(f"one manche each: the belle is played to {self.rules.belle} (M-9)")
-        return side
-
-    def next_manche(self) -> None:
-        """M-9: scores restart at zero for the next manche."""
-        self.manche += 1
-        self.scores = [0] * len(self.scores)
-
-
-def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequence[Mapping[str, Any]]) -> Fiche:
-    """Replay every declared coup from the first deal; the fiche is the only place figures come from."""
-    rules = ruleset.rules
-    players = tuple(players)
-    check_players(players, rules)
-    sides = sides_of(players)
-    names = [side.name for side in sides]
-    side_of = {player: i for i, side in enumerate(sides) for player in side.players}
-    first = players.index(dealer)
-    partie = _Partie(rules, len(sides))
-    ties = 0
-    results: list[CoupResult] = []
-    for index, data in enumerate(declared):
-        number = index + 1
-        if partie.winner is not None:
-            raise UserError(f"coup {number}: the partie was already won by {names[partie.winner]}")
-        try:
-            coup = Coup.from_dict(data, ruleset, players)
-        except (UserError, CardError) as error:
-            raise UserError(f"coup {number}: {error}") from None
-        dealer_now = players[(first + index) % len(players)]
-        manche = partie.manche
-        multiplier = 2**ties if rules.tie_doubles_next else 1
-        scored = [0] * len(sides)
-        log: list[str] = [f"{dealer_now} deals"]
-        trump = coup.retourne.suit if coup.retourne is not None else None
-        won_by = None
-        if coup.retourne is not None:
-            bonus = retourne_bonus(coup.retourne, rules)
-            log.append(f"retourne {coup.retourne}: atout {coup.retourne.suit.symbol} (M-5)")
-            if bonus:
-                partie.add(side_of[dealer_now], bonus)
-                scored[side_of[dealer_now]] += bonus
-                log.append(f"retourne {coup.retourne}: +{bonus} to {names[side_of[dealer_now]]} (M-5)")
-                won_by = partie.close_manche(log, names)
-        played = won_by is None
-        made = None
-        leader = players[(first + index + 1) % len(players)] if played else None
-        renonce, points, tricks = coup.renonce, coup.points, ()
-        if played and coup.tricks is not None and leader is not None:
-            try:
-                audit = _audit(coup, rules, players, dealer_now, leader, trump, side_of)
-                renonce, points, tricks = _trick_outcome(coup, audit, sides, log, rules)
-            except UserError as error:
-                raise UserError(f"coup {number}: {error}") from None
-        if not played:
-            log.append("the retourne ended the manche: the coup is not played (M-5)")
-        elif points is None and renonce is None:
-            raise UserError(
-                f"coup {number}: give one side's points (--points PLAYER=N), a renonce (--renonce PLAYER) "
-                "or the trick log (--trick …)"
-            )
-        elif renonce is not None:
-            offended = 1 - side_of[renonce]
-            penalty = renonce_penalty(rules, multiplier)
-            partie.add(offended, penalty)
-            scored[offended] += penalty
-            log.append(f"renonce by {renonce}: coup cancelled, +{penalty} to {names[offended]} (M-8)")
-            ties = 0
-        elif points is not None:
-            who, value = points
-            made_list = [rules.total - value] * len(sides)
-            made_list[side_of[who]] = value
-            made = tuple(made_list)
-            log.append(f"{names[0]} {made[0]}, {names[1]} {made[1]} of {rules.total} (M-3)")
-            if multiplier > 1:
-                log.append(f"multiplier x{multiplier}: {ties} tie(s) carried (M-4)")
-            if made[0] == made[1]:
-                log.append(f"{made[0]}-{made[1]}: nobody scores (M-4)")
-                ties += 1
-                if rules.tie_doubles_next:
-                    log.append("the next coup counts double (M-4)")
-            else:
-                winner = 0 if made[0] > made[1] else 1
-                gain = coup_score(made[winner], rules, multiplier)
-                partie.add(winner, gain)
-                scored[winner] += gain
-                times = f" x{multiplier}" if multiplier > 1 else ""
-                log.append(f"{made[winner]} - {rules.baseline}{times} = {gain} to {names[winner]} (M-4)")
-                ties = 0
-        if played:
-            won_by = partie.close_manche(log, names)
-        results.append(
-            CoupResult(
-                number=number,
-                manche=manche,
-                dealer=dealer_now,
-                leader=leader,
-                coup=coup,
-                trump=trump,
-                played=played,
-                made=made,
-                scored=tuple(scored),
-                scores=tuple(partie.scores),
-                multiplier=multiplier,
-                manche_won_by=won_by,
-                log=tuple(log),
-                tricks=tricks,
-            )
-        )
-        if won_by is not None and partie.winner is None:
-            partie.next_manche()
-    next_dealer = players[(first + len(declared)) % len(players)]
-    return Fiche(
-        ruleset=ruleset,
-        players=players,
-        sides=sides,
-        coups=tuple(results),
-        scores=tuple(partie.scores),
-        manches=tuple(partie.manches),
-        manche=partie.manche,
-        target=partie.target,
-        winner=partie.winner,
-        next_dealer=next_dealer,
-        next_leader=players[(players.index(next_dealer) + 1) % len(players)],
-        multiplier_next=2**ties if rules.tie_doubles_next else 1,
-    )
+    made = [sum(audit.points[seat] for seat in camp) for camp in camps]
+    chien = rules.total - sum(made)
+    if chien:
+        dealer_camp = next(i for i, camp in enumerate(camps) if dealer in camp)
+        made[dealer_camp] += chien
+        log.append(f"the chien's {chien} points go to {dealer}'s tricks (M-11)")
+    return None, tuple(made), audit.tricks
 
 
 def add_coup(
@@ -480,17 +994,9 @@ def add_coup(
     declared: Sequence[Mapping[str, Any]],
     coup: Mapping[str, Any],
 ) -> Fiche:
-    """The fiche with one more coup, refusing what the table cannot have said (M-5, M-9)."""
+    """The fiche with one more coup, refusing what the table cannot have said (M-5, M-6, M-9, M-10)."""
     before = replay(ruleset, players, dealer, declared)
     if before.over:
-        raise UserError(
-            f"the partie is over: {before.sides[before.winner].name} won; start another with `scorekeeper new`"
-        )
-    after = replay(ruleset, players, dealer, [*declared, coup])
-    last = after.coups[-1]
-    if not last.played and (last.coup.points is not None or last.coup.renonce is not None):
-        raise UserError(
-            f"the retourne {last.coup.retourne} ends the manche, so the coup is not played (M-5): "
-            "enter it with --retourne alone"
-        )
-    return after
+        who = f"{before.sides[before.winner].name} won; " if before.winner is not None else ""
+        raise UserError(f"the partie is over: {who}start another with `scorekeeper new`")
+    return replay(ruleset, players, dealer, [*declared, coup])

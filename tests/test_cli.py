@@ -93,7 +93,7 @@ def test_the_retourne_that_ends_the_manche_needs_no_points(marius):
         (["coup", "-r", "10h", "--points", "César=70"], "70 points is impossible"),
         (["coup", "-r", "10h", "--points", "César"], "bad --points 'César': write PLAYER=N"),
         (["coup", "-r", "10h", "--points", "César=forty"], "bad --points"),
-        (["coup", "-r", "10h"], "give one side's points"),
+        (["coup", "-r", "10h"], "give the points"),
         (["coup", "--points", "César=40"], "--retourne"),
         (["coup", "-r", "10h", "--pints", "César=40"], "No such option: --pints"),
         (["coup", "--game", "nope", "-r", "10h", "--points", "César=40"], "no game named 'nope'"),

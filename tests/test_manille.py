@@ -87,7 +87,7 @@ def test_m5_points_for_a_coup_the_retourne_ended_are_refused_at_entry():
 
 
 def test_m5_a_retourne_that_does_not_end_the_manche_needs_the_coup():
-    with pytest.raises(UserError, match="coup 1: give one side's points"):
+    with pytest.raises(UserError, match="coup 1: give the points"):
         play([{"retourne": "Ah"}])
 
 
@@ -127,7 +127,7 @@ def test_unknown_player_is_refused_with_the_players_listed():
 
 def test_player_names_match_without_case_or_accents():
     fiche = play([{"retourne": "7s", "points": {"cesar": 40}}])
-    assert fiche.coups[0].coup.points == ("César", 40)
+    assert fiche.coups[0].coup.points == (("César", 40),)
 
 
 def test_c3_deal_passes_in_seating_order_and_the_next_player_leads():

@@ -72,11 +72,11 @@ def test_extends_loop_is_refused(tmp_path):
         ),
         (
             'extends = "manille-muette"\n[partie]\nmanche = "34"\n',
-            r"key 'partie.manche' must be a whole number >= 1, not \"34\"",
+            r"key 'partie.manche' must be a whole number, not \"34\"",
         ),
         (
             'extends = "manille-muette"\n[partie]\nmanche = 0\n',
-            r"key 'partie.manche' must be a whole number >= 1, not 0",
+            r"key 'partie.manche' must be a whole number >= 1 for partie.kind = 'liee'",
         ),
         ('extends = "manille-muette"\n[play]\nundertrump = "never"\n', r'must be one of "free", "only-if-no-other"'),
         ('extends = "manille-muette"\n[scoring]\nretourne_bonus = 1\n', r"must be true or false, not 1"),

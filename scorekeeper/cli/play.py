@@ -18,15 +18,28 @@ NEW_EXAMPLE = examples(
 COUP_EXAMPLE = examples(
     "scorekeeper coup --retourne 10h --points César=40",
     "scorekeeper coup --retourne Ac --renonce Brun",
-    "scorekeeper coup --game cafe -r Dco --points Panisse=34",
+    "scorekeeper coup --trump sa --contre Panisse --points César=38          (manillen, whisthub)",
+    "scorekeeper coup --trump h --chooser Escartefigue --points Brun=31       (passe-parole)",
+    "scorekeeper coup --taker Brun --bid 45 --trump c --points Brun=50       (enchères)",
+    "scorekeeper coup --trump d --points A=20,B=30,C=10                      (à l'envers: D has the rest)",
     'scorekeeper coup -r 10h --trick "7s 8s 9s 10s" --trick "Ks 7h Qs Js" ...   (all 8 tricks)',
 )
 
 RETOURNE = typer.Option(None, "--retourne", "-r", help="The dealer's last card, turned: it sets trump (10h, A♠, Dco).")
+TRUMP = typer.Option(None, "--trump", "-t", help="The trump named (h, ♥, coeur, …), or sa for sans-atout.")
+CHOOSER = typer.Option(None, "--chooser", help="Who named trump, when not the dealer (passe-parole to the partner).")
+CONTRE = typer.Option(
+    None, "--contre", "--frapper", "--coinche", help="The player who doubled (contre, frapper, coinche)."
+)
+SURCONTRE = typer.Option(None, "--surcontre", "--contre-frapper", help="The player who answered with a surcontre.")
+TAKER = typer.Option(None, "--taker", help="Manille aux enchères: the player who took, with --bid.")
+BID = typer.Option(None, "--bid", help="Manille aux enchères: the winning bid, in points.")
+EXCHANGE = typer.Option(None, "--exchange", help="Manillen à 3: cards the dealer took blind from the chien (0-2).")
 POINTS = typer.Option(
-    None,
+    [],
     "--points",
-    help="PLAYER=N: the card points (tricks included) PLAYER's side made; the other side has the rest.",
+    help="PLAYER=N: the points (tricks included) PLAYER's side made; the other side has the rest. "
+    "Each for himself: every player's, A=20,B=30,C=8 (one may be left out).",
 )
 RENONCE = typer.Option(None, "--renonce", help="PLAYER who renounced: the coup is cancelled, the other side scores.")
 TRICK = typer.Option([], "--trick", help="One trick's cards in play order from its leader; repeat for each trick.")
@@ -65,18 +78,19 @@ def new(
     out.print(status(fiche), markup=False)
 
 
-def _points(text: str | None) -> dict[str, int] | None:
-    """`César=40` as typed at the table."""
-    if text is None:
-        return None
-    who, sep, value = text.rpartition("=")
-    try:
-        points = int(value)
-    except ValueError:
-        points = None
-    if not sep or not who.strip() or points is None:
-        raise UserError(f"bad --points {text!r}: write PLAYER=N, like César=40")
-    return {who.strip(): points}
+def _points(texts: list[str]) -> dict[str, int] | None:
+    """`César=40`, or `A=20,B=30` at each-for-himself, as typed at the table."""
+    points: dict[str, int] = {}
+    for text in (part for given in texts for part in given.split(",") if part.strip()):
+        who, sep, value = text.rpartition("=")
+        try:
+            number = int(value)
+        except ValueError:
+            number = None
+        if not sep or not who.strip() or number is None:
+            raise UserError(f"bad --points {text!r}: write PLAYER=N, like César=40")
+        points[who.strip()] = number
+    return points or None
 
 
 def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None:
@@ -97,37 +111,36 @@ def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None
     return data["tricks"]
 
 
-def _declaration(
-    retourne: str | None,
-    points: str | None,
-    renonce: str | None,
-    tricks: list[list[str]] | None = None,
-    let_renonce_pass: bool = False,
-) -> dict[str, Any]:
-    declared: dict[str, Any] = {
-        "retourne": retourne,
-        "points": _points(points),
-        "renonce": renonce,
-        "tricks": tricks,
-        "let_renonce_pass": let_renonce_pass or None,
-    }
-    return {key: value for key, value in declared.items() if value is not None}
+def _declaration(said: dict[str, Any]) -> dict[str, Any]:
+    """The coup as declared, from the command's options: nothing computed, only read."""
+    said = dict(said)
+    said["points"] = _points(said.pop("points"))
+    said["tricks"] = _tricks(said.pop("trick"), said.pop("tricks_file"))
+    said["let_renonce_pass"] = said["let_renonce_pass"] or None
+    return {key: value for key, value in said.items() if value is not None}
 
 
 def coup(
     game_name: str = GAME,
     retourne: str = RETOURNE,
-    points: str = POINTS,
+    trump: str = TRUMP,
+    chooser: str = CHOOSER,
+    contre: str = CONTRE,
+    surcontre: str = SURCONTRE,
+    taker: str = TAKER,
+    bid: int = BID,
+    exchange: int = EXCHANGE,
+    points: list[str] = POINTS,
     renonce: str = RENONCE,
     trick: list[str] = TRICK,
     tricks_file: str = TRICKS_FILE,
     let_renonce_pass: bool = LET_PASS,
     ascii: bool = ASCII,
 ) -> None:
-    """Enter the next coup: the retourne, then one side's points, a renonce, or the whole trick log."""
+    """Enter the next coup: how trump was set and the calls, then the points, a renonce, or the trick log."""
+    said = {key: value for key, value in locals().items() if key not in ("game_name", "ascii")}
     name = ledger.pick(game_name)
-    declared = _declaration(retourne, points, renonce, _tricks(trick, tricks_file), let_renonce_pass)
-    fiche = game.add(name, declared)
+    fiche = game.add(name, _declaration(said))
     print_coup(fiche.coups[-1], fiche, ascii)
 
 
@@ -135,7 +148,14 @@ def edit(
     number: int = typer.Argument(..., help="The coup to replace, from 1 (see `scorekeeper sheet`)."),
     game_name: str = GAME,
     retourne: str = RETOURNE,
-    points: str = POINTS,
+    trump: str = TRUMP,
+    chooser: str = CHOOSER,
+    contre: str = CONTRE,
+    surcontre: str = SURCONTRE,
+    taker: str = TAKER,
+    bid: int = BID,
+    exchange: int = EXCHANGE,
+    points: list[str] = POINTS,
     renonce: str = RENONCE,
     trick: list[str] = TRICK,
     tricks_file: str = TRICKS_FILE,
@@ -143,9 +163,10 @@ def edit(
     ascii: bool = ASCII,
 ) -> None:
     """Replace what was said for coup N (what you do not give stays); every later figure is recomputed."""
-    changes = _declaration(retourne, points, renonce, _tricks(trick, tricks_file), let_renonce_pass)
+    said = {key: value for key, value in locals().items() if key not in ("number", "game_name", "ascii")}
+    changes = _declaration(said)
     if not changes:
-        raise UserError("nothing to change: give --retourne, --points, --renonce or --trick")
+        raise UserError("nothing to change: give what was said differently, like --points or --trump")
     name = ledger.pick(game_name)
     fiche = game.edit(name, number, changes)
     console().print(f"coup {number} replaced", markup=False)

@@ -105,7 +105,7 @@ def _read_coup_file(path: str) -> dict[str, Any]:
         raise UserError(f"no coup file at {path}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as error:
         raise UserError(f"{path}: not a readable TOML coup file ({error})") from None
-    known = {"players", "trump", "leader", "tricks"}
+    known = {"players", "trump", "leader", "tricks", "taker"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise UserError(f"{path}: unknown key {unknown[0]!r}; a coup file has {', '.join(sorted(known))}")
@@ -114,11 +114,12 @@ def _read_coup_file(path: str) -> dict[str, Any]:
 
 def audit(
     ruleset: str = typer.Argument(..., help="A ruleset name or TOML path (its play rules apply)."),
-    players: str = typer.Option(None, "--players", help='The players in seating order: "A B C D".'),
+    players: str = typer.Option(None, "--players", help='The hands in play order, morts included: "A B C D".'),
     trump: str = typer.Option(None, "--trump", "-t", help="The trump suit, or sa for sans-atout."),
     leader: str = typer.Option(None, "--leader", help="Who led the first trick."),
     trick: list[str] = typer.Option([], "--trick", help="One trick's cards in play order from its leader; repeat."),
-    file: str = typer.Option(None, "--file", help="A TOML file with players, trump, leader and tricks."),
+    taker: str = typer.Option(None, "--taker", help="Who plays alone: the taker (enchères), the dealer (manillen-3)."),
+    file: str = typer.Option(None, "--file", help="A TOML file with players, trump, leader, tricks (and taker)."),
     json: bool = JSON,
     ascii: bool = ASCII,
 ) -> int:
@@ -131,12 +132,13 @@ def audit(
             raise UserError("give --file or --players/--trump/--leader/--trick, not both")
         data = _read_coup_file(file)
         seats, trump_text, first, tricks = _coup_fields(data, file)
+        taker = data.get("taker") if isinstance(data.get("taker"), str) else None
     else:
         if not (players and trump and leader and trick):
             raise UserError("give --players, --trump, --leader and at least one --trick (or --file)")
         seats, trump_text, first, tricks = players.split(), trump, leader, [t.split() for t in trick]
     log = [[loaded.deck.parse(card) for card in cards] for cards in tricks]
-    result = audit_log(loaded, seats, first, parse_trump(trump_text), log)
+    result = audit_log(loaded, seats, first, parse_trump(trump_text), log, taker)
     if json:
         print_json(result.as_dict())
     else:

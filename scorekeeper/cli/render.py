@@ -6,6 +6,30 @@ from scorekeeper.cli.output import cards, console
 from scorekeeper.manille import CoupResult, Fiche
 
 
+def trump_cell(result: CoupResult) -> str:
+    coup = result.coup
+    if coup.retourne is not None:
+        return str(coup.retourne)
+    named = "SA" if coup.sans_atout else result.trump.symbol if result.trump else ""
+    return f"{named} {result.chooser}" if result.chooser and result.chooser != result.dealer else named
+
+
+def calls_cell(result: CoupResult) -> str:
+    coup = result.coup
+    calls = []
+    if coup.taker is not None:
+        calls.append(f"{coup.taker} bids {coup.bid}")
+    if coup.contre is not None:
+        calls.append(f"contre {coup.contre}")
+    if coup.surcontre is not None:
+        calls.append(f"surcontre {coup.surcontre}")
+    if coup.exchange is not None:
+        calls.append(f"chien {coup.exchange}")
+    if result.multiplier > 1:
+        calls.append(f"x{result.multiplier}")
+    return ", ".join(calls)
+
+
 def said(result: CoupResult) -> str:
     coup = result.coup
     if coup.tricks is not None:
@@ -13,30 +37,58 @@ def said(result: CoupResult) -> str:
     if coup.renonce is not None:
         return f"renonce {coup.renonce}"
     if coup.points is not None:
-        return f"{coup.points[0]} {coup.points[1]}"
+        return ", ".join(f"{who} {points}" for who, points in coup.points)
     return "not played"
 
 
-def status(fiche: Fiche) -> str:
-    """Where the partie stands, in one line: scores, manches, who deals and leads next."""
-    if fiche.winner is not None:
-        manches = "-".join(str(m) for m in sorted(fiche.manches, reverse=True))
-        return f"partie won by {fiche.sides[fiche.winner].name} ({manches} in manches)"
+def standing(fiche: Fiche) -> str:
     scores = ", ".join(f"{side.name} {score}" for side, score in zip(fiche.sides, fiche.scores, strict=True))
-    manches = "-".join(map(str, fiche.manches))
-    times = f"; next coup x{fiche.multiplier_next}" if fiche.multiplier_next > 1 else ""
-    return (
-        f"manche {fiche.manche} to {fiche.target}: {scores} (manches {manches}){times}. "
-        f"{fiche.next_dealer} deals, {fiche.next_leader} leads."
-    )
+    rules = fiche.rules
+    if rules.partie == "deals":
+        return f"deal {len(fiche.coups)} of {rules.deals}: {scores}"
+    if rules.partie == "loser":
+        return f"the first to {fiche.target} loses: {scores}"
+    if rules.partie == "seche":
+        return f"the first to {fiche.target}: {scores}"
+    return f"manche {fiche.manche} to {fiche.target}: {scores} (manches {'-'.join(map(str, fiche.manches))})"
+
+
+def ending(fiche: Fiche) -> str:
+    """How the partie ended, in one line."""
+    rules = fiche.rules
+    winner = fiche.sides[fiche.winner].name if fiche.winner is not None else None
+    if rules.partie == "loser" and fiche.loser is not None:
+        lost = f"{fiche.sides[fiche.loser].name} lose the partie with {fiche.scores[fiche.loser]}"
+        return lost + (f"; {winner} win with {fiche.scores[fiche.winner]}" if fiche.winner is not None else "")
+    if winner is None:
+        return f"partie over: a tie at the top ({standing(fiche)})"
+    if rules.partie == "deals":
+        return f"partie won by {winner} after {rules.deals} deals ({standing(fiche)})"
+    if rules.partie == "liee":
+        manches = "-".join(str(m) for m in sorted(fiche.manches, reverse=True))
+        return f"partie won by {winner} ({manches} in manches)"
+    return f"partie won by {winner}"
+
+
+def status(fiche: Fiche) -> str:
+    """Where the partie stands, in one line: scores, what the next coup carries, who deals and leads next."""
+    if fiche.over:
+        return ending(fiche)
+    parts = [standing(fiche)]
+    if fiche.multiplier_next > 1:
+        parts.append(f"next coup x{fiche.multiplier_next}")
+    for quota in fiche.quotas:
+        owed = f", sans-atout owed {quota.sans_atout_needed}" if quota.sans_atout_needed else ""
+        parts.append(f"{fiche.sides[quota.column].name}: {quota.choices_left} choices left{owed}")
+    leads = f"{fiche.next_leader} leads" if fiche.next_leader else "the taker leads"
+    return "; ".join(parts) + f". {fiche.next_dealer} deals, {leads}."
 
 
 def short_status(fiche: Fiche) -> str:
     """The state of a game for the list of games."""
-    if fiche.winner is not None:
-        return f"won by {fiche.sides[fiche.winner].name}"
-    scores = "-".join(map(str, fiche.scores))
-    return f"manche {fiche.manche}: {scores}, manches {'-'.join(map(str, fiche.manches))}; {fiche.next_dealer} deals"
+    if fiche.over:
+        return ending(fiche)
+    return f"{standing(fiche)}; {fiche.next_dealer} deals"
 
 
 def print_coup(result: CoupResult, fiche: Fiche, ascii: bool) -> None:
@@ -54,29 +106,20 @@ def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
     table = Table(title=title, title_justify="left")
     table.add_column("coup", justify="right")
     table.add_column("dealer")
-    table.add_column("retourne")
+    table.add_column("atout")
+    table.add_column("calls")
     table.add_column("said")
     table.add_column("points", justify="right")
     for side in fiche.sides:
         table.add_column(side.name, justify="right")
     for result in fiche.coups:
         made = "-".join(map(str, result.made)) if result.made is not None else ""
-        retourne = cards(str(result.coup.retourne), ascii) if result.coup.retourne else ""
-        cells = [f"+{s} = {t}" if s else f"{t}" for s, t in zip(result.scored, result.scores, strict=True)]
-        table.add_row(str(result.number), result.dealer, retourne, said(result), made, *cells)
-        if result.manche_won_by is not None:
-            table.add_row(
-                "",
-                "",
-                "",
-                "",
-                "",
-                *[
-                    ("manche " + str(result.manche)) if i == result.manche_won_by else ""
-                    for i in range(len(fiche.sides))
-                ],
-                style="bold",
-            )
+        cells = [f"{s:+} = {t}" if s else f"{t}" for s, t in zip(result.scored, result.scores, strict=True)]
+        row = [str(result.number), result.dealer, cards(trump_cell(result), ascii), calls_cell(result), said(result)]
+        table.add_row(*row, made, *cells)
+        if result.manche_won_by is not None and fiche.rules.partie in ("liee", "seche"):
+            label = [f"manche {result.manche}" if i == result.manche_won_by else "" for i in range(len(fiche.sides))]
+            table.add_row("", "", "", "", "", "", *label, style="bold")
             table.add_section()
     out.print(table)
     for result in fiche.coups:

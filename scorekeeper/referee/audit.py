@@ -44,8 +44,8 @@ def manille_game(
     players: Sequence[str], trump: Suit | None, rules: ManilleRules, partners: Callable[[str, str], bool]
 ) -> Game:
     """The manille referee (P-1 to P-10) as the audit sees it; points are M-1 card points plus M-2 trick points."""
-    if len(players) != rules.players:
-        raise UserError(f"this ruleset is for {rules.players} players, {len(players)} given")
+    if len(players) != rules.seats:
+        raise UserError(f"this ruleset plays {rules.seats} hands (morts included), {len(players)} given")
     relation = {
         (other, player): Relation.PARTNER if partners(other, player) else Relation.OPPONENT
         for other in players
@@ -68,7 +68,7 @@ def manille_game(
     return Game(
         deck=MANILLE,
         trick_size=len(players),
-        tricks=len(MANILLE) // len(players),
+        tricks=rules.tricks,
         suit_of=lambda card: card.suit,
         trump=trump,
         trick_winner=winner,

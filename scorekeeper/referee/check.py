@@ -30,6 +30,10 @@ def judge_play(
     """
     rules = ruleset.rules
     if isinstance(rules, ManilleRules):
+        if rules.sides == "each":  # M-14: every other player is an opponent (P-7)
+            if any(relation is Relation.PARTNER for relation, _ in trick):
+                raise UserError(f"{ruleset.name} is each for himself: nobody is a partner (P-7)")
+            trick = [(Relation.OPPONENT, c) for _, c in trick]
         if any(relation is None for relation, _ in trick):
             raise UserError("give each card on the table as P:CARD (partner) or O:CARD (opponent), like O:A♠ P:10♠")
         return manille.judge(hand, [(relation, c) for relation, c in trick if relation is not None], trump, rules, card)
@@ -74,16 +78,40 @@ class LogAudit:
 
 
 def audit_log(
-    ruleset: Ruleset, players: Sequence[str], leader: str, trump: Suit | None, tricks: Sequence[Sequence[Card]]
+    ruleset: Ruleset,
+    players: Sequence[str],
+    leader: str,
+    trump: Suit | None,
+    tricks: Sequence[Sequence[Card]],
+    alone: str | None = None,
 ) -> LogAudit:
-    """Audit a coup's trick log under a ruleset (P-10; H-3 to H-5): teams in manille, each for himself at l'hombre."""
+    """Audit a coup's trick log under a ruleset (P-10; H-3 to H-5), the camps as the system makes them (P-7).
+
+    `players` are the hands in play order (a mort is a hand). `alone` is the player who plays alone
+    against the others: the taker (M-13) or the dealer (M-11).
+    """
     leader = scoring.find_player(players, leader)
     rules = ruleset.rules
     if isinstance(rules, ManilleRules):
-        sides = tuple(side.players for side in scoring.sides_of(players))
+        sides = _camps(rules, players, alone)
         side_of = {player: index for index, side in enumerate(sides) for player in side}
         result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b])
         return LogAudit(result, sides)
     if trump is None:
         raise UserError("l'hombre is never played sans-atout: give the trump suit, like --trump h")
     return LogAudit(audit_hombre(players, leader, trump, tricks), tuple((player,) for player in players))
+
+
+def _camps(rules: ManilleRules, players: Sequence[str], alone: str | None) -> tuple[tuple[str, ...], ...]:
+    """P-7 for a trick log: fixed sides by seat (1 & 3 against 2 & 4), each alone, or one against the rest."""
+    if rules.sides == "each":
+        return tuple((player,) for player in players)
+    if rules.sides in ("taker", "dealer"):
+        role = "taker" if rules.sides == "taker" else "dealer"
+        if alone is None:
+            raise UserError(f"give the {role}, who plays alone against the others: --taker NAME (M-11, M-13)")
+        alone = scoring.find_player(players, alone)
+        return ((alone,), tuple(player for player in players if player != alone))
+    if len(players) == 2:
+        return ((players[0],), (players[1],))
+    return (tuple(players[0::2]), tuple(players[1::2]))

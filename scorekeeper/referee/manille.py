@@ -183,7 +183,7 @@ def judge(
 
     Without `card`, only the legal cards and why. A card not in the hand is the user's mistake.
     """
-    check_position(hand, [played for _, played in trick], MANILLE, rules.players)
+    check_position(hand, [played for _, played in trick], MANILLE, rules.seats)
     if card is not None and card not in hand:
         raise UserError(f"{card} is not in the hand ({format_cards(hand)}): the card played must come from it")
     table = _table(trick, trump, rules) if trick else None
