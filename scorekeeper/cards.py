@@ -79,6 +79,9 @@ SUITS_ACCEPTED = "suits are ♠ ♥ ♦ ♣, s h d c, pique/pi coeur/co carreau/
 CARD_FORMS = f"write rank then suit, like 10h, As, Qd, 7♣, Rpi; ranks {RANKS_ACCEPTED}; {SUITS_ACCEPTED}"
 
 
+_INTERNED: dict[tuple[Rank, Suit], Card] = {}
+
+
 class CardError(UserError, ValueError):
     """A card or suit that cannot be read; its message lists the accepted forms."""
 
@@ -93,12 +96,33 @@ def _fold(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c) and c not in "\ufe0f\ufe0e ")
 
 
-@dataclass(frozen=True, order=False)
+@dataclass(frozen=True, eq=False)
 class Card:
-    """A card, written rank then suit (C-2). `str()` gives `10♥`; `.ascii` gives `10H`."""
+    """A card, written rank then suit (C-2). `str()` gives `10♥`; `.ascii` gives `10H`.
+
+    Cards are interned: `Card(rank, suit)` always returns the one object for that card, so equality
+    and hashing are identity, which the referee's hot loops lean on.
+    """
 
     rank: Rank
     suit: Suit
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+                raise TypeError(f"Card takes a Rank and a Suit, not {rank!r} and {suit!r}")
+            card = _INTERNED[rank, suit] = super().__new__(cls)
+        return card
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -175,7 +175,7 @@ def test_m3_a_card_outside_the_deck_is_refused_with_its_place():
 def test_m3_the_table_must_match_the_ruleset():
     with pytest.raises(UserError, match="the leader 'Zoé' is not one of the players"):
         audit_manille(PLAYERS, "Zoé", Suit.SPADES, COUP, MUETTE, partners)
-    with pytest.raises(UserError, match="this ruleset plays 4 hands \(morts included\), 3 given"):
+    with pytest.raises(UserError, match=r"this ruleset plays 4 hands \(morts included\), 3 given"):
         audit_manille(PLAYERS[:3], "Ana", Suit.SPADES, COUP, MUETTE, partners)
     with pytest.raises(UserError, match="'Ana' is named twice"):
         audit_manille(("Ana", "Brun", "Ana", "Dédé"), "Ana", Suit.SPADES, COUP, MUETTE, partners)
