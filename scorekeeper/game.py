@@ -12,13 +12,19 @@ every check of a declaration is the engine's, made by replaying the ledger with 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
 from scorekeeper import ledger, manille, rulesets
 from scorekeeper.errors import UserError
 from scorekeeper.ledger import Ledger
 from scorekeeper.manille import Fiche
-from scorekeeper.rulesets import Ruleset
+from scorekeeper.players import check_players, find_player
+from scorekeeper.rulesets import ManilleRules, Ruleset
+
+if TYPE_CHECKING:
+    from scorekeeper.hombre import HombreFiche
+
+Sheet = Union[Fiche, "HombreFiche"]
 
 
 def ruleset_of(game: Ledger) -> Ruleset:
@@ -26,8 +32,31 @@ def ruleset_of(game: Ledger) -> Ruleset:
     return rulesets.build(game.ruleset, origin=f"game {game.name}").with_options(game.options)
 
 
-def fiche(game: Ledger) -> Fiche:
-    return manille.replay(ruleset_of(game), game.players, game.dealer, game.coups)
+def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> Sheet:
+    """The game's engine replays the coups as declared: manille (M-) or l'hombre (H-)."""
+    if not isinstance(ruleset.rules, ManilleRules):
+        from scorekeeper import hombre
+
+        return hombre.replay(ruleset.rules, players, dealer, coups)
+    return manille.replay(ruleset, players, dealer, coups)
+
+
+def _add_coup(
+    ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]], coup: Mapping[str, Any]
+) -> Sheet:
+    if not isinstance(ruleset.rules, ManilleRules):
+        from scorekeeper import hombre
+
+        return hombre.add_coup(ruleset.rules, players, dealer, coups, coup)
+    return manille.add_coup(ruleset, players, dealer, coups, coup)
+
+
+def fiche(game: Ledger) -> Sheet:
+    return replay(ruleset_of(game), game.players, game.dealer, game.coups)
+
+
+def is_hombre(ruleset: Ruleset) -> bool:
+    return not isinstance(ruleset.rules, ManilleRules)
 
 
 def new(
@@ -42,8 +71,8 @@ def new(
     options = dict(options or {})
     ruleset = base.with_options(options)
     players = [player.strip() for player in players]
-    manille.check_players(players, ruleset.rules)
-    first = players[0] if dealer is None else manille.find_player(players, dealer)
+    check_players(players, ruleset.players)
+    first = players[0] if dealer is None else find_player(players, dealer)
     game = Ledger(
         name=ledger.free_name(base.name) if name is None else ledger.check_name(name),
         ruleset_name=base.name,
@@ -56,42 +85,48 @@ def new(
     return game
 
 
-def add(name: str, coup: Mapping[str, Any]) -> Fiche:
+def add(name: str, coup: Mapping[str, Any]) -> Sheet:
     """Declare the next coup; refused (nothing written) if the table cannot have said it."""
     with ledger.changing(name) as game:
-        ruleset = ruleset_of(game)
-        after = manille.add_coup(ruleset, game.players, game.dealer, game.coups, coup)
+        after = _add_coup(ruleset_of(game), game.players, game.dealer, game.coups, coup)
         game.add(after.coups[-1].coup.to_dict())
     return after
 
 
-def edit(name: str, number: int, changes: Mapping[str, Any]) -> Fiche:
+def edit(name: str, number: int, changes: Mapping[str, Any]) -> Sheet:
     """Replace what was declared for coup `number` (from 1); everything after it is recomputed."""
     with ledger.changing(name) as game:
         if not 1 <= number <= len(game.coups):
             raise UserError(f"no coup {number} in game {name}: it has coups 1 to {len(game.coups)}")
-        declared = dict(game.coups[number - 1])
-        if {"points", "renonce", "tricks"} & set(changes):  # a new outcome replaces the old one whole
-            for key in ("points", "renonce", "tricks", "let_renonce_pass"):
-                declared.pop(key, None)
-        declared.update(changes)
+        ruleset = ruleset_of(game)
+        declared = _merge(game.coups[number - 1], changes, is_hombre(ruleset))
         coups = [*game.coups[: number - 1], declared, *game.coups[number:]]
         try:
-            after = manille.replay(ruleset_of(game), game.players, game.dealer, coups)
+            after = replay(ruleset, game.players, game.dealer, coups)
         except UserError as error:
             raise UserError(f"edit of coup {number} refused: {error}") from None
         game.edit(number - 1, after.coups[number - 1].coup.to_dict())
     return after
 
 
-def undo(name: str) -> tuple[str, Fiche]:
+def _merge(declared: Mapping[str, Any], changes: Mapping[str, Any], hombre: bool) -> dict[str, Any]:
+    """An edit: what is given replaces what was said; a new way the coup ended replaces the old one whole."""
+    merged = dict(declared)
+    if hombre:
+        merged = {} if changes.get("pass") else {k: v for k, v in merged.items() if k != "pass"}
+    elif {"points", "renonce", "tricks"} & set(changes):
+        merged = {k: v for k, v in merged.items() if k not in ("points", "renonce", "tricks", "let_renonce_pass")}
+    return {**merged, **changes}
+
+
+def undo(name: str) -> tuple[str, Sheet]:
     with ledger.changing(name) as game:
         what = game.undo()
         after = fiche(game)
     return what, after
 
 
-def redo(name: str) -> tuple[str, Fiche]:
+def redo(name: str) -> tuple[str, Sheet]:
     with ledger.changing(name) as game:
         what = game.redo()
         after = fiche(game)

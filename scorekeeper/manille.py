@@ -11,45 +11,19 @@ together (P-7): the fixed teams, or the taker (M-13) or the dealer (M-11) agains
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, CardError, Suit
 from scorekeeper.errors import UserError
+from scorekeeper.players import check_players, find_player
 from scorekeeper.rulesets import ManilleRules, Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.referee.audit import Audit, TrickResult
 
 ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})
-
-
-def fold_name(name: str) -> str:
-    """Names compare without case or accents, so `cesar` finds César on a phone keyboard."""
-    text = unicodedata.normalize("NFKD", name.strip().casefold())
-    return "".join(c for c in text if not unicodedata.combining(c))
-
-
-def find_player(players: Sequence[str], text: str) -> str:
-    """The player named `text` (case and accents ignored), or a UserError listing the players."""
-    wanted = fold_name(text)
-    for player in players:
-        if fold_name(player) == wanted:
-            return player
-    raise UserError(f"unknown player {text!r}: the players are {', '.join(players)}")
-
-
-def check_players(players: Sequence[str], rules: ManilleRules) -> None:
-    """The seating a ruleset needs (C-3): the right count, names told apart."""
-    if len(players) != rules.players:
-        raise UserError(f"this ruleset is for {rules.players} players, {len(players)} given: name each with --player")
-    folded = [fold_name(player) for player in players]
-    if any(not name for name in folded):
-        raise UserError("a player's name is empty")
-    if len(set(folded)) != len(folded):
-        raise UserError(f"two players have the same name ({', '.join(players)}): give each a different one")
 
 
 # --- the table -----------------------------------------------------------------------------------
@@ -555,7 +529,7 @@ def _trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None
         log.append(f"retourne {coup.retourne}: atout {coup.retourne.suit.symbol} (M-5)")
         return coup.retourne.suit, dealer, log
     if coup.retourne is not None:
-        raise UserError("no retourne in this system: trump is named, give it with --trump")
+        raise UserError("no retourne in this system: trump is named, give it with --trump (M-5)")
     if coup.trump is None and not coup.sans_atout:
         raise UserError("give the trump named with --trump SUIT, or --trump sa for sans-atout")
     if coup.sans_atout and not rules.sans_atout:
@@ -579,7 +553,8 @@ def _chooser(coup: Coup, rules: ManilleRules, dealer: str) -> str | None:
         return dealer
     if rules.trump_from == "dealer-or-partner":
         return chooser  # the partner is checked with the seating, in _check_calls
-    raise UserError(f"the dealer {dealer} names trump in this system, not {chooser}")
+    rule = {"each": "M-14", "dealer": "M-11"}.get(rules.sides, "M-12" if rules.players == 2 else "M-10")
+    raise UserError(f"the dealer {dealer} names trump in this system, not {chooser} ({rule})")
 
 
 def _check_calls(
@@ -594,12 +569,12 @@ def _check_calls(
         log.append(f"{dealer} passes the choice to {chooser} (passe-parole, M-10)")
     if coup.contre is not None:
         if not rules.contre:
-            raise UserError("there is no contre in this system")
+            raise UserError("there is no contre in this system (M-6, M-7)")
         if coup.contre in choosing:
             raise UserError(f"{coup.contre} is on the side that chose trump: only the other side may contre (M-6)")
     if coup.surcontre is not None:
         if not rules.surcontre:
-            raise UserError("there is no surcontre in this system")
+            raise UserError("there is no surcontre in this system (M-6)")
         if coup.contre is None:
             raise UserError("a surcontre answers a contre: there was none (M-6)")
         if coup.surcontre not in choosing:
@@ -627,7 +602,7 @@ def _check_taker(coup: Coup, rules: ManilleRules) -> None:
         if not 1 <= coup.bid <= rules.total:
             raise UserError(f"a bid of {coup.bid} is impossible: bids run from 1 to {rules.total} points (M-13)")
     elif coup.taker is not None or coup.bid is not None:
-        raise UserError("there is no bidding in this system: --taker and --bid are for manille aux enchères")
+        raise UserError("there is no bidding in this system: --taker and --bid are for manille aux enchères (M-13)")
     if coup.exchange is not None and (not rules.chien or not 0 <= coup.exchange <= 2):
         raise UserError("the dealer exchanges 0, 1 or 2 cards with the chien, and only where there is one (M-11)")
 
@@ -760,7 +735,7 @@ def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequ
     rules = ruleset.rules
     assert isinstance(rules, ManilleRules)
     players = tuple(players)
-    check_players(players, rules)
+    check_players(players, rules.players)
     table = seating(players, rules)
     names = [side.name for side in table.columns]
     first = players.index(dealer)
@@ -916,7 +891,7 @@ def _made(
 
     if rules.sides != "each":
         if len(points) != 1:
-            raise UserError("give one side's points: PLAYER=N (the other side has the rest)")
+            raise UserError("give one side's points: PLAYER=N (the other side has the rest) (M-3)")
         who, value = points[0]
         made = [rules.total - value] * 2
         made[camp_of(who)] = value
@@ -924,11 +899,14 @@ def _made(
     given = {camp_of(who): value for who, value in points}
     missing = [i for i in range(len(camps)) if i not in given]
     if len(missing) > 1:
-        raise UserError("each plays for himself: give every player's points (one may be left out: he has the rest)")
+        raise UserError(
+            "each plays for himself: give every player's points (one may be left out: he has the rest) (M-3, M-14)"
+        )
+    said = sum(given.values())
+    if said > rules.total or (not missing and said != rules.total):
+        raise UserError(f"the players' points add up to {said}, not the {rules.total} of a coup (M-3)")
     if missing:
-        given[missing[0]] = rules.total - sum(given.values())
-    if sum(given.values()) != rules.total or given.get(missing[0] if missing else 0, 0) < 0:
-        raise UserError(f"the players' points add up to {sum(given.values())}, not the {rules.total} of a coup (M-3)")
+        given[missing[0]] = rules.total - said
     return tuple(given[i] for i in range(len(camps)))
 
 

@@ -14,10 +14,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import DECKS, Deck, Rank
 from scorekeeper.errors import UserError
+
+if TYPE_CHECKING:
+    from scorekeeper.hombre.rules import HombreRules
 
 BUILTIN_DIRS = (
     Path(__file__).parent / "rulesets",  # installed: the wheel puts rulesets/ inside the package
@@ -190,13 +193,17 @@ MANILLE_KEYS = (
     ),
 )
 
-HOMBRE_KEYS = (
-    Key("table.players", int, "l'hombre is played by three", choices=(3,)),
-    Key("cards.deck", str, "the deck (C-1): hombre = 40 cards, no 10, 9, 8", choices=("hombre",)),
-)
-
-SCHEMAS: dict[str, tuple[Key, ...]] = {"manille": COMMON_KEYS + MANILLE_KEYS, "hombre": COMMON_KEYS + HOMBRE_KEYS}
+GAMES = ("manille", "hombre")
 _COMMON_NAMES = {key.name for key in COMMON_KEYS}
+
+
+def schema(game: str) -> tuple[Key, ...]:
+    """Every key a ruleset of `game` may have. Hombre's come with its engine, loaded only when asked for."""
+    if game == "hombre":
+        from scorekeeper.hombre.rules import HOMBRE_KEYS
+
+        return COMMON_KEYS + HOMBRE_KEYS
+    return COMMON_KEYS + MANILLE_KEYS
 
 
 @dataclass(frozen=True)
@@ -248,13 +255,6 @@ class ManilleRules:
 
 
 @dataclass(frozen=True)
-class HombreRules:
-    """The settings of an hombre system. Card play (H-1 to H-5) is fixed by the rules, not the ruleset."""
-
-    players: int = 3
-
-
-@dataclass(frozen=True)
 class Ruleset:
     """A loaded, validated ruleset. `table` is the resolved TOML (no `extends`), kept for the ledger."""
 
@@ -270,6 +270,11 @@ class Ruleset:
     table: Mapping[str, Any] = field(repr=False)
     origin: str = ""
 
+    @property
+    def players(self) -> int:
+        """How many players sit at the table (C-3)."""
+        return int(self.settings["table.players"])
+
     def with_options(self, options: Mapping[str, Any]) -> Ruleset:
         """This ruleset with `new --option` values applied, validated like the file itself."""
         if not options:
@@ -277,7 +282,7 @@ class Ruleset:
         table = _deep_copy(self.table)
         for option, value in options.items():
             dotted = self.options.get(option, option)
-            if dotted not in {key.name for key in SCHEMAS[self.game]} or "." not in dotted:
+            if dotted not in {key.name for key in schema(self.game)} or "." not in dotted:
                 names = ", ".join(sorted(self.options)) or "none"
                 raise UserError(
                     f"unknown option {option!r} for {self.name}: options are {names}, or any dotted key of the ruleset"
@@ -444,11 +449,11 @@ def _validate_value(key: Key, value: Any, origin: str) -> None:
 def build(table: Mapping[str, Any], origin: str) -> Ruleset:
     """Validate a resolved table (no `extends` left) and build the typed ruleset."""
     game = table.get("game")
-    if game not in SCHEMAS:
-        raise UserError(f'{origin}: key "game" must be one of {", ".join(SCHEMAS)}, not {game!r}')
-    schema = SCHEMAS[game]
-    known = {key.name for key in schema}
-    values = _validate(_flatten(table, known), schema, origin)
+    if game not in GAMES:
+        raise UserError(f'{origin}: key "game" must be one of {", ".join(GAMES)}, not {game!r}')
+    keys = schema(game)
+    known = {key.name for key in keys}
+    values = _validate(_flatten(table, known), keys, origin)
     options = values["options"]
     for option, dotted in options.items():
         if dotted not in known or "." not in str(dotted):
@@ -457,7 +462,9 @@ def build(table: Mapping[str, Any], origin: str) -> Ruleset:
     if game == "manille":
         rules = _manille_rules(values, origin)
     else:
-        rules = HombreRules(players=values["table.players"])
+        from scorekeeper.hombre.rules import hombre_rules
+
+        rules = hombre_rules(values)
     return Ruleset(
         name=values["name"],
         game=game,
@@ -542,7 +549,3 @@ def _check_manille(rules: ManilleRules, origin: str) -> None:
         refuse("table.sides, trump.from and table.first_lead are 'taker' together or not at all (M-13)")
     if rules.trump_from == "dealer-or-partner" and not (rules.sides == "teams" and rules.players == 4):
         refuse("trump.from = 'dealer-or-partner' needs a partner: table.sides = 'teams' at four")
-
-
-def schema(game: str) -> tuple[Key, ...]:
-    return SCHEMAS[game]

@@ -3,7 +3,17 @@
 import subprocess
 import sys
 
-CORE = ["scorekeeper.cards", "scorekeeper.rulesets", "scorekeeper.ledger", "scorekeeper.manille", "scorekeeper.game"]
+CORE = [
+    "scorekeeper.cards",
+    "scorekeeper.players",
+    "scorekeeper.rulesets",
+    "scorekeeper.ledger",
+    "scorekeeper.manille",
+    "scorekeeper.hombre",
+    "scorekeeper.referee.audit",
+    "scorekeeper.referee.check",
+    "scorekeeper.game",
+]
 
 
 def test_the_core_imports_neither_typer_nor_rich_nor_click():

@@ -22,6 +22,8 @@ COUP_EXAMPLE = examples(
     "scorekeeper coup --trump h --chooser Escartefigue --points Brun=31       (passe-parole)",
     "scorekeeper coup --taker Brun --bid 45 --trump c --points Brun=50       (enchères)",
     "scorekeeper coup --trump d --points A=20,B=30,C=10                      (à l'envers: D has the rest)",
+    "scorekeeper coup --hombre Ana --contract sans-prendre --tricks Ana=5,Bea=2,Cid=2 --matadors 3   (l'hombre)",
+    "scorekeeper coup --pass                                                  (l'hombre: three passes)",
     'scorekeeper coup -r 10h --trick "7s 8s 9s 10s" --trick "Ks 7h Qs Js" ...   (all 8 tricks)',
 )
 
@@ -45,6 +47,19 @@ RENONCE = typer.Option(None, "--renonce", help="PLAYER who renounced: the coup i
 TRICK = typer.Option([], "--trick", help="One trick's cards in play order from its leader; repeat for each trick.")
 TRICKS_FILE = typer.Option(None, "--tricks-file", help="A TOML file with tricks = [[...], ...] instead of --trick.")
 LET_PASS = typer.Option(False, "--let-renonce-pass", help="The table lets a renonce found in the log pass.")
+# L'hombre
+PASS = typer.Option(False, "--pass", help="L'hombre: all three passed (H-7); the poule grows.")
+HOMBRE = typer.Option(None, "--hombre", help="L'hombre: who played the contract.")
+CONTRACT = typer.Option(None, "--contract", help="L'hombre: demande, retourne, sans-prendre or vole (H-6).")
+TRICKS = typer.Option(None, "--tricks", help="L'hombre: tricks each made, A=5,B=2,C=2 (H-9).")
+MATADORS = typer.Option(None, "--matadors", help="L'hombre: matadors the hombre held, faux ones included (H-15).")
+VOLE_ENGAGEE = typer.Option(False, "--vole-engagee", help="L'hombre: he took the first five and played on (H-11).")
+BIDS = typer.Option(
+    None, "--bids", help='L\'hombre: the whole bidding, "demande, pass, sans-prendre, pass, pass" (H-7).'
+)
+HAND = typer.Option(None, "--hand", help="L'hombre: the hombre's hand, with --trump, to count his matadors (H-15).")
+TRUMPS = typer.Option(None, "--trumps", help="L'hombre: the hombre's trumps, with --trump, to count his matadors.")
+FORCED = typer.Option(False, "--espadille-forcee", help="L'hombre: the holder of the espadille was forced (H-8).")
 
 
 def register(app: typer.Typer) -> None:
@@ -55,6 +70,7 @@ def register(app: typer.Typer) -> None:
     app.command(epilog=examples("scorekeeper redo"))(redo)
     app.command(epilog=examples("scorekeeper games --json"))(games)
     app.command(epilog=examples("scorekeeper demo --explain"))(demo)
+    app.command(epilog=examples("scorekeeper settle", "scorekeeper settle --early --json"))(settle)
 
 
 def new(
@@ -71,16 +87,13 @@ def new(
     created = game.new(ruleset, player, dealer=dealer, options=options, name=game_name)
     fiche = game.fiche(created)
     out = console()
-    out.print(
-        f"new game {created.name}: {fiche.ruleset.title}, " + " against ".join(s.name for s in fiche.sides),
-        markup=False,
-    )
+    out.print(f"new game {created.name}: {game.ruleset_of(created).title}, {', '.join(created.players)}", markup=False)
     out.print(status(fiche), markup=False)
 
 
-def _points(texts: list[str]) -> dict[str, int] | None:
-    """`César=40`, or `A=20,B=30` at each-for-himself, as typed at the table."""
-    points: dict[str, int] = {}
+def _counts(texts: list[str], option: str) -> dict[str, int] | None:
+    """`César=40`, or `A=20,B=30`, as typed at the table: a number for each player named."""
+    counts: dict[str, int] = {}
     for text in (part for given in texts for part in given.split(",") if part.strip()):
         who, sep, value = text.rpartition("=")
         try:
@@ -88,9 +101,9 @@ def _points(texts: list[str]) -> dict[str, int] | None:
         except ValueError:
             number = None
         if not sep or not who.strip() or number is None:
-            raise UserError(f"bad --points {text!r}: write PLAYER=N, like César=40")
-        points[who.strip()] = number
-    return points or None
+            raise UserError(f"bad {option} {text!r}: write PLAYER=N, like César=40")
+        counts[who.strip()] = number
+    return counts or None
 
 
 def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None:
@@ -114,9 +127,16 @@ def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None
 def _declaration(said: dict[str, Any]) -> dict[str, Any]:
     """The coup as declared, from the command's options: nothing computed, only read."""
     said = dict(said)
-    said["points"] = _points(said.pop("points"))
-    said["tricks"] = _tricks(said.pop("trick"), said.pop("tricks_file"))
-    said["let_renonce_pass"] = said["let_renonce_pass"] or None
+    said["points"] = _counts(said.pop("points"), "--points")
+    log = _tricks(said.pop("trick"), said.pop("tricks_file"))
+    counts = _counts([said.pop("tricks")] if said.get("tricks") else [], "--tricks")
+    if log is not None and counts is not None:
+        raise UserError("--trick lists a manille trick's cards, --tricks counts tricks at l'hombre: not both")
+    said["tricks"] = log if counts is None else counts
+    said["pass"] = said.pop("passed")
+    said["espadille_forcee"] = said.pop("forced")
+    for flag in ("let_renonce_pass", "vole_engagee", "pass", "espadille_forcee"):
+        said[flag] = said[flag] or None
     return {key: value for key, value in said.items() if value is not None}
 
 
@@ -135,6 +155,16 @@ def coup(
     trick: list[str] = TRICK,
     tricks_file: str = TRICKS_FILE,
     let_renonce_pass: bool = LET_PASS,
+    passed: bool = PASS,
+    hombre: str = HOMBRE,
+    contract: str = CONTRACT,
+    tricks: str = TRICKS,
+    matadors: int = MATADORS,
+    vole_engagee: bool = VOLE_ENGAGEE,
+    bids: str = BIDS,
+    hand: str = HAND,
+    trumps: str = TRUMPS,
+    forced: bool = FORCED,
     ascii: bool = ASCII,
 ) -> None:
     """Enter the next coup: how trump was set and the calls, then the points, a renonce, or the trick log."""
@@ -160,6 +190,16 @@ def edit(
     trick: list[str] = TRICK,
     tricks_file: str = TRICKS_FILE,
     let_renonce_pass: bool = LET_PASS,
+    passed: bool = PASS,
+    hombre: str = HOMBRE,
+    contract: str = CONTRACT,
+    tricks: str = TRICKS,
+    matadors: int = MATADORS,
+    vole_engagee: bool = VOLE_ENGAGEE,
+    bids: str = BIDS,
+    hand: str = HAND,
+    trumps: str = TRUMPS,
+    forced: bool = FORCED,
     ascii: bool = ASCII,
 ) -> None:
     """Replace what was said for coup N (what you do not give stays); every later figure is recomputed."""
@@ -240,3 +280,24 @@ def demo(
         print_json({"name": "demo", **fiche.as_dict()})
         return
     print_fiche(fiche, f"demo · {fiche.ruleset.title} at the Bar de la Marine", ascii, explain)
+
+
+def settle(
+    game_name: str = GAME,
+    early: bool = typer.Option(False, "--early", help="Settle before the end: the table stops here (H-19)."),
+    json: bool = JSON,
+) -> None:
+    """L'hombre: the end of the partie (H-19): the bêtes left split, each result, who pays whom in fiches."""
+    from scorekeeper.cli.render_hombre import print_settlement
+    from scorekeeper.hombre import HombreFiche
+    from scorekeeper.hombre import settle as settle_partie
+
+    name = ledger.pick(game_name)
+    fiche = game.fiche(ledger.read(name))
+    if not isinstance(fiche, HombreFiche):
+        raise UserError(f"{name} is a manille game: settle is for l'hombre, whose money it settles (H-19)")
+    settlement = settle_partie(fiche, early=early)
+    if json:
+        print_json({"name": name, **settlement.as_dict()})
+        return
+    print_settlement(settlement, fiche)

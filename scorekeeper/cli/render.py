@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.cli.output import cards, console
 from scorekeeper.manille import CoupResult, Fiche
+
+
+def _hombre(fiche: Any) -> Any:
+    """The hombre renderer, for a sheet that is not a manille one (imported only then)."""
+    if isinstance(fiche, Fiche):
+        return None
+    from scorekeeper.cli import render_hombre
+
+    return render_hombre
 
 
 def trump_cell(result: CoupResult) -> str:
@@ -70,8 +81,10 @@ def ending(fiche: Fiche) -> str:
     return f"partie won by {winner}"
 
 
-def status(fiche: Fiche) -> str:
+def status(fiche: Any) -> str:
     """Where the partie stands, in one line: scores, what the next coup carries, who deals and leads next."""
+    if hombre := _hombre(fiche):
+        return hombre.status(fiche)
     if fiche.over:
         return ending(fiche)
     parts = [standing(fiche)]
@@ -84,22 +97,28 @@ def status(fiche: Fiche) -> str:
     return "; ".join(parts) + f". {fiche.next_dealer} deals, {leads}."
 
 
-def short_status(fiche: Fiche) -> str:
+def short_status(fiche: Any) -> str:
     """The state of a game for the list of games."""
+    if hombre := _hombre(fiche):
+        return hombre.short_status(fiche)
     if fiche.over:
         return ending(fiche)
     return f"{standing(fiche)}; {fiche.next_dealer} deals"
 
 
-def print_coup(result: CoupResult, fiche: Fiche, ascii: bool) -> None:
+def print_coup(result: Any, fiche: Any, ascii: bool) -> None:
     """What `coup`, `edit`, `undo` print: the coup's log and the status line."""
+    if hombre := _hombre(fiche):
+        return hombre.print_coup(result, fiche)
     out = console()
     for line in result.log[1:]:
         out.print(cards(line, ascii), markup=False)
     out.print(status(fiche), markup=False)
 
 
-def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
+def print_fiche(fiche: Any, title: str, ascii: bool, explain: bool) -> None:
+    if hombre := _hombre(fiche):
+        return hombre.print_fiche(fiche, title, explain)
     from rich.table import Table
 
     out = console()

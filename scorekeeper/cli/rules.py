@@ -23,7 +23,7 @@ def list_(json: bool = JSON) -> None:
     for column in ("name", "players", "what it is"):
         table.add_column(column)
     for ruleset in loaded:
-        table.add_row(ruleset.name, str(ruleset.rules.players), ruleset.description)
+        table.add_row(ruleset.name, str(ruleset.players), ruleset.description)
     console().print(table)
 
 
@@ -74,7 +74,7 @@ def _summary(ruleset: rulesets.Ruleset) -> dict[str, object]:
         "name": ruleset.name,
         "title": ruleset.title,
         "game": ruleset.game,
-        "players": ruleset.rules.players,
+        "players": ruleset.players,
         "description": ruleset.description,
         "source": ruleset.source,
         "options": dict(ruleset.options),

@@ -26,4 +26,4 @@ def sheet(
     if json:
         print_json({"name": name, **fiche.as_dict()})
         return
-    print_fiche(fiche, f"{name} · {fiche.ruleset.title}", ascii, explain)
+    print_fiche(fiche, f"{name} · {game.ruleset_of(the_game).title}", ascii, explain)

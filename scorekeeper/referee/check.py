@@ -9,6 +9,7 @@ from typing import Any
 from scorekeeper import manille as scoring
 from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
+from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict, hombre, manille
 from scorekeeper.referee.audit import Audit, audit_hombre, audit_manille
 from scorekeeper.rulesets import ManilleRules, Ruleset
@@ -90,7 +91,7 @@ def audit_log(
     `players` are the hands in play order (a mort is a hand). `alone` is the player who plays alone
     against the others: the taker (M-13) or the dealer (M-11).
     """
-    leader = scoring.find_player(players, leader)
+    leader = find_player(players, leader)
     rules = ruleset.rules
     if isinstance(rules, ManilleRules):
         sides = _camps(rules, players, alone)
@@ -110,7 +111,7 @@ def _camps(rules: ManilleRules, players: Sequence[str], alone: str | None) -> tu
         role = "taker" if rules.sides == "taker" else "dealer"
         if alone is None:
             raise UserError(f"give the {role}, who plays alone against the others: --taker NAME (M-11, M-13)")
-        alone = scoring.find_player(players, alone)
+        alone = find_player(players, alone)
         return ((alone,), tuple(player for player in players if player != alone))
     if len(players) == 2:
         return ((players[0],), (players[1],))

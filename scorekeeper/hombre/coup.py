@@ -1,0 +1,310 @@
+"""One coup of l'hombre as declared at the table, read from and written to the ledger (RULES H-6 to H-15).
+
+The declared form is a plain table (TOML in the ledger):
+
+- three passes: `{"pass": true}` (optionally with the `bids` that passed);
+- a coup played: `{"hombre": NAME, "contract": "demande" | "retourne" | "sans-prendre" | "vole",
+  "tricks": {NAME: N, ...}}` with, all optional: `"matadors": N`, `"vole_engagee": true`,
+  `"bids": ["pass", "B: demande", ...]` (hombre and contract are then derived, and must agree when
+  also given), `"trump": "h"`, `"hand": "9 cards"` or `"trumps": "his trumps"` (matadors counted
+  from them, faux matadors included, H-15), `"espadille_forcee": true` (H-8).
+
+Every mistake is a `UserError` that says what is accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.cards import HOMBRE, Card, Suit, format_cards
+from scorekeeper.errors import UserError
+from scorekeeper.hombre.bidding import Bidding, Contract, bid, contract_allowed
+from scorekeeper.hombre.matadors import count_matadors, is_trump, most_matadors
+from scorekeeper.hombre.rules import HombreRules
+from scorekeeper.players import find_player as find_folded
+
+TRICKS = 9
+FIELDS = (
+    "pass",
+    "hombre",
+    "contract",
+    "tricks",
+    "matadors",
+    "vole_engagee",
+    "bids",
+    "trump",
+    "hand",
+    "trumps",
+    "espadille_forcee",
+)
+_KNOWN = frozenset(FIELDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Coup:
+    """A coup as said at the table. `tricks` lists the three players in seating order."""
+
+    passed: bool = False
+    hombre: str | None = None
+    contract: Contract | None = None
+    tricks: tuple[tuple[str, int], ...] = ()
+    matadors: int | None = None  # as declared; see `matador_count`
+    vole_engagee: bool = False
+    bids: tuple[str, ...] | None = None  # canonical calls, `NAME: call`
+    trump: Suit | None = None
+    cards: tuple[Card, ...] | None = None
+    cards_field: str = ""  # "hand" or "trumps", as declared
+    espadille_forcee: bool = False
+
+    @property
+    def matador_count(self) -> int:
+        """H-15: matadors paid, from the number declared or counted from the cards; 0 when neither is given."""
+        if self.matadors is not None:
+            return self.matadors
+        if self.cards is not None and self.trump is not None:
+            return count_matadors(self.cards, self.trump)
+        return 0
+
+    @property
+    def trick_map(self) -> dict[str, int]:
+        return dict(self.tricks)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], rules: HombreRules, players: Sequence[str], dealer: str) -> Coup:
+        """Read a declaration (ledger or command line) and check it alone; `dealer` deals this coup."""
+        if not isinstance(data, (dict, Mapping)):
+            raise UserError("a coup is a table of fields: " + ", ".join(FIELDS))
+        if not _KNOWN.issuperset(data):
+            unknown = sorted(set(data) - _KNOWN)
+            raise UserError(f"unknown field {unknown[0]!r} in a coup; a coup has {', '.join(FIELDS)}")
+        bidding = None if data.get("bids") is None else _bidding(data["bids"], rules, players, dealer)
+        said_pass = _flag(data, "pass")
+        if said_pass or (bidding is not None and bidding.passed):
+            return _passed(data, bidding, said_pass)
+        hombre, contract = _hombre_and_contract(data, bidding, players)
+        contract_allowed(rules, contract)
+        tricks = _tricks(data.get("tricks"), players)
+        forced = _espadille_forcee(data, rules, bidding, contract)
+        vole_engagee = _vole_engagee(data, contract, tricks[hombre], forced)
+        # The optional fields are read only when present: a long replay mostly has none of them.
+        trump = None if data.get("trump") is None else _trump(data["trump"])
+        cards, field = (None, "") if "hand" not in data and "trumps" not in data else _cards(data, trump)
+        matadors = None if data.get("matadors") is None else _matadors(data["matadors"], trump, cards)
+        return cls(
+            passed=False,
+            hombre=hombre,
+            contract=contract,
+            tricks=tuple(tricks.items()),
+            matadors=matadors,
+            vole_engagee=vole_engagee,
+            bids=None if bidding is None else tuple(str(call) for call in bidding.calls),
+            trump=trump,
+            cards=cards,
+            cards_field=field,
+            espadille_forcee=forced,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The declared form again (TOML-ready: no None), so that `from_dict(to_dict())` gives the same coup."""
+        data: dict[str, Any] = {}
+        if self.passed:
+            data["pass"] = True
+        else:
+            assert self.contract is not None
+            data["hombre"] = self.hombre
+            data["contract"] = self.contract.value
+            data["tricks"] = dict(self.tricks)
+            if self.matadors is not None:
+                data["matadors"] = self.matadors
+            if self.vole_engagee:
+                data["vole_engagee"] = True
+            if self.espadille_forcee:
+                data["espadille_forcee"] = True
+            if self.trump is not None:
+                data["trump"] = self.trump.value.lower()
+            if self.cards is not None:
+                data[self.cards_field] = format_cards(self.cards, ascii=True)
+        if self.bids is not None:
+            data["bids"] = list(self.bids)
+        return data
+
+
+PASSED = Coup(passed=True)  # {"pass": true}: one value for every such coup
+
+
+def find_player(players: Sequence[str], text: str) -> str:
+    """The player named `text`, case and accents ignored (`players.find_player`); the ledger's own
+    spelling is found at once, which keeps a long replay fast.
+    """
+    return text if text in players else find_folded(players, text)
+
+
+def _flag(data: Mapping[str, Any], name: str) -> bool:
+    value = data.get(name, False)
+    if value is False:
+        return False
+    if not isinstance(value, bool):
+        raise UserError(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _bidding(calls: Any, rules: HombreRules, players: Sequence[str], dealer: str) -> Bidding:
+    """H-7: the whole bidding, when declared, as a list of calls or one string with commas."""
+    if isinstance(calls, str):
+        calls = [call for call in calls.split(",") if call.strip()]
+    if not isinstance(calls, (list, tuple)) or not all(isinstance(call, str) for call in calls):
+        raise UserError('bids are the calls in order, like ["demande", "pass", "sans-prendre", "pass"] (H-7)')
+    return bid(rules, players, dealer, calls)
+
+
+def _passed(data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool) -> Coup:
+    """H-7: three passes; the coup has no hombre, contract or tricks."""
+    if bidding is not None and not bidding.passed:
+        raise UserError(
+            f"the bids make {bidding.hombre} the hombre in {bidding.contract.label if bidding.contract else ''}, "
+            "not three passes (H-7)"
+        )
+    extra = [name for name in data if name not in ("pass", "bids") and data[name] not in (None, False)]
+    if extra:
+        raise UserError(f"all three passed (H-7): a passed coup has no {extra[0]}; give --pass alone")
+    if bidding is None:
+        return PASSED
+    return Coup(passed=True, bids=tuple(str(call) for call in bidding.calls))
+
+
+def _hombre_and_contract(
+    data: Mapping[str, Any], bidding: Bidding | None, players: Sequence[str]
+) -> tuple[str, Contract]:
+    """From the bids (H-7) or as declared; when both are given they must agree."""
+    hombre = None if data.get("hombre") is None else find_player(players, str(data["hombre"]))
+    contract = None
+    if data.get("contract") is not None:
+        if not isinstance(data["contract"], str):
+            raise UserError(
+                f"the contract must be a word, not {data['contract']!r}: demande, retourne, sans-prendre, vole"
+            )
+        contract = Contract.parse(data["contract"])
+    if bidding is not None:
+        assert bidding.hombre is not None and bidding.contract is not None
+        if (hombre is not None and hombre != bidding.hombre) or (contract not in (None, bidding.contract)):
+            declared = f"{hombre or bidding.hombre} in {(contract or bidding.contract).label}"
+            raise UserError(
+                f"the bids make {bidding.hombre} the hombre in {bidding.contract.label}, not {declared} (H-7)"
+            )
+        return bidding.hombre, bidding.contract
+    if hombre is None or contract is None:
+        raise UserError(
+            "a coup names the hombre (--hombre NAME) and his contract (--contract demande|retourne|sans-prendre|vole), "
+            "or the bids (--bids), or says that all three passed (--pass)"
+        )
+    return hombre, contract
+
+
+def _tricks(declared: Any, players: Sequence[str]) -> dict[str, int]:
+    """Tricks per player; a player left out made none; nine in all (H-9)."""
+    if not isinstance(declared, (dict, Mapping)) or not declared:
+        raise UserError("give the tricks each player made, like --tricks A=5,B=2,C=2 (nine in all)")
+    tricks = dict.fromkeys(players, 0)  # in seating order
+    seen: set[str] = set()
+    for who, count in declared.items():
+        player = who if who in tricks else find_folded(players, str(who))
+        if player in seen:
+            raise UserError(f"the tricks of {player} are given twice")
+        seen.add(player)
+        if type(count) is not int or not 0 <= count <= TRICKS:  # bool is refused too
+            raise UserError(f"the tricks of {player} must be a whole number from 0 to 9, not {count!r}")
+        tricks[player] = count
+    total = sum(tricks.values())
+    if total != TRICKS:
+        shown = ", ".join(f"{player}={count}" for player, count in tricks.items())
+        raise UserError(f"the tricks must make nine in all: {shown} make {total}")
+    return tricks
+
+
+def _espadille_forcee(data: Mapping[str, Any], rules: HombreRules, bidding: Bidding | None, contract: Contract) -> bool:
+    """H-8: the holder of the espadille forced to play demande after three passes."""
+    if bidding is None and "espadille_forcee" not in data:
+        return False
+    said = _flag(data, "espadille_forcee")
+    forced = bidding.forced if bidding is not None else said
+    if bidding is not None and "espadille_forcee" in data and said != bidding.forced:
+        raise UserError(
+            "the bids " + ("force" if bidding.forced else "do not force") + " the holder of the espadille (H-8)"
+        )
+    if forced and not rules.espadille_forcee:
+        raise UserError("espadille forcée is not played under this ruleset (bidding.espadille_forcee = false) (H-8)")
+    if forced and contract is not Contract.DEMANDE:
+        raise UserError(f"the holder of the espadille forced to play must play demande, not {contract.label} (H-8)")
+    return forced
+
+
+def _vole_engagee(data: Mapping[str, Any], contract: Contract, made: int, forced: bool) -> bool:
+    """H-11: only in demande, retourne or sans prendre, by an hombre who took the first five tricks.
+
+    H-8 says the holder of the espadille forced to play "may not make the vole": neither announce it
+    nor engage it.
+    """
+    if not _flag(data, "vole_engagee"):
+        return False
+    if contract is Contract.VOLE:
+        raise UserError("a vole annoncée is already the whole vole: --vole-engagee is for the other contracts (H-11)")
+    if forced:
+        raise UserError("the holder of the espadille forced to play may not make the vole (H-8)")
+    if made < 5:
+        raise UserError(
+            f"a vole engagée follows the first five tricks taken by the hombre: he cannot have made {made} (H-11)"
+        )
+    return True
+
+
+def _trump(declared: Any) -> Suit:
+    if not isinstance(declared, str):
+        raise UserError(f"the trump is a suit, like h or ♥, not {declared!r}")
+    return Suit.parse(declared)
+
+
+def _cards(data: Mapping[str, Any], trump: Suit | None) -> tuple[tuple[Card, ...] | None, str]:
+    """The hombre's hand (nine cards) or only his trumps, from which the matadors are counted (H-15)."""
+    given = [name for name in ("hand", "trumps") if data.get(name) is not None]
+    if not given:
+        return None, ""
+    if len(given) == 2:
+        raise UserError("give the hombre's hand or his trumps, not both")
+    field = given[0]
+    declared = data[field]
+    if isinstance(declared, (list, tuple)) and all(isinstance(card, str) for card in declared):
+        declared = " ".join(declared)
+    if not isinstance(declared, str):
+        raise UserError(f'the {field} is a list of cards, like "As 7h Ac Kh"')
+    cards = tuple(HOMBRE.parse_many(declared))
+    if len(set(cards)) != len(cards):
+        double = next(card for card in cards if cards.count(card) > 1)
+        raise UserError(f"{double} is given twice in the {field}")
+    if trump is None:
+        raise UserError(f"give the trump suit (--trump) so that the matadors are counted from the {field} (H-15)")
+    if field == "hand" and len(cards) != TRICKS:
+        raise UserError(f"a hand has nine cards, not {len(cards)}: give them all, or only the trumps (--trumps)")
+    if field == "trumps":
+        plain = [card for card in cards if not is_trump(card, trump)]
+        if plain:
+            raise UserError(f"{plain[0]} is not a trump when {trump.symbol} is trump (H-2)")
+    return cards, field
+
+
+def _matadors(declared: Any, trump: Suit | None, cards: tuple[Card, ...] | None) -> int:
+    """H-15: 0, or 3 and more: matadors are paid only for the three true ones and the faux that follow."""
+    if isinstance(declared, bool) or not isinstance(declared, int):
+        raise UserError(f"matadors must be a whole number, not {declared!r}")
+    most = most_matadors(trump)
+    if declared in (1, 2) or not 0 <= declared <= most:
+        raise UserError(
+            f"{declared} matadors cannot be paid: give 0, or 3 to {most} when the hombre held espadille, manille "
+            "and baste (the trumps that follow them without a gap count too) (H-15)"
+        )
+    if cards is not None and trump is not None:
+        counted = count_matadors(cards, trump)
+        if counted != declared:
+            raise UserError(f"{declared} matadors declared, but the cards given hold {counted} (H-15)")
+    return declared

@@ -1,0 +1,222 @@
+"""The money of l'hombre, one rule to a function (RULES H-12 to H-19): who pays whom, how much, and why.
+
+Every amount is exact: an `int` when whole, a `Fraction` for a half jeton (a share split in two), so
+that a long replay does not pay for fractions it does not need. Every `Payment` carries its
+explanation with the rule id. The replay (`fiche.py`) calls these in order.
+
+The poule is kept as the seed keeps it on the table: marks in front of each player, each worth 3
+jetons, paid by each player to whoever takes the poule. Nothing moves until then, so a coup's
+payments always sum to zero and a jeton is never created nor lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, lru_cache
+
+from scorekeeper.hombre.bidding import Contract
+from scorekeeper.hombre.outcome import Decision, Outcome
+from scorekeeper.hombre.rules import HombreRules
+
+MARK = 3  # H-16: a mark in front of a player stands for 3 jetons
+SEATS = 3
+
+Jetons = int | Fraction  # exact: whole amounts stay int, halves are Fractions
+
+
+def half(jetons: int) -> Jetons:
+    """Half an amount, exact: 27 -> 27/2 (H-12: halves are kept, never rounded away)."""
+    return jetons // 2 if jetons % 2 == 0 else Fraction(jetons, 2)
+
+
+def doubled(jetons: Jetons) -> int:
+    """An amount in half jetons, the unit the replay adds up in (every amount is a multiple of a half)."""
+    return 2 * jetons if type(jetons) is int else int(2 * jetons)
+
+
+@dataclass(frozen=True, slots=True)
+class Bete:
+    """A bête (H-14): the debt an hombre makes when he loses, worth the enjeu of its coup."""
+
+    number: int  # in the order made, from 1
+    owner: str
+    amount: int
+    made_at: int  # the coup that made it
+
+    def __str__(self) -> str:
+        return f"{self.owner}'s bête of {self.amount}"
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Jetons from one player to another, and why (with the rule id)."""
+
+    payer: str
+    payee: str
+    jetons: Jetons
+    why: str
+
+    @cached_property
+    def line(self) -> str:
+        """The payment as the log tells it: `A pays C 33: share of the poule ... (H-13)`."""
+        return f"{self.payer} pays {self.payee} {show(self.jetons)}: {self.why}"
+
+
+def show(jetons: Jetons) -> str:
+    """An amount as the table reads it: `27`, `13.5`."""
+    if isinstance(jetons, int):
+        return str(jetons)
+    value = Fraction(jetons)
+    if value.denominator == 1:
+        return str(value.numerator)
+    # Halves are exact in binary: 13.5 prints as the table says it.
+    return str(float(value)) if value.denominator == 2 else str(value)
+
+
+def poule_jetons(marks: int) -> int:
+    """H-16: the poule is 9 x the marks in front of any one player (three players, 3 jetons a mark)."""
+    return SEATS * MARK * marks
+
+
+def enjeu(marks: int, bete: Bete | None) -> int:
+    """H-14: enjeu = poule + the bête in play."""
+    return poule_jetons(marks) + (bete.amount if bete is not None else 0)
+
+
+# The payment functions below are memoised: a long partie repeats the same few payments, and the
+# replay of a 10,000-coup ledger must stay well under half a second. They are pure, and Payments are
+# frozen, so sharing them is safe.
+
+
+@lru_cache(maxsize=4096)
+def take_poule(marks: int, decision: Decision, hombre: str, players: tuple[str, ...]) -> tuple[Payment, ...]:
+    """H-13: the taker is paid by each other player his own share (his marks x 3); shared by the tiers,
+    the pot is split evenly between them: the hombre pays each half his share, and the tiers' halves
+    to each other cross and cancel, so they are not written.
+    """
+    share = MARK * marks
+    pot = poule_jetons(marks)
+    how = _how_taken(decision)
+    if len(decision.takers) == 1:
+        (taker,) = decision.takers
+        return tuple(
+            Payment(payer, taker, share, f"share of the poule of {pot} ({marks} marks x 3), {how} (H-13)")
+            for payer in players
+            if payer != taker
+        )
+    return tuple(
+        Payment(hombre, tiers, half(share), f"half his share of the poule of {pot} ({marks} marks x 3), {how} (H-13)")
+        for tiers in decision.takers
+    )
+
+
+def _how_taken(decision: Decision) -> str:
+    if decision.outcome is Outcome.CODILLE:
+        return "codille, shared by the two tiers" if len(decision.takers) == 2 else "codille"
+    if len(decision.takers) == 2:
+        return f"{decision.outcome.value}: shared by the tiers"
+    return decision.outcome.value
+
+
+def pay_bete(bete: Bete, takers: Sequence[str], how: str, log: list[str]) -> list[Payment]:
+    """H-13: a bête is paid by its owner to the taker, or half to each tiers when shared; a bête owed to
+    its own owner is simply struck out (and so is his own half when he is one of the sharing tiers).
+    """
+    if len(takers) == 1:
+        (taker,) = takers
+        if taker == bete.owner:
+            log.append(f"{bete} is owed to himself: struck out (H-13)")
+            return []
+        return [Payment(bete.owner, taker, bete.amount, f"{bete}, {how} (H-13)")]
+    payments = []
+    for tiers in takers:
+        if tiers == bete.owner:
+            log.append(f"{bete}: his own half is struck out (H-13)")
+        else:
+            payments.append(Payment(bete.owner, tiers, half(bete.amount), f"half of {bete}, {how} (H-13)"))
+    return payments
+
+
+@lru_cache(maxsize=4096)
+def vole_without_waiting_bete(stake: int, hombre: str, tiers: tuple[str, ...]) -> tuple[Payment, ...]:
+    """H-13 (seed 12.1): a vole won with no bête waiting: each tiers also pays the hombre half the enjeu."""
+    return tuple(
+        Payment(payer, hombre, half(stake), f"half the enjeu of {stake}: vole won and no bête waiting (H-13)")
+        for payer in tiers
+    )
+
+
+def contract_rate(rules: HombreRules, contract: Contract) -> tuple[int, str]:
+    """H-15: what each tiers and the hombre exchange for the contract: the sans prendre (12 or 6; a vole
+    is a sans prendre), the retourne (half of it); nothing for a demande.
+    """
+    if contract in (Contract.SANS_PRENDRE, Contract.VOLE):
+        return rules.sans_prendre_rate, "the sans prendre"
+    if contract is Contract.RETOURNE:
+        return rules.retourne_rate, "the retourne"
+    return 0, ""
+
+
+@lru_cache(maxsize=4096)
+def occasional_payments(
+    rules: HombreRules, contract: Contract, matadors: int, outcome: Outcome, hombre: str, tiers: tuple[str, ...]
+) -> tuple[Payment, ...]:
+    """H-13, H-15: the sans prendre or retourne, and the matadors, paid by each tiers to the hombre when
+    he won his contract (a vole engagée lost included), by him to each tiers otherwise.
+
+    The sans prendre of a vole engagée is paid only when the contract was sans prendre (or retourne,
+    its own rate): a demande pays none (H-13, seed 12.2).
+    """
+    rate, name = contract_rate(rules, contract)
+    payments = []
+    for other in tiers:
+        payer, payee = (other, hombre) if outcome.contract_won else (hombre, other)
+        if rate:
+            payments.append(Payment(payer, payee, rate, f"{name} (H-15)"))
+        if matadors:
+            amount = matadors * rules.matador_rate
+            payments.append(Payment(payer, payee, amount, f"{matadors} matadors x {rules.matador_rate} (H-15)"))
+    return tuple(payments)
+
+
+def normalising_exception(rules: HombreRules, marks: int, bete: Bete | None, outcome: Outcome) -> bool:
+    """H-16, 3 et 2 only: after a coup whose poule had exactly 3 marks each and no bête in play, ended by
+    three passes, by codille or by a vole annoncée lost, each adds 3 marks instead of 2.
+    """
+    return (
+        rules.normalising_exceptions
+        and marks == 3
+        and bete is None
+        and outcome in (Outcome.PASSED, Outcome.CODILLE, Outcome.VOLE_LOST)
+    )
+
+
+@lru_cache(maxsize=4096)
+def marks_before_next(
+    rules: HombreRules, marks: int, taken: bool, bete_exists: bool, exception: bool
+) -> tuple[int, str]:
+    """H-16: the marks in front of each player before the next coup, and why.
+
+    The poule taken and no bête left: it restarts at I marks each. Otherwise each adds A marks to what
+    is in front of him (nothing, when the poule was just taken), 3 under a 3-et-2 exception.
+    """
+    if taken and not bete_exists:
+        fresh = rules.marks_first
+        why = f"the poule was taken and no bête is left: each puts {fresh} marks, poule {poule_jetons(fresh)} (H-16)"
+        return fresh, why
+    now = (0 if taken else marks) + (3 if exception else rules.marks_added)
+    before = "the poule was taken, a bête remains" if taken else "the poule stays"
+    adds = "3 marks instead of 2 (3 et 2 exception)" if exception else f"{rules.marks_added} marks"
+    return now, f"{before}: each adds {adds}, {now} each, poule {poule_jetons(now)} (H-16)"
+
+
+def counts_toward_end(decision: Decision) -> bool:
+    """H-19: only the poules taken by the hombre count toward the length of the partie."""
+    return decision.outcome in (Outcome.WON, Outcome.VOLE_WON)
+
+
+def caves_needed(holdings: Jetons, cave: int) -> int:
+    """H-12: a player who cannot pay takes another cave, as many as needed to stand at zero or more."""
+    return 0 if holdings >= 0 else int(-(holdings // cave))

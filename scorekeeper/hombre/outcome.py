@@ -1,0 +1,89 @@
+"""How a coup ended (RULES H-9 to H-11): won, remise, codille, vole won or lost, vole engagée lost.
+
+>>> decide("A", Contract.DEMANDE, {"A": 1, "B": 4, "C": 4}).takers
+('B', 'C')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorekeeper.hombre.bidding import Contract
+
+
+class Outcome(enum.Enum):
+    PASSED = "passed"  # H-7: three passes, the coup counts as played
+    WON = "won"  # H-9: more tricks than each tiers
+    VOLE_WON = "vole won"  # H-10, H-11: all nine tricks, annoncée or engagée
+    VOLE_ENGAGEE_LOST = "vole engagée lost"  # H-11: contract won, vole lost
+    REMISE = "remise"  # H-9: as many tricks as the tiers with most
+    CODILLE = "codille"  # H-9: a tiers has more tricks than the hombre
+    VOLE_LOST = "vole manquée"  # H-10: a vole annoncée without all nine tricks
+
+    @property
+    def contract_won(self) -> bool:
+        """H-13: the hombre is paid his occasional payments (sans prendre, retourne, matadors)."""
+        return self in (Outcome.WON, Outcome.VOLE_WON, Outcome.VOLE_ENGAGEE_LOST)
+
+    @property
+    def makes_bete(self) -> bool:
+        """H-13: the hombre makes a bête after a remise, a codille or a vole annoncée lost."""
+        return self in (Outcome.REMISE, Outcome.CODILLE, Outcome.VOLE_LOST)
+
+    @property
+    def sweeps_waiting(self) -> bool:
+        """H-13: a vole, won or lost, also settles the waiting bêtes."""
+        return self in (Outcome.VOLE_WON, Outcome.VOLE_ENGAGEE_LOST, Outcome.VOLE_LOST)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The outcome, who takes the poule (nobody, the hombre, one tiers, or both tiers sharing), and why."""
+
+    outcome: Outcome
+    takers: tuple[str, ...]  # empty when the poule stays (remise, passes)
+    why: str
+
+    @property
+    def poule_taken(self) -> bool:
+        return bool(self.takers)
+
+
+def decide(hombre: str, contract: Contract, tricks: Mapping[str, int], vole_engagee: bool = False) -> Decision:
+    """H-9 to H-11: the outcome of a coup played, from the tricks each player made.
+
+    `tricks` has the three players in seating order. A vole engagée is refused before this
+    (Coup.from_dict) unless the hombre had at least the first five tricks.
+
+    Choice: nine tricks in demande, retourne or sans prendre are a vole engagée won even when not
+    declared as engaged: an hombre who took all nine took the first five and led to the sixth (H-11).
+    """
+    made = tricks[hombre]
+    tiers = [player for player in tricks if player != hombre]
+    score = "-".join(str(tricks[player]) for player in (hombre, *tiers))
+    said = f"{hombre} in {contract.label}, {score}"
+    if contract is Contract.VOLE:
+        if made == 9:
+            return Decision(Outcome.VOLE_WON, (hombre,), f"{said}: vole annoncée won, all nine tricks (H-10)")
+        return Decision(Outcome.VOLE_LOST, tuple(tiers), f"{said}: vole manquée, both tiers win (H-10)")
+    if vole_engagee or made == 9:
+        if made == 9:
+            return Decision(
+                Outcome.VOLE_WON, (hombre,), f"{said}: vole engagée won, all nine tricks after the first five (H-11)"
+            )
+        return Decision(
+            Outcome.VOLE_ENGAGEE_LOST,
+            tuple(tiers),
+            f"{said}: contract won with the first five tricks, but the vole engagée is lost (H-11)",
+        )
+    most = max(tricks[player] for player in tiers)
+    if made > most:
+        return Decision(Outcome.WON, (hombre,), f"{said}: won, more tricks than each tiers (H-9)")
+    if made == most:
+        return Decision(Outcome.REMISE, (), f"{said}: remise, as many tricks as the tiers with most (H-9)")
+    winners = tuple(player for player in tiers if tricks[player] == most)
+    if len(winners) == 2:
+        return Decision(Outcome.CODILLE, winners, f"{said}: codille, both tiers tied above the hombre share it (H-9)")
+    return Decision(Outcome.CODILLE, winners, f"{said}: codille, {winners[0]} wins it with {most} tricks (H-9)")

@@ -1,0 +1,34 @@
+"""Players at the table: names matched as people type them, and a seating checked (C-3)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from scorekeeper.errors import UserError
+
+
+def fold_name(name: str) -> str:
+    """Names compare without case or accents, so `cesar` finds César on a phone keyboard."""
+    text = unicodedata.normalize("NFKD", name.strip().casefold())
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+def find_player(players: Sequence[str], text: str) -> str:
+    """The player named `text` (case and accents ignored), or a UserError listing the players."""
+    wanted = fold_name(text)
+    for player in players:
+        if fold_name(player) == wanted:
+            return player
+    raise UserError(f"unknown player {text!r}: the players are {', '.join(players)}")
+
+
+def check_players(players: Sequence[str], count: int) -> None:
+    """The seating a ruleset needs (C-3): the right count, names told apart."""
+    if len(players) != count:
+        raise UserError(f"this ruleset is for {count} players, {len(players)} given: name each with --player")
+    folded = [fold_name(player) for player in players]
+    if any(not name for name in folded):
+        raise UserError("a player's name is empty")
+    if len(set(folded)) != len(folded):
+        raise UserError(f"two players have the same name ({', '.join(players)}): give each a different one")
