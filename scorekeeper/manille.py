@@ -859,7 +859,9 @@ def _play(
         partie.add(gains)
         scored = [a + b for a, b in zip(scored, gains, strict=True)]
         won_by = partie.close_manche(log, names)
-    partie.after_coup(number, coup_winner if played else None, log, names)
+    # Where sides are fixed (the only systems with two_in_a_row) a camp is a column: name its column.
+    winner_column = table.column_of(camps[coup_winner][0]) if played and coup_winner is not None else None
+    partie.after_coup(number, winner_column, log, names)
     result = CoupResult(
         number=number,
         manche=manche,

@@ -540,6 +540,8 @@ def _check_manille(rules: ManilleRules, origin: str) -> None:
         refuse("key 'partie.deals' must be a whole number >= 1 for partie.kind = 'deals'")
     if rules.min_sans_atout and (rules.partie != "deals" or not rules.sans_atout):
         refuse("key 'trump.min_sans_atout' needs partie.kind = 'deals' and trump.sans_atout = true")
+    if rules.two_in_a_row and rules.sides not in ("teams", "mort", "morts"):
+        refuse("key 'partie.two_in_a_row' needs fixed sides: table.sides = 'teams', 'mort' or 'morts' (M-9)")
     if rules.surcontre and not rules.contre:
         refuse("key 'calls.surcontre' needs calls.contre = true")
     if rules.retourne_bonus and rules.trump_from != "retourne":

@@ -124,3 +124,9 @@ def test_parse_option_reads_numbers_booleans_and_words():
     assert rulesets.parse_option("partie=seche") == ("partie", "seche")
     with pytest.raises(UserError, match="write KEY=VALUE"):
         rulesets.parse_option("partie")
+
+
+def test_m9_two_in_a_row_needs_fixed_sides(tmp_path):
+    path = write(tmp_path, "odd.toml", 'extends = "manille-encheres"\n[partie]\ntwo_in_a_row = true\n')
+    with pytest.raises(UserError, match="two_in_a_row' needs fixed sides"):
+        rulesets.load(str(path))
