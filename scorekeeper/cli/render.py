@@ -94,7 +94,12 @@ def status(fiche: Any) -> str:
         owed = f", sans-atout owed {quota.sans_atout_needed}" if quota.sans_atout_needed else ""
         parts.append(f"{fiche.sides[quota.column].name}: {quota.choices_left} choices left{owed}")
     leads = f"{fiche.next_leader} leads" if fiche.next_leader else "the taker leads"
-    return "; ".join(parts) + f". {fiche.next_dealer} deals, {leads}."
+    chooses = {
+        "dealer": " and names trump",
+        "dealer-or-partner": " and names trump (or passes to his partner)",
+        "taker": "; the highest bidder names trump",
+    }.get(fiche.rules.trump_from, "")
+    return "; ".join(parts) + f". {fiche.next_dealer} deals{chooses}, {leads}."
 
 
 def short_status(fiche: Any) -> str:
