@@ -12,6 +12,7 @@ import enum
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from scorekeeper.errors import UserError
 
@@ -80,6 +81,8 @@ CARD_FORMS = f"write rank then suit, like 10h, As, Qd, 7♣, Rpi; ranks {RANKS_A
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
+_PARSED: dict[str, Card] = {}  # what the table typed, read once: a replay reads the same cards again and again
+_FORMATTED: dict[tuple[Card, bool], str] = {}
 
 
 class CardError(UserError, ValueError):
@@ -90,6 +93,7 @@ class SuitError(CardError):
     pass
 
 
+@lru_cache(maxsize=512)  # a game says the same few cards and suits again and again
 def _fold(text: str) -> str:
     """Lower case, accents and emoji variation selectors removed, inner spaces dropped."""
     text = unicodedata.normalize("NFKD", text.strip().lower().replace("œ", "oe"))
@@ -127,6 +131,15 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card in any notation of C-2, case-insensitive."""
+        card = _PARSED.get(text)
+        if card is None:
+            card = cls._parse(text)
+            if len(_PARSED) < 4096:  # bounded: endless new spellings must not grow it without end
+                _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _parse(cls, text: str) -> Card:
         folded = _fold(text)
         if not folded:
             raise CardError(f"empty card: {CARD_FORMS}")
@@ -139,7 +152,10 @@ class Card:
         return cls(rank, suit)
 
     def format(self, ascii: bool = False) -> str:
-        return f"{self.rank.value}{self.suit.format(ascii)}"
+        text = _FORMATTED.get((self, ascii))
+        if text is None:
+            text = _FORMATTED[self, ascii] = f"{self.rank.value}{self.suit.format(ascii)}"
+        return text
 
     @property
     def ascii(self) -> str:
@@ -164,7 +180,11 @@ class Deck:
         return 4 * len(self.ranks)
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and card.rank in self.ranks
+        return card in self._members
+
+    @cached_property
+    def _members(self) -> frozenset[Card]:
+        return frozenset(self.cards)
 
     def parse(self, text: str) -> Card:
         """Read one card and check that this deck holds it (C-2)."""

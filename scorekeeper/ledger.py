@@ -205,7 +205,7 @@ def read(name: str) -> Ledger:
             data = tomllib.load(handle)
     except FileNotFoundError:
         raise UserError(f"no game named {name!r}: `scorekeeper games` lists them") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError) as error:  # an int of 4300 digits
         raise UserError(f"game file {path} is damaged: not valid TOML ({error})") from None
     except OSError as error:
         raise UserError(f"game file {path} cannot be read ({error.strerror})") from None

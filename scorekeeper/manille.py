@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, CardError, Suit
@@ -50,9 +51,19 @@ class Table:
     columns: tuple[Side, ...]
     owner: Mapping[str, str]  # seat -> the player who plays it (a mort is played by its player)
 
+    @cached_property
+    def _column(self) -> Mapping[str, int]:
+        return {
+            seat: i for seat in self.owner for i, side in enumerate(self.columns) if self.owner[seat] in side.players
+        }
+
+    @cached_property
+    def fixed_camps(self) -> tuple[tuple[str, ...], ...]:
+        """The camps where sides are fixed (teams, mort, morts): the seats of each column (P-7)."""
+        return tuple(tuple(seat for seat in self.seats if self._column[seat] == i) for i in range(len(self.columns)))
+
     def column_of(self, player: str) -> int:
-        owner = self.owner[player]
-        return next(i for i, side in enumerate(self.columns) if owner in side.players)
+        return self._column[player]
 
 
 def seating(players: Sequence[str], rules: ManilleRules) -> Table:
@@ -88,7 +99,7 @@ def camps_of(table: Table, rules: ManilleRules, dealer: str, taker: str | None) 
     alone = {"taker": taker, "dealer": dealer}.get(rules.sides)
     if alone is not None:
         return ((alone,), tuple(seat for seat in table.seats if seat != alone))
-    return tuple(tuple(seat for seat in table.seats if table.owner[seat] in side.players) for side in table.columns)
+    return table.fixed_camps
 
 
 # --- what was declared ---------------------------------------------------------------------------
@@ -119,35 +130,24 @@ class Coup:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
         """Read a declaration (from the ledger or the command line) and check its form alone."""
-        unknown = sorted(set(data) - set(cls.FIELDS))
-        if unknown:
+        if not _FIELD_SET.issuperset(data):
+            unknown = sorted(set(data) - _FIELD_SET)
             raise UserError(f"unknown field {unknown[0]!r} in a coup; a coup has {', '.join(cls.FIELDS)}")
         rules = ruleset.rules
         assert isinstance(rules, ManilleRules)
-
-        def player(key: str) -> str | None:
-            value = data.get(key)
-            return None if value is None else find_player(players, str(value))
-
-        def whole(key: str) -> int | None:
-            value = data.get(key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise UserError(f"{key} must be a whole number, not {value!r}")
-            return value
-
-        retourne = None
-        if data.get("retourne") is not None:
-            if not isinstance(data["retourne"], str):
+        retourne = data.get("retourne")
+        if retourne is not None:
+            if not isinstance(retourne, str):
                 raise UserError("the retourne must be a card, like 10h")
-            retourne = ruleset.deck.parse(data["retourne"])
+            retourne = ruleset.deck.parse(retourne)
         trump, sans_atout = _read_trump(data.get("trump"))
         points = _read_points(data.get("points"), rules, players)
         tricks = _read_tricks(data.get("tricks"), ruleset)
         let_pass = data.get("let_renonce_pass", False)
         if not isinstance(let_pass, bool):
             raise UserError("let_renonce_pass must be true or false")
-        renonce = player("renonce")
-        if sum(given is not None for given in (points, renonce, tricks)) > 1:
+        said = {key: _read_player(data, key, players) for key in _PLAYER_FIELDS if key in data}
+        if sum(given is not None for given in (points, said.get("renonce"), tricks)) > 1:
             raise UserError(
                 "a coup is its points (--points PLAYER=N), a renonce (--renonce PLAYER) "
                 "or its trick log (--trick …), only one of them"
@@ -158,16 +158,12 @@ class Coup:
             retourne=retourne,
             trump=trump,
             sans_atout=sans_atout,
-            chooser=player("chooser"),
-            contre=player("contre"),
-            surcontre=player("surcontre"),
-            taker=player("taker"),
-            bid=whole("bid"),
-            exchange=whole("exchange"),
             points=points,
-            renonce=renonce,
             tricks=tricks,
             let_renonce_pass=let_pass,
+            bid=_read_whole(data, "bid"),
+            exchange=_read_whole(data, "exchange"),
+            **said,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -186,6 +182,22 @@ class Coup:
         if self.let_renonce_pass:
             data["let_renonce_pass"] = True
         return data
+
+
+_FIELD_SET = frozenset(Coup.FIELDS)
+_PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce")
+
+
+def _read_player(data: Mapping[str, Any], key: str, players: Sequence[str]) -> str | None:
+    value = data[key]
+    return None if value is None else find_player(players, str(value))
+
+
+def _read_whole(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise UserError(f"{key} must be a whole number, not {value!r}")
+    return value
 
 
 def _read_trump(text: Any) -> tuple[Suit | None, bool]:
@@ -419,6 +431,11 @@ def bid_share(bid: int, rules: ManilleRules) -> int:
     return -(-bid // 3) if rules.share_rounding == "up" else bid // 3
 
 
+@lru_cache(maxsize=64)  # the camps of a coup repeat: fixed sides, or one player against the others
+def camp_names(camps: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+    return tuple(" & ".join(camp) for camp in camps)
+
+
 def score_coup(
     rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]], made: Sequence[int], coup: Coup, multiplier: int
 ) -> tuple[list[int], list[str], bool, int | None]:
@@ -429,7 +446,7 @@ def score_coup(
     """
     gains = [0] * len(table.columns)
     log: list[str] = []
-    names = [" & ".join(camp) for camp in camps]
+    names = camp_names(camps)
     times = f" x{multiplier}" if multiplier > 1 else ""
     if rules.sides == "each":
         for camp, points in zip(camps, made, strict=True):

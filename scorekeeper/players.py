@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from scorekeeper.errors import UserError
 
 
+@lru_cache(maxsize=256)  # the same few names are looked up on every coup of a replay
 def fold_name(name: str) -> str:
     """Names compare without case or accents, so `cesar` finds César on a phone keyboard."""
     text = unicodedata.normalize("NFKD", name.strip().casefold())

@@ -12,6 +12,7 @@ import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -238,17 +239,17 @@ class ManilleRules:
     deals: int
     two_in_a_row: bool
 
-    @property
+    @cached_property
     def seats(self) -> int:
         """Hands played in a coup (C-3): the players, and the morts where the system has them (M-15, M-16)."""
         return {"mort": 4, "morts": 4}.get(self.sides, self.players)
 
-    @property
+    @cached_property
     def tricks(self) -> int:
         """Tricks in a deal: the 32 cards less the chien, one per seat a trick (M-11, M-12)."""
         return (32 - self.chien) // self.seats
 
-    @property
+    @cached_property
     def total(self) -> int:
         """Points in a coup (M-2): card points plus trick points, 68 in muette, 60 in the Belgian family."""
         return sum(self.points.values()) * 4 + self.trick_points * self.tricks
@@ -313,6 +314,8 @@ def parse_option(text: str) -> tuple[str, Any]:
     raw = raw.strip()
     value: Any = raw
     if re.fullmatch(r"-?\d+", raw):
+        if len(raw) > 100:  # int() refuses 4300 digits and more; no setting needs a hundred
+            raise UserError(f"bad option {key.strip()!r}: a number of {len(raw)} digits is not a setting")
         value = int(raw)
     elif raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
@@ -333,9 +336,17 @@ def builtin_names() -> list[str]:
 def _builtin_path(name: str) -> Path | None:
     for folder in BUILTIN_DIRS:
         path = folder / f"{name}.toml"
-        if path.is_file():
+        if _is_file(path):
             return path
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """`Path.is_file`, where a name the system refuses (too long, say) is no file either."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def looks_like_path(name: str) -> bool:
@@ -351,7 +362,7 @@ def load(name_or_path: str) -> Ruleset:
 def _locate(name_or_path: str, base: Path) -> Path:
     if looks_like_path(name_or_path):
         path = (base / name_or_path).expanduser()
-        if not path.is_file():
+        if not _is_file(path):
             raise UserError(f"no ruleset file at {path}")
         return path
     path = _builtin_path(name_or_path)
@@ -371,6 +382,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise UserError(f"{path}: not valid TOML ({error})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise UserError(f"{path}: cannot be read ({error})") from None
+    except (ValueError, RecursionError) as error:  # tomllib: an int of 4300 digits, arrays nested too deep
+        raise UserError(f"{path}: not valid TOML ({error})") from None
 
 
 def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
@@ -456,7 +469,7 @@ def build(table: Mapping[str, Any], origin: str) -> Ruleset:
     values = _validate(_flatten(table, known), keys, origin)
     options = values["options"]
     for option, dotted in options.items():
-        if dotted not in known or "." not in str(dotted):
+        if not isinstance(dotted, str) or dotted not in known or "." not in dotted:
             raise UserError(f"{origin}: option {option!r} names {dotted!r}, which is not a key of the ruleset")
     rules: ManilleRules | HombreRules
     if game == "manille":

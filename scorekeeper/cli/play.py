@@ -117,7 +117,7 @@ def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None
     try:
         with open(tricks_file, "rb") as handle:
             data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+    except (OSError, ValueError, RecursionError) as error:  # ValueError: bad TOML, bad UTF-8, an int of 4300 digits
         raise UserError(f"{tricks_file}: not a readable TOML file with `tricks = [...]` ({error})") from None
     if set(data) != {"tricks"}:
         raise UserError(f'{tricks_file}: a tricks file holds one key, tricks = [["7h", "8h", "9h", "10h"], ...]')

@@ -103,7 +103,7 @@ def _read_coup_file(path: str) -> dict[str, Any]:
             data = tomllib.load(handle)
     except FileNotFoundError:
         raise UserError(f"no coup file at {path}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as error:
+    except (ValueError, RecursionError, OSError) as error:  # ValueError: bad TOML, bad UTF-8, an int of 4300 digits
         raise UserError(f"{path}: not a readable TOML coup file ({error})") from None
     known = {"players", "trump", "leader", "tricks", "taker"}
     unknown = sorted(set(data) - known)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.cli.output import cards, console
+from scorekeeper.cli.grid import Grid
+from scorekeeper.cli.output import cards
 from scorekeeper.manille import CoupResult, Fiche
 
 
@@ -115,44 +116,33 @@ def print_coup(result: Any, fiche: Any, ascii: bool) -> None:
     """What `coup`, `edit`, `undo` print: the coup's log and the status line."""
     if hombre := _hombre(fiche):
         return hombre.print_coup(result, fiche)
-    out = console()
     for line in result.log[1:]:
-        out.print(cards(line, ascii), markup=False)
-    out.print(status(fiche), markup=False)
+        print(cards(line, ascii))
+    print(status(fiche))
 
 
 def print_fiche(fiche: Any, title: str, ascii: bool, explain: bool) -> None:
     if hombre := _hombre(fiche):
         return hombre.print_fiche(fiche, title, explain)
-    from rich.table import Table
-
-    out = console()
-    table = Table(title=title, title_justify="left")
-    table.add_column("coup", justify="right")
-    table.add_column("dealer")
-    table.add_column("atout")
-    table.add_column("calls")
-    table.add_column("said")
-    table.add_column("points", justify="right")
-    for side in fiche.sides:
-        table.add_column(side.name, justify="right")
+    headers = ["coup", "dealer", "atout", "calls", "said", "points", *(side.name for side in fiche.sides)]
+    grid = Grid(title, headers, right={0, 5, *range(6, len(headers))})
     for result in fiche.coups:
         made = "-".join(map(str, result.made)) if result.made is not None else ""
         cells = [f"{s:+} = {t}" if s else f"{t}" for s, t in zip(result.scored, result.scores, strict=True)]
         row = [str(result.number), result.dealer, cards(trump_cell(result), ascii), calls_cell(result), said(result)]
-        table.add_row(*row, made, *cells)
+        grid.add_row(*row, made, *cells)
         if result.manche_won_by is not None and fiche.rules.partie in ("liee", "seche"):
             label = [f"manche {result.manche}" if i == result.manche_won_by else "" for i in range(len(fiche.sides))]
-            table.add_row("", "", "", "", "", "", *label, style="bold")
-            table.add_section()
-    out.print(table)
+            grid.add_row("", "", "", "", "", "", *label, bold=True)
+            grid.add_rule()
+    lines = [grid.render()]
     for result in fiche.coups:
         if result.tricks:
             won = " · ".join(f"{trick.number} {trick.winner}" for trick in result.tricks)
-            out.print(f"coup {result.number}, tricks won: {won}", markup=False)
-    out.print(status(fiche), markup=False)
+            lines.append(f"coup {result.number}, tricks won: {won}")
+    lines.append(status(fiche))
     if explain:
         for result in fiche.coups:
-            out.print(f"coup {result.number} (manche {result.manche}):", markup=False)
-            for line in result.log:
-                out.print("  " + cards(line, ascii), markup=False)
+            lines.append(f"coup {result.number} (manche {result.manche}):")
+            lines += ["  " + cards(line, ascii) for line in result.log]
+    print("\n".join(lines))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING
 
-from scorekeeper.cli.output import console
+from scorekeeper.cli.grid import Grid
 from scorekeeper.hombre.money import Jetons, show
 
 if TYPE_CHECKING:
@@ -55,21 +57,12 @@ def said(result: CoupResult, players: tuple[str, ...]) -> tuple[str, str]:
 
 
 def print_coup(result: CoupResult, fiche: HombreFiche) -> None:
-    out = console()
-    for line in result.log:
-        out.print(line, markup=False)
-    out.print(status(fiche), markup=False)
+    print("\n".join([*result.log, status(fiche)]))
 
 
 def print_fiche(fiche: HombreFiche, title: str, explain: bool) -> None:
-    from rich.table import Table
-
-    out = console()
-    table = Table(title=title, title_justify="left")
-    for column in ("coup", "dealer", "contract", "tricks", "outcome", "enjeu"):
-        table.add_column(column, justify="right" if column in ("coup", "enjeu") else "left")
-    for player in fiche.players:
-        table.add_column(player, justify="right")
+    headers = ["coup", "dealer", "contract", "tricks", "outcome", "enjeu", *fiche.players]
+    grid = Grid(title, headers, right={0, 5, *range(6, len(headers))})
     for result in fiche.coups:
         contract, tricks = said(result, fiche.players)
         cells = []
@@ -78,51 +71,41 @@ def print_fiche(fiche: HombreFiche, title: str, explain: bool) -> None:
             balance = show(result.balances[place])
             cells.append(f"{'+' if net > 0 else ''}{show(net)} = {balance}" if net else balance)
         outcome = result.outcome.value + (f", bête {result.bete_made.amount}" if result.bete_made else "")
-        row = [str(result.number), result.dealer, contract, tricks, outcome, str(result.enjeu)]
-        table.add_row(*row, *cells)
-    out.print(table)
-    _print_betes(fiche)
+        grid.add_row(str(result.number), result.dealer, contract, tricks, outcome, str(result.enjeu), *cells)
+    lines = [grid.render()]
+    if fiche.betes:
+        lines.append(betes_made(fiche))
     for place, player in enumerate(fiche.players):
         caves = fiche.caves[place]
         holding = in_fiches(fiche, fiche.holdings(player))
-        out.print(
-            f"{player}: {holding} ({caves} cave{'s' if caves > 1 else ''}), {show(fiche.balances[place])}", markup=False
-        )
-    out.print(status(fiche), markup=False)
+        lines.append(f"{player}: {holding} ({caves} cave{'s' if caves > 1 else ''}), {show(fiche.balances[place])}")
+    lines.append(status(fiche))
     if explain:
         for result in fiche.coups:
-            out.print(f"coup {result.number} (enjeu {result.enjeu}):", markup=False)
-            for line in result.log:
-                out.print("  " + line, markup=False)
-        for line in fiche.prepared:
-            out.print("  " + line, markup=False)
+            lines.append(f"coup {result.number} (enjeu {result.enjeu}):")
+            lines += ["  " + line for line in result.log]
+        lines += ["  " + line for line in fiche.prepared]
+    print("\n".join(lines))
 
 
-def _print_betes(fiche: HombreFiche) -> None:
-    """Every bête made: the one in play circled, the waiting ones in order, the settled ones struck."""
-    from rich.text import Text
-
-    if not fiche.betes:
-        return
-    text = Text("bêtes: ")
-    for index, fate in enumerate(fiche.betes):
-        if index:
-            text.append(", ")
+def betes_made(fiche: HombreFiche) -> str:
+    """Every bête made: the one in play in brackets, the waiting ones in order, the settled ones struck."""
+    strike = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    parts = []
+    for fate in fiche.betes:
         label = f"{fate.bete.owner} {fate.bete.amount}"
         if fate.status == "in play":
-            text.append(f"({label}) in play", style="bold")
+            parts.append(f"({label}) in play")
         elif fate.status == "waiting":
-            text.append(f"{label} waiting")
+            parts.append(f"{label} waiting")
         else:
-            text.append(label, style="strike")
-            text.append(f" {fate.status} at coup {fate.settled_at}")
-    console().print(text)
+            struck = f"\033[9m{label}\033[0m" if strike else label
+            parts.append(f"{struck} {fate.status} at coup {fate.settled_at}")
+    return "bêtes: " + ", ".join(parts)
 
 
 def print_settlement(settlement: Settlement, fiche: HombreFiche) -> None:
     """The settlement's own log says it all: the bêtes split, each result, each payment (H-19)."""
-    out = console()
-    for line in settlement.log:
-        out.print(line, markup=False)
-    if not settlement.transfers:
-        out.print("nobody owes anybody", markup=False)
+    print("\n".join(settlement.log or ["nobody owes anybody"]))
+    if settlement.log and not settlement.transfers:
+        print("nobody owes anybody")

@@ -15,6 +15,7 @@ first filter that drops a card is the rule that card breaks (P-10). P-7 (partner
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from scorekeeper.cards import MANILLE, Card, Rank, Suit, format_cards
@@ -23,11 +24,18 @@ from scorekeeper.referee import Duty, Relation, Verdict, check_position, narrow,
 from scorekeeper.rulesets import ManilleRules
 
 
+@cache
+def _strength(order: tuple[Rank, ...]) -> dict[Rank, int]:
+    """P-1: a rank's strength inside its suit, the higher the stronger."""
+    return {rank: len(order) - place for place, rank in enumerate(order)}
+
+
 def _beats(card: Card, master: Card, trump: Suit | None, order: tuple[Rank, ...]) -> bool:
     """P-2: does `card`, played after `master`, take the trick from it? (The master card is always of
     the suit led or a trump, so a card of a third suit never does.) P-1 orders a suit."""
     if card.suit is master.suit:
-        return order.index(card.rank) < order.index(master.rank)
+        strength = _strength(order)
+        return strength[card.rank] > strength[master.rank]
     return card.suit is trump
 
 

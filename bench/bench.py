@@ -1,0 +1,178 @@
+"""scorekeeper's speed, measured (issue 6). Run: `python bench/bench.py` (add `--quick` for fewer runs).
+
+1. Start-up at the table: `scorekeeper sheet` on a 500-coup game and `scorekeeper --help`, each timed
+   against the bare import floor of the dependencies, `python -c "import typer, rich.console,
+   rich.table, tomllib"`, interleaved in one run so that both see the same machine. Targets: sheet
+   <= 1.25x the floor, --help <= 1.1x.
+2. In-process: replaying a ledger (load + recompute) of 100 to 10,000 coups, manille and hombre, and
+   auditing 100 to 10,000 recorded trick logs. Targets: 10,000 coups < 0.5 s, 10,000 audits < 1 s;
+   the time must grow linearly.
+
+Medians of several runs; a busy machine shows in the spread, so the figures are best read side by side.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FLOOR = [sys.executable, "-c", "import typer, rich.console, rich.table, tomllib"]
+
+
+def median_runs(command: list[str], env: dict[str, str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def startup(runs: int) -> None:
+    from scorekeeper import game, ledger
+
+    with tempfile.TemporaryDirectory() as home:
+        env = {**os.environ, "SCOREKEEPER_HOME": home, "NO_COLOR": "1", "COLUMNS": "120"}
+        os.environ["SCOREKEEPER_HOME"] = home
+        created = game.new(
+            "manille-muette",
+            ["César", "Panisse", "Escartefigue", "Brun"],
+            options={"partie": "seche", "manche": 1_000_000},
+            name="bench",
+        )
+        with ledger.changing(created.name) as bench:
+            bench.coups = [manille_coup(number) for number in range(500)]
+        sheet = [sys.executable, "-m", "scorekeeper", "sheet", "--game", "bench"]
+        helps = [sys.executable, "-m", "scorekeeper", "--help"]
+        results: dict[str, list[float]] = {"floor": [], "sheet": [], "help": []}
+        for _ in range(runs):  # interleaved: each round sees the same machine
+            for name, command in (("floor", FLOOR), ("sheet", sheet), ("help", helps)):
+                results[name].append(median_runs(command, env, 1))
+        floor = statistics.median(results["floor"])
+        print(f"import floor (typer, rich.console, rich.table, tomllib): {floor * 1000:6.0f} ms")
+        for name, target in (("sheet", 1.25), ("help", 1.10)):
+            taken = statistics.median(results[name])
+            label = "scorekeeper sheet (500 coups)" if name == "sheet" else "scorekeeper --help"
+            print(f"{label:40} {taken * 1000:6.0f} ms  {taken / floor:4.2f}x the floor (target <= {target}x)")
+
+
+def manille_coup(number: int) -> dict[str, object]:
+    """A varied coup: points (a tie now and then) or a renonce, a retourne of every kind."""
+    cards = ["7S", "10H", "AC", "KD", "QS", "JH", "9C", "8D"]
+    coup: dict[str, object] = {"retourne": cards[number % len(cards)]}
+    if number % 11 == 5:
+        coup["renonce"] = ["César", "Panisse", "Escartefigue", "Brun"][number % 4]
+    else:
+        coup["points"] = {["César", "Panisse"][number % 2]: (number * 7) % 69}
+    return coup
+
+
+def hombre_coup(rng: random.Random) -> dict[str, object]:
+    players = ["A", "B", "C"]
+    if rng.random() < 0.15:
+        return {"pass": True}
+    hombre = rng.choice(players)
+    first = rng.choice([3, 4, 5, 5, 6, 9])
+    others = [p for p in players if p != hombre]
+    second = rng.randint(0, 9 - first)
+    tricks = {hombre: first, others[0]: second, others[1]: 9 - first - second}
+    contract = rng.choice(["demande", "demande", "sans-prendre", "retourne"])
+    return {"hombre": hombre, "contract": contract, "tricks": tricks}
+
+
+def timed(function: object, runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        function()  # type: ignore[operator]
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def replay(runs: int) -> None:
+    import tomllib
+
+    import tomli_w
+
+    from scorekeeper import game, rulesets
+    from scorekeeper.ledger import Ledger
+
+    rng = random.Random(1)
+    muette = rulesets.load("manille-muette")
+    hombre = rulesets.load("hombre")
+    print("replay of a ledger, load + recompute (best of runs):")
+    for count in (100, 1_000, 10_000):
+        for name, ruleset, players, coups in (
+            ("manille", muette, ["César", "Panisse", "Escartefigue", "Brun"], [manille_coup(n) for n in range(count)]),
+            ("hombre", hombre, ["A", "B", "C"], [hombre_coup(rng) for _ in range(count)]),
+        ):
+            options = {"partie": "seche", "manche": 10**9} if name == "manille" else {"poules": 10**9}
+            ledger = Ledger("bench", ruleset.name, dict(ruleset.table), players, players[0], options, coups)
+            text = tomli_w.dumps(ledger.to_toml())
+
+            def load_and_replay(text: str = text) -> None:
+                loaded = Ledger.from_toml(tomllib.loads(text), "bench")
+                game.fiche(loaded)
+
+            taken = timed(load_and_replay, runs)
+            print(f"  {name:8} {count:6} coups: {taken:7.3f} s  ({taken / count * 1e6:5.1f} µs a coup)")
+
+
+def audits(runs: int) -> None:
+    from scorekeeper import rulesets
+    from scorekeeper.cards import MANILLE
+    from scorekeeper.referee import Relation, manille
+    from scorekeeper.referee.audit import audit_manille
+
+    rules = rulesets.load("manille-muette").rules
+    rng = random.Random(7)
+    players = ["A", "B", "C", "D"]
+    side = {"A": 0, "C": 0, "B": 1, "D": 1}
+    logs = []
+    for _ in range(10_000):  # random legal deals, recorded as trick logs
+        deck = list(MANILLE.cards)
+        rng.shuffle(deck)
+        hands = {p: deck[i * 8 : (i + 1) * 8] for i, p in enumerate(players)}
+        trump = rng.choice(deck).suit
+        lead, tricks = 0, []
+        for _ in range(8):
+            order = [players[(lead + k) % 4] for k in range(4)]
+            cards: list = []
+            for player in order:
+                seen = [
+                    (Relation.PARTNER if side[other] == side[player] else Relation.OPPONENT, card)
+                    for other, card in zip(order, cards)
+                ]
+                card = rng.choice(manille.legal_cards(hands[player], seen, trump, rules))
+                hands[player].remove(card)
+                cards.append(card)
+            lead = players.index(order[manille.trick_winner(cards, trump, rules)])
+            tricks.append(cards)
+        logs.append((trump, tricks))
+    print("audit of recorded trick logs (best of runs):")
+    for count in (100, 1_000, 10_000):
+
+        def audit_all(count: int = count) -> None:
+            for trump, tricks in logs[:count]:
+                audit_manille(players, "A", trump, tricks, rules, lambda a, b: side[a] == side[b])
+
+        taken = timed(audit_all, max(1, runs // 2) if count == 10_000 else runs)
+        print(f"  {count:6} logs: {taken:7.3f} s  ({taken / count * 1e6:6.1f} µs a log)")
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    startup(runs=7 if quick else 21)
+    replay(runs=2 if quick else 5)
+    audits(runs=2 if quick else 3)
+
+
+if __name__ == "__main__":
+    main()
