@@ -147,7 +147,7 @@ def audits(runs: int) -> None:
             for player in order:
                 seen = [
                     (Relation.PARTNER if side[other] == side[player] else Relation.OPPONENT, card)
-                    for other, card in zip(order, cards)
+                    for other, card in zip(order, cards, strict=False)  # the cards played so far
                 ]
                 card = rng.choice(manille.legal_cards(hands[player], seen, trump, rules))
                 hands[player].remove(card)
