@@ -23,6 +23,10 @@ class Suit(enum.Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
+    # Members are singletons compared by identity: identity hashing is exact, and the referee's hot
+    # dicts (by suit, by rank) skip Enum's Python-level __hash__.
+    __hash__ = object.__hash__
+
     @property
     def symbol(self) -> str:
         return _SYMBOLS[self]
@@ -70,6 +74,8 @@ class Rank(enum.Enum):
     FOUR = "4"
     THREE = "3"
     TWO = "2"
+
+    __hash__ = object.__hash__  # as for Suit
 
 
 _RANK_WORDS: dict[str, Rank] = {rank.value.lower(): rank for rank in Rank}
