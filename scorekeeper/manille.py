@@ -132,7 +132,10 @@ class Coup:
         """Read a declaration (from the ledger or the command line) and check its form alone."""
         if not _FIELD_SET.issuperset(data):
             unknown = sorted(set(data) - _FIELD_SET)
-            raise UserError(f"unknown field {unknown[0]!r} in a coup; a coup has {', '.join(cls.FIELDS)}")
+            said = ", ".join("--" + field.replace("_", "-").replace("tricks", "trick") for field in cls.FIELDS)
+            raise UserError(
+                f"--{unknown[0].replace('_', '-')} is not said in a manille coup; a manille coup takes {said}"
+            )
         rules = ruleset.rules
         assert isinstance(rules, ManilleRules)
         retourne = data.get("retourne")
@@ -235,6 +238,10 @@ def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] 
     """A trick log as stored: a list of tricks, each a list of cards (or one string of cards)."""
     if tricks is None:
         return None
+    if isinstance(tricks, Mapping):
+        raise UserError(
+            "--tricks counts tricks at l'hombre; a manille coup gives its trick log with --trick, once a trick"
+        )
     if not isinstance(tricks, list) or not tricks:
         raise UserError("the trick log must list the tricks, each with its cards in play order")
     log = []
@@ -409,12 +416,18 @@ def renonce_penalty(rules: ManilleRules, multiplier: int) -> int:
 
 def renonce_cost(rules: ManilleRules) -> str:
     """M-8 in words, for the referee: what a renonce costs under this ruleset."""
+    penalty = str(rules.renonce_penalty)
     if rules.renonce_penalty == "max":
-        most = rules.total - rules.baseline
-        return f"the coup is cancelled and the other side scores the most it could: {most} times its multiplier (M-8)"
+        penalty = f"the most the coup could score ({rules.total - rules.baseline} times its multiplier)"
     if rules.sides == "each":
-        return f"the coup is cancelled and the renonçant takes {rules.renonce_penalty} points against him (M-8, M-14)"
-    return f"the coup is cancelled and the other side scores {rules.renonce_penalty} (M-8)"
+        return f"the coup is cancelled and the renonçant takes {penalty} points against him (M-8, M-14)"
+    if rules.sides == "taker":
+        return "by the taker, his bid fails; by another player, the taker's bid is made (M-8, M-13)"
+    if rules.sides == "dealer":
+        return (
+            f"the coup is cancelled; each of the side offended scores {penalty}, twice that for the dealer (M-8, M-11)"
+        )
+    return f"the coup is cancelled and the other side scores {penalty} (M-8)"
 
 
 def multiplier_of(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool, ties: int) -> int:
@@ -476,14 +489,15 @@ def score_coup(
             gains[table.column_of(seat)] += defenders
         gains[table.column_of(camps[0][0])] += -2 * defenders
         log.append(
-            f"each defender {made[1]} - {rules.baseline}{times} = {defenders:+}; "
-            f"{camps[0][0]} twice his {made[0]} - {rules.baseline}{times} = {-2 * defenders:+} (M-11)"
+            f"each defender ({made[1]} - {rules.baseline}){times} = {defenders:+}; "
+            f"{camps[0][0]} twice his ({made[0]} - {rules.baseline}){times} = {-2 * defenders:+} (M-11)"
         )
         return gains, log, False, 0 if defenders < 0 else 1
     winner = 0 if made[0] > made[1] else 1
     gain = coup_score(made[winner], rules, multiplier)
     gains[table.column_of(camps[winner][0])] += gain
-    log.append(f"{made[winner]} - {rules.baseline}{times} = {gain} to {names[winner]} (M-4)")
+    excess = f"({made[winner]} - {rules.baseline}){times}" if times else f"{made[winner]} - {rules.baseline}"
+    log.append(f"{excess} = {gain} to {names[winner]} (M-4)")
     return gains, log, False, winner
 
 
@@ -553,6 +567,8 @@ def _trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None
         raise UserError("sans-atout is not played in this system (P-8)")
     chooser = _chooser(coup, rules, dealer)
     named = "sans-atout" if coup.sans_atout else f"atout {coup.trump.symbol}"  # type: ignore[union-attr]
+    if rules.trump_from == "dealer-or-partner" and chooser != dealer:
+        log.append(f"{dealer} passes the choice to {chooser} (passe-parole, M-10)")
     log.append(f"{chooser} names {named}" if chooser else named)
     return coup.trump, chooser, log
 
@@ -583,7 +599,6 @@ def _check_calls(
     if rules.trump_from == "dealer-or-partner" and chooser != dealer:
         if chooser not in choosing or dealer not in choosing:
             raise UserError(f"{chooser} is not the partner of the dealer {dealer}: only they choose trump (M-10)")
-        log.append(f"{dealer} passes the choice to {chooser} (passe-parole, M-10)")
     if coup.contre is not None:
         if not rules.contre:
             raise UserError("there is no contre in this system (M-6, M-7)")
@@ -715,9 +730,11 @@ def quotas(
     if not rules.min_sans_atout:
         return []
     result = []
+    count = len(players)
     for column, side in enumerate(table.columns):
-        dealers = (players[(first + deal) % len(players)] for deal in range(len(before), rules.deals))
-        left = sum(1 for dealer in dealers if dealer in side.players)
+        # The deals from len(before) to rules.deals that each of the side's players deals, counted without a loop.
+        starts = (len(before) + (players.index(p) - first - len(before)) % count for p in side.players)
+        left = sum(max(0, -(-(rules.deals - start) // count)) for start in starts)
         made = sum(1 for r in before if r.coup.sans_atout and r.chooser is not None and r.chooser in side.players)
         result.append(Quota(column, left, max(0, rules.min_sans_atout - made)))
     return result

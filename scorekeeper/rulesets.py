@@ -29,6 +29,7 @@ BUILTIN_DIRS = (
 )
 
 _MISSING = object()
+MOST = 10**9  # no table plays to a billion: larger numbers only make figures too long to print, or loops endless
 
 
 @dataclass(frozen=True)
@@ -453,6 +454,8 @@ def _validate_value(key: Key, value: Any, origin: str) -> None:
         problem = f"must be {key.accepted()}, not {_toml_repr(value)}"
     elif key.minimum is not None and isinstance(value, int) and value < key.minimum:
         problem = f"must be {key.accepted()}, not {value}"
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MOST:
+        problem = f"must be at most {MOST:,}, not a number of {len(str(abs(value)))} digits"
     elif key.check is not None:
         problem = key.check(value)
     if problem:

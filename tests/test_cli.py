@@ -197,3 +197,14 @@ def test_every_command_help_shows_a_real_example(run):
 def test_bare_command_shows_help(run):
     ran = run()
     assert ran.code == 0 and "Commands" in ran.out
+
+
+@pytest.mark.parametrize("name", ["A=1", "B,2", "C:3", "Dédé's mort"])
+def test_c3_a_name_that_would_be_misread_is_refused(run, name):
+    ran = run("new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", name)
+    assert ran.code == 2 and "would be misread" in ran.err
+
+
+def test_the_same_players_points_twice_are_refused(marius):
+    ran = marius("coup", "-r", "10h", "--points", "Brun=40", "--points", "Brun=28")
+    assert ran.code == 2 and "--points gives Brun twice" in ran.err

@@ -75,7 +75,7 @@ def test_check_h4_hombre_espadille_and_baste_against_the_manille_led(run):
         (["--table", "O:A♠", "--hand", "A♠ 7h"], "A♠ is both in the hand and on the table"),
         (["--table", "O:A♠", "--hand", "7h 7h"], "7♥ is twice in the hand"),
         (["--table", "O:A♠", "--hand", "6h"], "6♥ is not in the manille deck"),
-        (["--table", "O:As O:Ks P:Qs O:Js", "--hand", "7h"], "the trick already holds 4 cards"),
+        (["--table", "P:As O:Ks P:Qs O:Js", "--hand", "7h"], "the trick already holds 4 cards"),
         (["--table", "X:As", "--hand", "7h"], "P: for the partner, O: for an opponent"),
         (["--table", "As", "--hand", "7h"], "give each card on the table as P:CARD"),
         (["--table", "O:As", "--hand", "7h", "--play", "8h"], "8♥ is not in the hand"),
@@ -201,3 +201,16 @@ def test_coup_tricks_file(marius, tmp_path):
     path.write_text("tricks = [" + ", ".join('"' + t + '"' for t in LEGAL) + "]\n", encoding="utf-8")
     assert marius("coup", "--retourne", RETOURNE, "--tricks-file", str(path)).code == 0
     assert json.loads(marius("sheet", "--json").out)["coups"][0]["made"] == [37, 31]
+
+
+def test_check_c3_a_position_the_seating_cannot_give_is_refused(run):
+    # At four in two teams the card just before you is always an opponent's.
+    ran = run("check", "manille-muette", "--trump", "h", "--table", "O:A♠ O:9♠", "--hand", "7h")
+    assert ran.code == 2 and "P: O: in play order (C-3)" in ran.err
+    ran = run("check", "manille-muette", "--trump", "h", "--hand", "As Ac 7c 8c 9c 10c Jc Qc Kc")
+    assert ran.code == 2 and "a hand of 9 cards: a deal gives 8 each" in ran.err
+
+
+def test_check_m13_a_renonce_in_encheres_fails_or_makes_the_bid(run):
+    ran = run("check", "manille-encheres", "--trump", "h", "--table", "O:A♠", "--hand", "10♥ 7♥ 10♣", "--play", "10c", "--json")
+    assert json.loads(ran.out)["cost"] == "by the taker, his bid fails; by another player, the taker's bid is made (M-8, M-13)"

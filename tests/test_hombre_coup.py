@@ -126,7 +126,7 @@ def test_refused_tricks_given_twice_or_not_whole_numbers():
 
 def test_refused_an_unknown_contract_or_field():
     assert refused(played(contract="misère")).startswith("unknown contract 'misère': contracts are demande")
-    assert refused(played(bonus=3)).startswith("unknown field 'bonus' in a coup")
+    assert refused(played(bonus=3)).startswith("--bonus is not said in an hombre coup")
 
 
 def test_h6_refused_a_retourne_where_the_ruleset_has_none():

@@ -128,7 +128,7 @@ def test_m6_manillen_contre_x2_surcontre_x4_by_the_right_sides():
     assert "C passes the choice to A (passe-parole, M-10)" in third.log
     assert "contre by B (M-6)" in third.log and "the coup counts x2 (M-6)" in third.log
     assert third.made == (25, 35) and third.scored == (0, 10)
-    assert "surcontre by B (M-6)" in fourth.log and "42 - 30 x4 = 48 to B & D (M-4)" in fourth.log
+    assert "surcontre by B (M-6)" in fourth.log and "(42 - 30) x4 = 48 to B & D (M-4)" in fourth.log
 
 
 def test_m6_manillen_sans_atout_contre_surcontre_multiply_to_x8():
@@ -717,7 +717,7 @@ def test_m11_manillen_3_the_dealer_plays_alone_and_scores_twice():
     third = fiche.coups[2]
     assert third.camps == (("C",), ("A", "B"))
     assert third.made == (36, 24) and third.scored == (-24, -24, 48)
-    assert "each defender 24 - 30 x4 = -24; C twice his 36 - 30 x4 = +48 (M-11)" in third.log
+    assert "each defender (24 - 30) x4 = -24; C twice his (36 - 30) x4 = +48 (M-11)" in third.log
     assert [c.leader for c in fiche.coups] == ["B", "C", "A"]  # left of the dealer
     assert fiche.coups[0].coup.exchange == 2 and fiche.as_dict()["coups"][0]["declared"]["exchange"] == 2
 
@@ -858,7 +858,7 @@ def coup_ok(run, *args):
 def test_cli_manillen_sans_atout_contre_surcontre_and_passe_parole(run):
     assert run("new", "manillen", *players(*P4), "--game", "belge").code == 0
     out = coup_ok(run, "--trump", "sa", "--contre", "B", "--points", "A=40")
-    assert "the coup counts x4 (M-6)" in out and "40 - 30 x4 = 40 to A & C (M-4)" in out
+    assert "the coup counts x4 (M-6)" in out and "(40 - 30) x4 = 40 to A & C (M-4)" in out
     out = coup_ok(run, "--trump", "h", "--chooser", "D", "--contre", "A", "--surcontre", "B", "--points", "B=30")
     assert "B passes the choice to D (passe-parole, M-10)" in out and "next coup x2" in out
     coup_ok(run, "--trump", "s", "--points", "C=45")  # C deals: x2 carried, 15x2 = +30 AC
@@ -1053,8 +1053,8 @@ def test_cli_check_envers_each_for_himself_every_card_is_an_opponents(run):
     data = json.loads(ran.out)
     assert (data["rule"], data["legal_cards"]) == ("P-5", ["7H"])
     assert data["cost"] == "the coup is cancelled and the renonçant takes 34 points against him (M-8, M-14)"
-    # In manillen the same 10♠ played by the partner leaves him free (P-7).
-    ran = run("check", "manillen", "--trump", "h", "--table", "P:10♠", "--hand", "7♥ K♣", "--play", "Kc", "--json")
+    # In manillen the same 10♠ led by the partner and still master leaves him free (P-7).
+    ran = run("check", "manillen", "--trump", "h", "--table", "P:10♠ O:7♠", "--hand", "7♥ K♣", "--play", "Kc", "--json")
     assert ran.code == 0 and json.loads(ran.out)["legal"] is True
     ran = run("check", "manille-envers", "--trump", "h", "--table", "P:10♠", "--hand", "7♥ K♣")
     assert ran.code == 2 and "nobody is a partner (P-7)" in ran.err
@@ -1067,18 +1067,18 @@ def test_cli_check_whisthub_p6_no_under_trump_while_another_card_may_be_played(r
     assert ran.code == 1
     data = json.loads(ran.out)
     assert (data["rule"], data["legal_cards"]) == ("P-6", ["KC"])
-    assert "most it could: 30 times its multiplier (M-8)" in data["cost"]
+    assert "the most the coup could score (30 times its multiplier) (M-8)" in data["cost"]
     ran = run("check", "manillen", *args)  # undertrump = "free" in manillen
     assert ran.code == 0 and json.loads(ran.out)["legal"] is True
 
 
 def test_cli_check_whisthub_p6_a_partners_trump_is_never_under_trumped_unless_only_lower_trumps(run):
     ran = run(
-        "check", "manille-whisthub", "--trump", "h", "--table", "O:A♠ P:9♥", "--hand", "8♥ K♣", "--play", "8h", "--json"
+        "check", "manille-whisthub", "--trump", "h", "--table", "O:A♠ P:9♥ O:7♠", "--hand", "8♥ K♣", "--play", "8h", "--json"
     )
     assert ran.code == 1 and json.loads(ran.out)["rule"] == "P-6"
     ran = run(
-        "check", "manille-whisthub", "--trump", "h", "--table", "O:A♠ P:9♥", "--hand", "8♥ 7♥", "--play", "8h", "--json"
+        "check", "manille-whisthub", "--trump", "h", "--table", "O:A♠ P:9♥ O:7♠", "--hand", "8♥ 7♥", "--play", "8h", "--json"
     )
     assert ran.code == 0 and json.loads(ran.out)["legal_cards"] == ["8H", "7H"]
 

@@ -27,6 +27,9 @@ class Group(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        for arg in sys.argv[1:] if args is None else args:
+            if isinstance(arg, str) and not _utf8(arg):  # bytes a non-UTF-8 terminal sent, kept as surrogates
+                _fail(f"scorekeeper: {arg!r} is not UTF-8 text: set the terminal to UTF-8 and type it again")
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:  # a bare `scorekeeper`: the help, not a mistake
@@ -48,8 +51,16 @@ class Group(TyperGroup):
         return code
 
 
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _fail(message: str, code: int = 2) -> None:
-    click.echo(message, err=True)
+    click.echo(" ".join(message.splitlines()), err=True)  # one line, even for a name or path with a line break
     sys.exit(code)
 
 

@@ -102,6 +102,8 @@ def _counts(texts: list[str], option: str) -> dict[str, int] | None:
             number = None
         if not sep or not who.strip() or number is None:
             raise UserError(f"bad {option} {text!r}: write PLAYER=N, like César=40")
+        if who.strip() in counts:
+            raise UserError(f"{option} gives {who.strip()} twice: give each player once")
         counts[who.strip()] = number
     return counts or None
 
@@ -250,20 +252,15 @@ def games(json: bool = JSON) -> None:
         console().print("no games yet: start one with `scorekeeper new RULESET --player ...`", markup=False)
         return
     from rich.table import Table
+    from rich.text import Text
 
     table = Table()
     for column in ("", "game", "ruleset", "players", "coups", "state"):
         table.add_column(column)
     for row in rows:
         coups = "" if row["coups"] is None else str(row["coups"])
-        table.add_row(
-            "*" if row["current"] else "",
-            row["name"],
-            row["ruleset"] or "",
-            ", ".join(row["players"]),
-            coups,
-            row["state"],
-        )
+        cells = ("*" if row["current"] else "", row["name"], row["ruleset"] or "", ", ".join(row["players"]))
+        table.add_row(*map(Text, (*cells, coups, row["state"])))  # names from game files are text, not markup
     console().print(table)
 
 

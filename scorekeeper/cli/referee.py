@@ -159,6 +159,7 @@ def _coup_fields(data: dict[str, Any], path: str) -> tuple[list[str], str, str, 
 
 def _print_audit(result: Any, ascii: bool) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     out = console()
     table = Table()
@@ -166,7 +167,8 @@ def _print_audit(result: Any, ascii: bool) -> None:
         table.add_column(column)
     for played in result.audit.tricks:
         shown = "  ".join(f"{who} {cards(str(card), ascii)}" for who, card in played.cards)
-        table.add_row(str(played.number), played.leader, shown, played.winner, str(played.points))
+        row = (str(played.number), played.leader, shown, played.winner, str(played.points))
+        table.add_row(*map(Text, row))  # the players' names are text as typed, never markup
     out.print(table)
     for line in result.summary:
         out.print(cards(line, ascii), markup=False)

@@ -57,7 +57,7 @@ def standing(fiche: Fiche) -> str:
     scores = ", ".join(f"{side.name} {score}" for side, score in zip(fiche.sides, fiche.scores, strict=True))
     rules = fiche.rules
     if rules.partie == "deals":
-        return f"deal {len(fiche.coups)} of {rules.deals}: {scores}"
+        return f"{len(fiche.coups)} of {rules.deals} deals played: {scores}"
     if rules.partie == "loser":
         return f"the first to {fiche.target} loses: {scores}"
     if rules.partie == "seche":

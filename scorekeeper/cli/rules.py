@@ -38,9 +38,10 @@ def show(
         print_json({**_summary(ruleset), "settings": dict(ruleset.settings)})
         return
     from rich.table import Table
+    from rich.text import Text
 
     out = console()
-    out.print(f"[bold]{ruleset.title}[/bold] ({ruleset.name}, {ruleset.game})")
+    out.print(Text.assemble((ruleset.title, "bold"), f" ({ruleset.name}, {ruleset.game})"))  # text, never markup
     out.print(ruleset.description, markup=False)
     if ruleset.source:
         out.print(f"source: {ruleset.source}", markup=False)

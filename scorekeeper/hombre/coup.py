@@ -78,7 +78,10 @@ class Coup:
             raise UserError("a coup is a table of fields: " + ", ".join(FIELDS))
         if not _KNOWN.issuperset(data):
             unknown = sorted(set(data) - _KNOWN)
-            raise UserError(f"unknown field {unknown[0]!r} in a coup; a coup has {', '.join(FIELDS)}")
+            said = ", ".join("--" + field.replace("_", "-") for field in FIELDS)
+            raise UserError(
+                f"--{unknown[0].replace('_', '-')} is not said in an hombre coup; an hombre coup takes {said}"
+            )
         bidding = None if data.get("bids") is None else _bidding(data["bids"], rules, players, dealer)
         said_pass = _flag(data, "pass")
         if said_pass or (bidding is not None and bidding.passed):

@@ -351,7 +351,7 @@ def _unproven(
             broken = _rule(game.judge([*hand, other], earlier, player, card))
             by_rule.setdefault(broken, []).append(str(other))
     held = "; or ".join(f"{' or '.join(cards)} ({broken})" for broken, cards in sorted(by_rule.items()))
-    note = f"{what}: not proven, the log does not show his whole hand; it was a renonce if he held {held}"
+    note = f"{what.rstrip(',')}: not proven, the log does not show his whole hand; it was a renonce if he held {held}"
     return Unproven(number, player, card, rule, note)
 
 
@@ -361,5 +361,5 @@ def _notes(game: Game, shown: int) -> tuple[str, ...]:
     return (
         f"partial log: {shown} of {game.tricks} tricks; a hand is known only by the cards it plays in the log,"
         " so a renonce can be proven but a play cannot be cleared",
-        f"points and tricks count only the {shown} tricks shown",
+        f"points and tricks count only the {shown} trick{'s' if shown != 1 else ''} shown",
     )

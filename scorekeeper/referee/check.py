@@ -37,6 +37,16 @@ def judge_play(
             trick = [(Relation.OPPONENT, c) for _, c in trick]
         if any(relation is None for relation, _ in trick):
             raise UserError("give each card on the table as P:CARD (partner) or O:CARD (opponent), like O:A♠ P:10♠")
+        if len(hand) > rules.tricks:
+            raise UserError(f"a hand of {len(hand)} cards: a deal gives {rules.tricks} each (C-1)")
+        if rules.sides == "teams" and rules.players == 4:
+            # C-3: the player before you is an opponent, the one before him your partner, and so on.
+            seated = [
+                Relation.PARTNER if (len(trick) - place) % 2 == 0 else Relation.OPPONENT for place in range(len(trick))
+            ]
+            if [relation for relation, _ in trick] != seated:
+                order = " ".join(f"{relation.value}:" for relation in seated)
+                raise UserError(f"at four in two teams the cards before you come from {order} in play order (C-3)")
         return manille.judge(hand, [(relation, c) for relation, c in trick if relation is not None], trump, rules, card)
     if trump is None:
         raise UserError("l'hombre is never played sans-atout: give the trump suit, like --trump h")
