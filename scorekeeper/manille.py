@@ -682,9 +682,11 @@ class _Partie:
             lowest = min(self.scores)
             lows = [i for i, score in enumerate(self.scores) if score == lowest]
             self.winner = lows[0] if len(lows) == 1 else None
-            log.append(f"{names[side]} reach {self.scores[side]} ≥ {target}: {names[side]} lose the partie (M-14)")
+            reach, lose = ("reach", "lose") if " & " in names[side] else ("reaches", "loses")
+            log.append(f"{names[side]} {reach} {self.scores[side]} ≥ {target}: {names[side]} {lose} the partie (M-14)")
             return side
-        log.append(f"{names[side]} reach {self.scores[side]} ≥ {target}: manche {self.manche} won (M-9)")
+        reach = "reach" if " & " in names[side] else "reaches"
+        log.append(f"{names[side]} {reach} {self.scores[side]} ≥ {target}: manche {self.manche} won (M-9)")
         self.manches[side] += 1
         needed = 2 if self.rules.partie == "liee" else 1
         if self.manches[side] >= needed:

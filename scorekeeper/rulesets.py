@@ -401,6 +401,8 @@ def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dic
     if not isinstance(parent, str) or not parent:
         raise UserError(f'{path}: key "extends" must be a ruleset name or a path to a .toml file')
     parent_table, _ = _resolve(parent, path.parent, (*seen, path))
+    if "description" not in table:  # the parent's words no longer describe a house that changed them
+        table["description"] = f"{parent_table.get('title') or parent}, with the house rules of {path.name}"
     return _merge(parent_table, table), str(path)
 
 

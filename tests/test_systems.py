@@ -512,7 +512,7 @@ def test_m14_envers_partie_the_first_to_100_loses():
     assert [c.leader for c in fiche.coups] == ["A", "B", "C", "D", "A"]  # the dealer leads
     assert "renonce by D: coup cancelled, +34 against him (M-8, M-14)" in fiche.coups[2].log
     assert fiche.over and fiche.loser == 1 and fiche.winner == 0
-    assert "B reach 101 ≥ 100: B lose the partie (M-14)" in fiche.coups[-1].log
+    assert "B reaches 101 ≥ 100: B loses the partie (M-14)" in fiche.coups[-1].log
     data = fiche.as_dict()
     assert data["loser"] == ["B"] and data["winner"] == ["A"]
     assert data["players"] == [
@@ -946,7 +946,7 @@ def test_cli_envers_every_players_points(run):
     ]
     assert data["loser"] is None and data["winner"] is None and data["target"] == 100
     out = coup_ok(run, "--trump", "d", "--points", "A=20,B=20,C=20")
-    assert "A lose the partie with 100; D win with 16" in out
+    assert "A loses the partie with 100; D wins with 16" in out
     assert sheet(run)["loser"] == ["A"] and sheet(run)["winner"] == ["D"]
 
 

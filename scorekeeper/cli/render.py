@@ -70,8 +70,14 @@ def ending(fiche: Fiche) -> str:
     rules = fiche.rules
     winner = fiche.sides[fiche.winner].name if fiche.winner is not None else None
     if rules.partie == "loser" and fiche.loser is not None:
-        lost = f"{fiche.sides[fiche.loser].name} lose the partie with {fiche.scores[fiche.loser]}"
-        return lost + (f"; {winner} win with {fiche.scores[fiche.winner]}" if fiche.winner is not None else "")
+        loser = fiche.sides[fiche.loser]
+        lost = (
+            f"{loser.name} {'lose' if len(loser.players) > 1 else 'loses'} the partie with {fiche.scores[fiche.loser]}"
+        )
+        if fiche.winner is None:
+            return lost
+        wins = "win" if len(fiche.sides[fiche.winner].players) > 1 else "wins"
+        return lost + f"; {winner} {wins} with {fiche.scores[fiche.winner]}"
     if winner is None:
         return f"partie over: a tie at the top ({standing(fiche)})"
     if rules.partie == "deals":
