@@ -288,6 +288,9 @@ def changing(name: str) -> Iterator[Ledger]:
         ledger = read(name)
         yield ledger
         write(ledger)
+        # A writer killed mid-write leaves its temp file; under the lock none is in use, so sweep them.
+        for stale in games_dir().glob(f".{name}.toml.*.tmp"):
+            stale.unlink(missing_ok=True)
 
 
 def create(ledger: Ledger) -> None:
@@ -314,13 +317,16 @@ def set_current(name: str) -> None:
         write_atomic(home() / "current", name.encode())
 
 
+_chosen: list[str] = []  # a game named with --game, made current only once its command has succeeded
+
+
 def pick(name: str | None) -> str:
-    """The game a command works on: `--game NAME` (which becomes current), else the current one."""
+    """The game a command works on: `--game NAME` (current once the command succeeds), else the current one."""
     if name is not None:
         check_name(name)
         if not exists(name):
             raise UserError(f"no game named {name!r}: `scorekeeper games` lists them")
-        set_current(name)
+        _chosen.append(name)
         return name
     current = current_name()
     if current is None or not exists(current):
@@ -328,6 +334,17 @@ def pick(name: str | None) -> str:
             "no current game: start one with `scorekeeper new RULESET --player ...`, or name one with --game"
         )
     return current
+
+
+def forget_choice() -> None:
+    """A new command starts: no game chosen yet."""
+    _chosen.clear()
+
+
+def confirm_choice() -> None:
+    """The command succeeded: the game it was given with --game becomes the current one."""
+    while _chosen:
+        set_current(_chosen.pop())
 
 
 def all_names() -> list[str]:

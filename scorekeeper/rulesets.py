@@ -362,7 +362,7 @@ def load(name_or_path: str) -> Ruleset:
 
 def _locate(name_or_path: str, base: Path) -> Path:
     if looks_like_path(name_or_path):
-        path = (base / name_or_path).expanduser()
+        path = base / Path(name_or_path).expanduser()  # an absolute path (~ expanded) stays as it is
         if not _is_file(path):
             raise UserError(f"no ruleset file at {path}")
         return path

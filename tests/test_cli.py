@@ -208,3 +208,18 @@ def test_c3_a_name_that_would_be_misread_is_refused(run, name):
 def test_the_same_players_points_twice_are_refused(marius):
     ran = marius("coup", "-r", "10h", "--points", "Brun=40", "--points", "Brun=28")
     assert ran.code == 2 and "--points gives Brun twice" in ran.err
+
+
+def test_a_failed_command_does_not_change_the_current_game(marius, run, home):
+    run("new", "manille-parlee", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--game", "other")
+    ran = run("coup", "--game", "marius", "-r", "11h", "--points", "César=40")
+    assert ran.code == 2
+    assert (home / "current").read_text(encoding="utf-8") == "other"
+    assert run("sheet", "--game", "marius").code == 0
+    assert (home / "current").read_text(encoding="utf-8") == "marius"
+
+
+def test_a_house_ruleset_path_with_a_tilde_is_expanded(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "house.toml").write_text('extends = "manille-muette"\n', encoding="utf-8")
+    assert run("rules", "check", "~/house.toml").code == 0

@@ -44,6 +44,8 @@ def test_new_game_becomes_current_and_names_are_numbered():
     assert (first.name, second.name) == ("manille-muette-1", "manille-muette-2")
     assert ledger.current_name() == "manille-muette-2"
     assert ledger.pick("manille-muette-1") == "manille-muette-1"
+    assert ledger.current_name() == "manille-muette-2"  # not before the command has succeeded
+    ledger.confirm_choice()
     assert ledger.current_name() == "manille-muette-1"
 
 
@@ -138,3 +140,12 @@ def test_write_atomic_leaves_no_temp_file(home):
     new()
     game.add("cafe", {"retourne": "7s", "points": {"César": 40}})
     assert sorted(p.name for p in (home / "games").iterdir()) == [".cafe.lock", "cafe.toml"]
+
+
+def test_a_temp_file_left_by_a_killed_writer_is_swept_by_the_next_write(home):
+    new()
+    stale = home / "games" / ".cafe.toml.abc123.tmp"
+    stale.write_bytes(b"half a game")
+    game.add("cafe", {"retourne": "7s", "points": {"César": 40}})
+    assert not stale.exists()
+    assert len(ledger.read("cafe").coups) == 1

@@ -13,6 +13,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
+from scorekeeper import ledger
 from scorekeeper.errors import UserError
 
 
@@ -30,6 +31,7 @@ class Group(TyperGroup):
         for arg in sys.argv[1:] if args is None else args:
             if isinstance(arg, str) and not _utf8(arg):  # bytes a non-UTF-8 terminal sent, kept as surrogates
                 _fail(f"scorekeeper: {arg!r} is not UTF-8 text: set the terminal to UTF-8 and type it again")
+        ledger.forget_choice()
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:  # a bare `scorekeeper`: the help, not a mistake
@@ -46,6 +48,7 @@ class Group(TyperGroup):
         except click.Abort:
             _fail("scorekeeper: aborted", code=130)
         code = result if isinstance(result, int) else 0
+        ledger.confirm_choice()
         if standalone_mode:
             sys.exit(code)
         return code
