@@ -15,7 +15,6 @@ import os
 import re
 import tempfile
 import time
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import tomlfile
 from scorekeeper.errors import UserError
 
 FORMAT = 1
@@ -201,11 +201,10 @@ def exists(name: str) -> bool:
 def read(name: str) -> Ledger:
     path = path_of(name)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomlfile.load(path)
     except FileNotFoundError:
         raise UserError(f"no game named {name!r}: `scorekeeper games` lists them") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError, RecursionError) as error:  # an int of 4300 digits
+    except tomlfile.NotToml as error:
         raise UserError(f"game file {path} is damaged: not valid TOML ({error})") from None
     except OSError as error:
         raise UserError(f"game file {path} cannot be read ({error.strerror})") from None

@@ -392,11 +392,6 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
 # --- the rules of the score, one function each ---------------------------------------------------
 
 
-def sides_of(players: Sequence[str]) -> tuple[Side, ...]:
-    """Teams: players 1 & 3 against 2 & 4 in seating order (the four-player fixed teams)."""
-    return tuple(Side(tuple(players[i::2]), " & ".join(players[i::2])) for i in range(2))
-
-
 def retourne_bonus(card: Card, rules: ManilleRules) -> int:
     """M-5: the retourne belongs to the dealer; its card points go to his side before the coup."""
     return rules.points[card.rank] if rules.retourne_bonus else 0
@@ -852,8 +847,8 @@ def _play(
     scored = [0] * len(table.columns)
     manche = partie.manche
     won_by = None
-    if coup.retourne is not None and retourne_bonus(coup.retourne, rules):
-        bonus = retourne_bonus(coup.retourne, rules)
+    bonus = retourne_bonus(coup.retourne, rules) if coup.retourne is not None else 0
+    if bonus:
         scored[table.column_of(dealer)] += bonus
         partie.add(scored)
         log.append(f"retourne {coup.retourne}: +{bonus} to {names[table.column_of(dealer)]} (M-5)")

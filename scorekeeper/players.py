@@ -36,7 +36,7 @@ def check_players(players: Sequence[str], count: int) -> None:
         if any(mark in player for mark in "=,:\n") or fold_name(player).endswith("'s mort"):
             raise UserError(
                 f"the name {player!r} would be misread: a name has no '=', ',' or ':' (they separate PLAYER=N) "
-                "and does not end in \"'s mort\""
+                'and does not end in "\'s mort"'
             )
     if len(set(folded)) != len(folded):
         raise UserError(f"two players have the same name ({', '.join(players)}): give each a different one")

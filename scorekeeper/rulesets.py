@@ -9,7 +9,6 @@ reads the typed attribute of `ManilleRules`, never the raw table.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -17,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper import tomlfile
 from scorekeeper.cards import DECKS, Deck, Rank
 from scorekeeper.errors import UserError
 
@@ -377,14 +377,11 @@ def _locate(name_or_path: str, base: Path) -> Path:
 
 def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
+        return tomlfile.load(path)
+    except tomlfile.NotToml as error:
         raise UserError(f"{path}: not valid TOML ({error})") from None
-    except (OSError, UnicodeDecodeError) as error:
+    except OSError as error:
         raise UserError(f"{path}: cannot be read ({error})") from None
-    except (ValueError, RecursionError) as error:  # tomllib: an int of 4300 digits, arrays nested too deep
-        raise UserError(f"{path}: not valid TOML ({error})") from None
 
 
 def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dict[str, Any], str]:

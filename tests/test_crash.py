@@ -12,49 +12,17 @@ import os
 import random
 import signal
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from cli_writers import CARDS, MARIUS, environment, writer
 
 from scorekeeper import game, ledger
 
-ROOT = Path(__file__).resolve().parents[1]
 KILLS = 200  # the issue's figure
 WRITERS = 4  # games written at the same time, one writer each
-MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
-CARDS = [f"{rank}{suit}" for rank in ("7", "8", "9", "J", "Q", "K", "10", "A") for suit in "SHDC"]
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX")
-
-
-def environment(home: Path) -> dict[str, str]:
-    python_path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": python_path, "NO_COLOR": "1"}
-
-
-def declared(number: int) -> dict[str, object]:
-    """Coup `number` of a game, told apart from every other: a retourne and César's points."""
-    return {"retourne": CARDS[number % 32], "points": {"César": (number // 32) % 69}}
-
-
-def writer(name: str, number: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
-    coup = declared(number)
-    points = f"César={coup['points']['César']}"  # type: ignore[index]
-    command = [
-        sys.executable,
-        "-m",
-        "scorekeeper",
-        "coup",
-        "--game",
-        name,
-        "-r",
-        str(coup["retourne"]),
-        "--points",
-        points,
-    ]
-    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def test_sigkill_at_random_moments_loses_no_coup_that_was_reported(run, home):

@@ -6,49 +6,16 @@ one line): never a lost update. At the end the game holds exactly the coups whos
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
+from cli_writers import MARIUS, declared, environment, writer
 
 from scorekeeper import game, ledger
 
-ROOT = Path(__file__).resolve().parents[1]
 ROUNDS = 30
-MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
-CARDS = [f"{rank}{suit}" for rank in ("7", "8", "9", "J", "Q", "K", "10", "A") for suit in "SHDC"]
 NEW = ["new", "manille-muette", "-o", "partie=seche", "-o", "manche=100000", *(a for p in MARIUS for a in ("-p", p))]
-
-
-def environment(home: Path) -> dict[str, str]:
-    python_path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    return {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": python_path, "NO_COLOR": "1"}
-
-
-def declared(number: int) -> dict[str, object]:
-    """Coup `number`, told apart from every other by its retourne and César's points."""
-    return {"retourne": CARDS[number % 32], "points": {"César": (number // 32) % 69}}
-
-
-def writer(name: str, number: int, env: dict[str, str]) -> subprocess.Popen[str]:
-    coup = declared(number)
-    points = f"César={coup['points']['César']}"  # type: ignore[index]
-    command = [
-        sys.executable,
-        "-m",
-        "scorekeeper",
-        "coup",
-        "--game",
-        name,
-        "-r",
-        str(coup["retourne"]),
-        "--points",
-        points,
-    ]
-    return subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
 def fill(name: str, count: int) -> None:
@@ -64,7 +31,10 @@ def test_two_writers_at_the_same_moment_never_lose_an_update(run, home):
     env = environment(home)
     written, busy, number = [], 0, 0
     for _ in range(ROUNDS):
-        pair = [(number, writer("duel", number, env)), (number + 1, writer("duel", number + 1, env))]
+        pair = [
+            (number, writer("duel", number, env, subprocess.PIPE)),
+            (number + 1, writer("duel", number + 1, env, subprocess.PIPE)),
+        ]
         number += 2
         for sent, proc in pair:
             _, err = proc.communicate(timeout=60)
@@ -83,7 +53,7 @@ def test_two_writers_at_the_same_moment_never_lose_an_update(run, home):
 def test_the_second_writer_waits_for_the_first_then_writes(run, home):
     assert run(*NEW, "--game", "duel").code == 0
     with ledger.locked("duel"):  # the first writer, between its read and its write
-        second = writer("duel", 0, environment(home))
+        second = writer("duel", 0, environment(home), subprocess.PIPE)
         time.sleep(1.5)  # long enough for the second to start and reach the lock
         assert second.poll() is None, "the second writer did not wait for the lock"
         assert ledger.read("duel").coups == []
@@ -110,7 +80,10 @@ def test_two_writers_many_rounds_long_run(run, home):
     env = environment(home)
     written = []
     for number in range(0, 600, 2):
-        pair = [(number, writer("duel", number, env)), (number + 1, writer("duel", number + 1, env))]
+        pair = [
+            (number, writer("duel", number, env, subprocess.PIPE)),
+            (number + 1, writer("duel", number + 1, env, subprocess.PIPE)),
+        ]
         for sent, proc in pair:
             _, err = proc.communicate(timeout=60)
             assert proc.returncode in (0, 2) and (proc.returncode == 0 or "busy" in err), err

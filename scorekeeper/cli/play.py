@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from scorekeeper import game, ledger, manille, rulesets
+from scorekeeper import game, ledger, manille, rulesets, tomlfile
 from scorekeeper.cli.output import ASCII, EXPLAIN, GAME, JSON, console, examples, print_json
 from scorekeeper.cli.render import print_coup, print_fiche, short_status, status
 from scorekeeper.errors import UserError
@@ -114,12 +114,9 @@ def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None
         return [text.replace(",", " ").split() for text in trick] or None
     if trick:
         raise UserError("give --trick or --tricks-file, not both")
-    import tomllib
-
     try:
-        with open(tricks_file, "rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, ValueError, RecursionError) as error:  # ValueError: bad TOML, bad UTF-8, an int of 4300 digits
+        data = tomlfile.load(tricks_file)
+    except (OSError, tomlfile.NotToml) as error:
         raise UserError(f"{tricks_file}: not a readable TOML file with `tricks = [...]` ({error})") from None
     if set(data) != {"tricks"}:
         raise UserError(f'{tricks_file}: a tricks file holds one key, tricks = [["7h", "8h", "9h", "10h"], ...]')

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import typer
 
-from scorekeeper import rulesets
+from scorekeeper import rulesets, tomlfile
 from scorekeeper.cards import Card, CardError, Suit
 from scorekeeper.cli.output import ASCII, JSON, cards, console, examples, print_json
 from scorekeeper.errors import UserError
@@ -99,11 +97,10 @@ def check(
 
 def _read_coup_file(path: str) -> dict[str, Any]:
     try:
-        with Path(path).open("rb") as handle:
-            data = tomllib.load(handle)
+        data = tomlfile.load(path)
     except FileNotFoundError:
         raise UserError(f"no coup file at {path}") from None
-    except (ValueError, RecursionError, OSError) as error:  # ValueError: bad TOML, bad UTF-8, an int of 4300 digits
+    except (tomlfile.NotToml, OSError) as error:
         raise UserError(f"{path}: not a readable TOML coup file ({error})") from None
     known = {"players", "trump", "leader", "tricks", "taker"}
     unknown = sorted(set(data) - known)
