@@ -31,6 +31,7 @@ ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})
 
 
 def mort_of(player: str) -> str:
+    """The seat of a player's mort, which he plays (M-15, M-16)."""
     return f"{player}'s mort"
 
 
@@ -762,7 +763,7 @@ def _check_quota(
 
 
 def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequence[Mapping[str, Any]]) -> Fiche:
-    """Replay every declared coup from the first deal; the fiche is the only place figures come from."""
+    """Replay every declared coup from the first deal (M-1 to M-16); the fiche is the only place figures come from."""
     rules = ruleset.rules
     assert isinstance(rules, ManilleRules)
     players = tuple(players)

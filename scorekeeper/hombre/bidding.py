@@ -101,7 +101,10 @@ class Bidding:
 
 
 def parse_call(text: str, players: Sequence[str]) -> tuple[str | None, Contract | None]:
-    """`demande`, `pass`, `B: sans prendre` or `B=vole`: the named speaker (or None) and the contract (None = pass)."""
+    """A call of the bidding (H-6, H-7): `demande`, `pass`, `B: sans prendre` or `B=vole`.
+
+    Returns the named speaker (or None) and the contract (None for a pass).
+    """
     if not isinstance(text, str) or not text.strip():
         raise UserError(f"bad call {text!r}: {CALLS_ACCEPTED}")
     who, sep, said = _split(text)

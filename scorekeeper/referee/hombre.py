@@ -44,7 +44,7 @@ def matadors(trump: Suit) -> tuple[Card, Card, Card]:
 
 
 def matador_name(card: Card, trump: Suit) -> str | None:
-    """`espadille`, `manille` or `baste`, or None for any other card."""
+    """`espadille`, `manille` or `baste` (the matadors, H-2), or None for any other card."""
     names = dict(zip(matadors(trump), ("espadille", "manille", "baste"), strict=True))
     return names.get(card)
 
