@@ -11,8 +11,7 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from scorekeeper.errors import UserError
 
@@ -88,7 +87,6 @@ CARD_FORMS = f"write rank then suit, like 10h, As, Qd, 7♣, Rpi; ranks {RANKS_A
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
 _PARSED: dict[str, Card] = {}  # what the table typed, read once: a replay reads the same cards again and again
-_FORMATTED: dict[tuple[Card, bool], str] = {}
 
 
 class CardError(UserError, ValueError):
@@ -106,14 +104,14 @@ def _fold(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c) and c not in "\ufe0f\ufe0e ")
 
 
-@dataclass(frozen=True, eq=False)
 class Card:
     """A card, written rank then suit (C-2). `str()` gives `10♥`; `.ascii` gives `10H`.
 
     Cards are interned: `Card(rank, suit)` always returns the one object for that card, so equality
-    and hashing are identity, which the referee's hot loops lean on.
+    and hashing are identity, which the referee's hot loops lean on. A card cannot be changed.
     """
 
+    __slots__ = ("rank", "suit", "_text", "_ascii")
     rank: Rank
     suit: Suit
 
@@ -123,7 +121,23 @@ class Card:
             if not isinstance(rank, Rank) or not isinstance(suit, Suit):
                 raise TypeError(f"Card takes a Rank and a Suit, not {rank!r} and {suit!r}")
             card = _INTERNED[rank, suit] = super().__new__(cls)
+            for name, value in (
+                ("rank", rank),
+                ("suit", suit),
+                ("_text", rank.value + suit.symbol),
+                ("_ascii", rank.value + suit.value),
+            ):
+                object.__setattr__(card, name, value)
         return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a card cannot be changed ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a card cannot be changed ({name})")
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
 
     def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))
@@ -158,39 +172,35 @@ class Card:
         return cls(rank, suit)
 
     def format(self, ascii: bool = False) -> str:
-        text = _FORMATTED.get((self, ascii))
-        if text is None:
-            text = _FORMATTED[self, ascii] = f"{self.rank.value}{self.suit.format(ascii)}"
-        return text
+        return self._ascii if ascii else self._text
 
     @property
     def ascii(self) -> str:
-        return self.format(ascii=True)
+        return self._ascii
 
     def __str__(self) -> str:
-        return self.format()
+        return self._text
 
 
-@dataclass(frozen=True)
 class Deck:
     """A named deck (C-1): the ranks it holds, in every suit."""
 
-    name: str
-    ranks: tuple[Rank, ...]
+    __slots__ = ("name", "ranks", "cards", "_members")
 
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return tuple(Card(rank, suit) for suit in Suit for rank in self.ranks)
+    def __init__(self, name: str, ranks: tuple[Rank, ...]) -> None:
+        self.name = name
+        self.ranks = ranks
+        self.cards = tuple(Card(rank, suit) for suit in Suit for rank in ranks)
+        self._members = frozenset(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Deck(name={self.name!r}, ranks={self.ranks!r})"
 
     def __len__(self) -> int:
-        return 4 * len(self.ranks)
+        return len(self.cards)
 
     def __contains__(self, card: object) -> bool:
         return card in self._members
-
-    @cached_property
-    def _members(self) -> frozenset[Card]:
-        return frozenset(self.cards)
 
     def parse(self, text: str) -> Card:
         """Read one card and check that this deck holds it (C-2)."""

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -59,20 +57,35 @@ def path_of(name: str) -> Path:
     return games_dir() / f"{check_name(name)}.toml"
 
 
-@dataclass
 class Ledger:
     """One game as declared. `coups` are plain tables; the game's engine reads and checks them."""
 
-    name: str
-    ruleset_name: str
-    ruleset: dict[str, Any]
-    players: list[str]
-    dealer: str
-    options: dict[str, Any] = field(default_factory=dict)
-    coups: list[dict[str, Any]] = field(default_factory=list)
-    undo_journal: list[dict[str, Any]] = field(default_factory=list)
-    redo_journal: list[dict[str, Any]] = field(default_factory=list)
-    created: datetime = field(default_factory=lambda: datetime.now().replace(microsecond=0))
+    def __init__(
+        self,
+        name: str,
+        ruleset_name: str,
+        ruleset: dict[str, Any],
+        players: list[str],
+        dealer: str,
+        options: dict[str, Any] | None = None,
+        coups: list[dict[str, Any]] | None = None,
+        undo_journal: list[dict[str, Any]] | None = None,
+        redo_journal: list[dict[str, Any]] | None = None,
+        created: datetime | None = None,
+    ) -> None:
+        self.name = name
+        self.ruleset_name = ruleset_name
+        self.ruleset = ruleset
+        self.players = players
+        self.dealer = dealer
+        self.options = {} if options is None else options
+        self.coups = [] if coups is None else coups
+        self.undo_journal = [] if undo_journal is None else undo_journal
+        self.redo_journal = [] if redo_journal is None else redo_journal
+        self.created = datetime.now().replace(microsecond=0) if created is None else created
+
+    def __repr__(self) -> str:
+        return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
 
     # --- what the table says ---------------------------------------------------------------------
 
@@ -224,6 +237,8 @@ def write(ledger: Ledger) -> None:
 def write_atomic(path: Path, data: bytes) -> None:
     """Temp file in the same folder, fsync, rename: the file is always the old one or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # only a write needs it
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -12,9 +12,8 @@ together (P-7): the fixed teams, or the taker (M-13) or the dealer (M-11) agains
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.cards import Card, CardError, Suit
 from scorekeeper.errors import UserError
@@ -35,36 +34,29 @@ def mort_of(player: str) -> str:
     return f"{player}'s mort"
 
 
-@dataclass(frozen=True)
-class Side:
+# The records of the fiche are named tuples: a replay builds several for every coup, and they are
+# made (and their classes created at import) several times faster than frozen dataclasses.
+
+
+class Side(NamedTuple):
     """A column of the fiche: the players who score together."""
 
     players: tuple[str, ...]
     name: str
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """Who sits where (C-3): players deal and score, seats play hands, columns score together."""
 
     players: tuple[str, ...]
     seats: tuple[str, ...]
     columns: tuple[Side, ...]
     owner: Mapping[str, str]  # seat -> the player who plays it (a mort is played by its player)
-
-    @cached_property
-    def _column(self) -> Mapping[str, int]:
-        return {
-            seat: i for seat in self.owner for i, side in enumerate(self.columns) if self.owner[seat] in side.players
-        }
-
-    @cached_property
-    def fixed_camps(self) -> tuple[tuple[str, ...], ...]:
-        """The camps where sides are fixed (teams, mort, morts): the seats of each column (P-7)."""
-        return tuple(tuple(seat for seat in self.seats if self._column[seat] == i) for i in range(len(self.columns)))
+    column: Mapping[str, int]  # seat -> the column that scores it
+    fixed_camps: tuple[tuple[str, ...], ...]  # where sides are fixed (teams, mort, morts): each column's seats (P-7)
 
     def column_of(self, player: str) -> int:
-        return self._column[player]
+        return self.column[player]
 
 
 def seating(players: Sequence[str], rules: ManilleRules) -> Table:
@@ -90,14 +82,16 @@ def seating(players: Sequence[str], rules: ManilleRules) -> Table:
         seats = players
         columns = tuple(Side((player,), player) for player in players)
     owner.update({seat: seat.removesuffix("'s mort") for seat in seats if seat not in owner})
-    return Table(players, seats, columns, owner)
+    column = {seat: i for seat in seats for i, side in enumerate(columns) if owner[seat] in side.players}
+    fixed = tuple(tuple(seat for seat in seats if column[seat] == i) for i in range(len(columns)))
+    return Table(players, seats, columns, owner, column, fixed)
 
 
 def camps_of(table: Table, rules: ManilleRules, dealer: str, taker: str | None) -> tuple[tuple[str, ...], ...]:
     """P-7: the seats that play together in this coup. Fixed sides, each alone, or one against the others."""
     if rules.sides == "each":
         return tuple((seat,) for seat in table.seats)
-    alone = {"taker": taker, "dealer": dealer}.get(rules.sides)
+    alone = taker if rules.sides == "taker" else dealer if rules.sides == "dealer" else None
     if alone is not None:
         return ((alone,), tuple(seat for seat in table.seats if seat != alone))
     return table.fixed_camps
@@ -106,8 +100,7 @@ def camps_of(table: Table, rules: ManilleRules, dealer: str, taker: str | None) 
 # --- what was declared ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Coup:
+class Coup(NamedTuple):
     """One coup as said at the table (M-3): how trump was set and what the calls were, then the points
     made, a renonce, or the whole trick log, from which the referee computes the points.
     """
@@ -221,7 +214,7 @@ def _read_points(declared: Any, rules: ManilleRules, players: Sequence[str]) -> 
     """M-3: PLAYER=N for his camp; at each-for-himself every player's own points (M-14)."""
     if declared is None:
         return None
-    if not isinstance(declared, Mapping) or not declared:
+    if not isinstance(declared, dict) or not declared:
         raise UserError("points are given as PLAYER=N")
     points = []
     for who, value in declared.items():
@@ -261,8 +254,7 @@ def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] 
 # --- the fiche -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Quota:
+class Quota(NamedTuple):
     """M-10: the trump choices a team (or a player) still has, and the sans-atout it still owes."""
 
     column: int
@@ -270,8 +262,7 @@ class Quota:
     sans_atout_needed: int
 
 
-@dataclass(frozen=True)
-class CoupResult:
+class CoupResult(NamedTuple):
     """One line of the fiche, with the log that explains its figures."""
 
     number: int
@@ -292,8 +283,7 @@ class CoupResult:
     tricks: tuple[TrickResult, ...] = ()  # for a coup entered as a trick log: each trick and who won it
 
 
-@dataclass(frozen=True)
-class Fiche:
+class Fiche(NamedTuple):
     """The whole score sheet, as replayed from the declarations."""
 
     ruleset: Ruleset
@@ -590,9 +580,12 @@ def _check_calls(
     coup: Coup, rules: ManilleRules, camps: Sequence[Sequence[str]], chooser: str | None, dealer: str, ties: int
 ) -> list[str]:
     """M-6, M-7: a contre by the other side, a surcontre by the choosing side after it, within the cap."""
+    passed = rules.trump_from == "dealer-or-partner" and chooser != dealer
+    if coup.contre is None and coup.surcontre is None and not passed:
+        return []  # no call said, no passe-parole to check
     log = []
     choosing = next((camp for camp in camps if chooser in camp), camps[0])
-    if rules.trump_from == "dealer-or-partner" and chooser != dealer:
+    if passed:
         if chooser not in choosing or dealer not in choosing:
             raise UserError(f"{chooser} is not the partner of the dealer {dealer}: only they choose trump (M-10)")
     if coup.contre is not None:
@@ -667,11 +660,9 @@ class _Partie:
     def close_manche(self, log: list[str], names: Sequence[str]) -> int | None:
         """M-9: a column that reached the target wins the manche (kind = loser: loses the partie, M-14)."""
         target = self.target
-        if target is None:
+        if target is None or max(self.scores) < target:
             return None
         reached = [i for i, score in enumerate(self.scores) if score >= target]
-        if not reached:
-            return None
         side = max(reached, key=lambda i: self.scores[i])
         if self.rules.partie == "loser":
             self.loser, self.over = side, True
@@ -762,8 +753,13 @@ def _check_quota(
 # --- the replay ----------------------------------------------------------------------------------
 
 
-def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequence[Mapping[str, Any]]) -> Fiche:
-    """Replay every declared coup from the first deal (M-1 to M-16); the fiche is the only place figures come from."""
+def replay(
+    ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequence[Mapping[str, Any]], adding: bool = False
+) -> Fiche:
+    """Replay every declared coup from the first deal (M-1 to M-16); the fiche is the only place figures come from.
+
+    `adding`: the last coup is the one the table is declaring now (see `add_coup`).
+    """
     rules = ruleset.rules
     assert isinstance(rules, ManilleRules)
     players = tuple(players)
@@ -777,6 +773,9 @@ def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequ
     for index, data in enumerate(declared):
         number = index + 1
         if partie.over:
+            if adding and number == len(declared):
+                who = f"{names[partie.winner]} won; " if partie.winner is not None else ""
+                raise UserError(f"the partie is over: {who}start another with `scorekeeper new`")
             raise UserError(f"coup {number}: {_over(partie, names)}")
         dealer_now = players[(first + index) % len(players)]
         try:
@@ -921,7 +920,10 @@ def _made(
     """M-3: the points each camp made. One camp's points give the other's; each for himself, all but one."""
 
     def camp_of(player: str) -> int:
-        return next(i for i, camp in enumerate(camps) if player in camp or any(table.owner[s] == player for s in camp))
+        for i, camp in enumerate(camps):
+            if player in camp:
+                return i
+        return next(i for i, camp in enumerate(camps) if any(table.owner[s] == player for s in camp))
 
     if rules.sides != "each":
         if len(points) != 1:
@@ -1006,9 +1008,8 @@ def add_coup(
     declared: Sequence[Mapping[str, Any]],
     coup: Mapping[str, Any],
 ) -> Fiche:
-    """The fiche with one more coup, refusing what the table cannot have said (M-5, M-6, M-9, M-10)."""
-    before = replay(ruleset, players, dealer, declared)
-    if before.over:
-        who = f"{before.sides[before.winner].name} won; " if before.winner is not None else ""
-        raise UserError(f"the partie is over: {who}start another with `scorekeeper new`")
-    return replay(ruleset, players, dealer, [*declared, coup])
+    """The fiche with one more coup, refusing what the table cannot have said (M-5, M-6, M-9, M-10).
+
+    One replay: the coups already declared, then this one, refused if the partie is over.
+    """
+    return replay(ruleset, players, dealer, [*declared, coup], adding=True)

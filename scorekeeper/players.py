@@ -18,6 +18,8 @@ def fold_name(name: str) -> str:
 
 def find_player(players: Sequence[str], text: str) -> str:
     """The player named `text` (case and accents ignored), or a UserError listing the players."""
+    if text in players:  # as the ledger stores it
+        return text
     wanted = fold_name(text)
     for player in players:
         if fold_name(player) == wanted:

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
-from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper import tomlfile
 from scorekeeper.cards import DECKS, Deck, Rank
@@ -32,8 +30,11 @@ _MISSING = object()
 MOST = 10**9  # no table plays to a billion: larger numbers only make figures too long to print, or loops endless
 
 
-@dataclass(frozen=True)
-class Key:
+# The schema, the rules and the ruleset are named tuples: their classes are made at every start of
+# the command, several times faster than frozen dataclasses.
+
+
+class Key(NamedTuple):
     """One key of the schema: its dotted name, type, what it accepts and what it means."""
 
     name: str
@@ -208,9 +209,11 @@ def schema(game: str) -> tuple[Key, ...]:
     return COMMON_KEYS + MANILLE_KEYS
 
 
-@dataclass(frozen=True)
-class ManilleRules:
-    """Every setting of a manille system, typed. Each attribute is read by one rule function."""
+class ManilleRules(NamedTuple):
+    """Every setting of a manille system, typed. Each attribute is read by one rule function.
+
+    Make one with `ManilleRules.of(...)`, which adds what follows from the settings (the last three).
+    """
 
     players: int
     sides: str
@@ -239,25 +242,27 @@ class ManilleRules:
     belle: int
     deals: int
     two_in_a_row: bool
+    seats: int  # hands played in a coup (C-3): the players, and the morts where the system has them (M-15, M-16)
+    tricks: int  # tricks in a deal: the 32 cards less the chien, one per seat a trick (M-11, M-12)
+    total: int  # points in a coup (M-2): card points plus trick points, 68 in muette, 60 in the Belgian family
 
-    @cached_property
-    def seats(self) -> int:
-        """Hands played in a coup (C-3): the players, and the morts where the system has them (M-15, M-16)."""
-        return {"mort": 4, "morts": 4}.get(self.sides, self.players)
+    @classmethod
+    def of(cls, **settings: Any) -> ManilleRules:
+        """The rules from their settings, with the seats, tricks and total that follow from them."""
+        seats = {"mort": 4, "morts": 4}.get(settings["sides"], settings["players"])
+        tricks = (32 - settings["chien"]) // seats
+        total = sum(settings["points"].values()) * 4 + settings["trick_points"] * tricks
+        return cls(**settings, seats=seats, tricks=tricks, total=total)
 
-    @cached_property
-    def tricks(self) -> int:
-        """Tricks in a deal: the 32 cards less the chien, one per seat a trick (M-11, M-12)."""
-        return (32 - self.chien) // self.seats
-
-    @cached_property
-    def total(self) -> int:
-        """Points in a coup (M-2): card points plus trick points, 68 in muette, 60 in the Belgian family."""
-        return sum(self.points.values()) * 4 + self.trick_points * self.tricks
+    def changed(self, **changes: Any) -> ManilleRules:
+        """These rules with some settings changed, and what follows from them made again."""
+        settings = {**self._asdict(), **changes}
+        for derived in ("seats", "tricks", "total"):
+            del settings[derived]
+        return ManilleRules.of(**settings)
 
 
-@dataclass(frozen=True)
-class Ruleset:
+class Ruleset(NamedTuple):
     """A loaded, validated ruleset. `table` is the resolved TOML (no `extends`), kept for the ledger."""
 
     name: str
@@ -268,8 +273,8 @@ class Ruleset:
     deck: Deck
     options: Mapping[str, str]
     rules: ManilleRules | HombreRules
-    settings: Mapping[str, Any] = field(repr=False)  # every schema key's value, defaults filled
-    table: Mapping[str, Any] = field(repr=False)
+    settings: Mapping[str, Any]  # every schema key's value, defaults filled
+    table: Mapping[str, Any]
     origin: str = ""
 
     @property
@@ -498,7 +503,8 @@ def build(table: Mapping[str, Any], origin: str) -> Ruleset:
 def _manille_rules(values: dict[str, Any], origin: str) -> ManilleRules:
     points = {rank: 0 for rank in DECKS["manille"].ranks}
     points.update({Rank(rank): value for rank, value in values["cards.points"].items()})
-    rules = ManilleRules(
+    baseline = values["scoring.baseline"]
+    rules = ManilleRules.of(
         players=values["table.players"],
         sides=values["table.sides"],
         first_lead=values["table.first_lead"],
@@ -516,7 +522,7 @@ def _manille_rules(values: dict[str, Any], origin: str) -> ManilleRules:
         surcontre_factor=values["multipliers.surcontre"],
         max_multiplier=values["multipliers.max"],
         retourne_bonus=values["scoring.retourne_bonus"],
-        baseline=0,
+        baseline=0 if baseline is None else baseline,
         tie_doubles_next=values["scoring.tie_doubles_next"],
         renonce_penalty=values["scoring.renonce_penalty"],
         share_rounding=values["scoring.share_rounding"],
@@ -527,8 +533,8 @@ def _manille_rules(values: dict[str, Any], origin: str) -> ManilleRules:
         deals=values["partie.deals"],
         two_in_a_row=values["partie.two_in_a_row"],
     )
-    baseline = values["scoring.baseline"]
-    rules = replace(rules, baseline=rules.total // 2 if baseline is None else baseline)
+    if baseline is None:  # M-4: half the points of a coup
+        rules = rules._replace(baseline=rules.total // 2)
     _check_manille(rules, origin)
     return rules
 

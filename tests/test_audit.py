@@ -73,7 +73,7 @@ def test_m3_the_log_gives_winners_leaders_and_points():
 
 
 def test_m2_without_trick_points_a_coup_makes_60():
-    belgian = dataclasses.replace(MUETTE, trick_points=0)
+    belgian = MUETTE.changed(trick_points=0)
     assert sum(audit_coup(COUP, belgian).points.values()) == 60
 
 
@@ -111,7 +111,7 @@ def test_p6_the_audit_reads_the_undertrump_setting():
     # Ana leads K♥; César trumps with 9♠; Dédé, void, under-trumps with 7♠ while holding 8♣ (trick 2).
     tricks = log("Kh 7h 9s 7s", "10d 8c Jd 7d")
     assert audit_manille(PLAYERS, "Ana", Suit.SPADES, tricks, MUETTE, partners).renonces == ()
-    strict = dataclasses.replace(MUETTE, undertrump="only-if-no-other")
+    strict = MUETTE.changed(undertrump="only-if-no-other")
     renonces = audit_manille(PLAYERS, "Ana", Suit.SPADES, tricks, strict, partners).renonces
     assert [(r.trick, r.player, r.card, r.rule) for r in renonces] == [(1, "Dédé", Card.parse("7s"), "P-6")]
     assert renonces[0].proof.startswith(
@@ -285,7 +285,7 @@ def deal(deck: Sequence[Card], players: Sequence[str], size: int, seed: int) -> 
 
 
 def _manille_deal(seed: int, trump: Suit | None, undertrump: str, data: st.DataObject) -> None:
-    rules = dataclasses.replace(MUETTE, undertrump=undertrump)
+    rules = MUETTE.changed(undertrump=undertrump)
     leader = PLAYERS[seed % 4]
     hands = deal(MANILLE.cards, PLAYERS, 8, seed)
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import dataclasses
+import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scorekeeper.cards import Card, Rank, Suit
+from scorekeeper.cards import MANILLE, Card, Rank, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.referee import Relation
-from scorekeeper.referee.manille import check_position, judge, legal_cards, trick_winner
-from scorekeeper.rulesets import load
+from scorekeeper.referee.manille import check_position, illegal_plays, judge, legal_cards, trick_winner
+from scorekeeper.rulesets import ManilleRules, load
 
 FREE = load("manille-muette").rules
-STRICT = dataclasses.replace(FREE, undertrump="only-if-no-other")
+STRICT = FREE.changed(undertrump="only-if-no-other")
 S, H = Suit.SPADES, Suit.HEARTS
 
 
@@ -247,11 +249,94 @@ def test_judge_refuses_a_card_in_the_hand_and_on_the_table():
 
 
 def test_check_position_refuses_a_card_twice_a_card_outside_the_deck_a_full_trick():
-    from scorekeeper.cards import MANILLE
-
     with pytest.raises(UserError, match="9♥ is twice in the hand"):
         check_position(cards("9h 9h"), [], MANILLE, 4)
     with pytest.raises(UserError, match="6♥ .in the hand. is not in the manille deck"):
         check_position([Card(Rank.SIX, H)], [], MANILLE, 4)
     with pytest.raises(UserError, match="already holds 4 cards"):
         check_position(cards("9h"), cards("7c 8c 9c 10c"), MANILLE, 4)
+
+
+# --- P-3 to P-10 for the audit: a whole trick at once -----------------------------------------------
+
+# Every seating the rulesets make: two, three and four seats; teams, a mort, one against the rest, each alone.
+SYSTEMS = ("manille-muette", "manille-a-deux", "manille-a-trois", "manille-whisthub", "manillen-2", "manillen-3")
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[list[tuple[str, Card]], list[list[Card]], dict, Suit | None, ManilleRules]:
+    """A trick in progress and each of its players' hands, his card included, under any system and setting.
+
+    The cards come from a few suits, trump often among them; a card in the trick is often of the led
+    suit or a trump, and a hand often void in the led suit: so the positions where P-4 to P-7 decide
+    come up often.
+    """
+    system = load(draw(st.sampled_from(SYSTEMS))).rules
+    rules = system.changed(undertrump=draw(st.sampled_from(["free", "only-if-no-other"])))
+    suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=1, max_size=4, unique=True))
+    trump = draw(st.sampled_from([*suits, *Suit, None]))
+    deck = draw(st.permutations([card for card in MANILLE.cards if card.suit in suits]))
+    size = draw(st.integers(2, min(rules.seats, len(deck))))
+    for place in range(1, size):  # the deck is shuffled: the next card of the suit asked is a random one
+        suit = draw(st.sampled_from([deck[0].suit, trump, trump, None]))
+        chosen = next((card for card in deck[place:] if suit in (None, card.suit)), deck[place])
+        deck.remove(chosen)
+        deck.insert(place, chosen)
+    players = [f"seat {place}" for place in range(size)]
+    side = {player: draw(st.integers(0, size - 1)) for player in players}  # P-7: teams, a mort, each alone
+    relation = {
+        (other, player): Relation.PARTNER if side[other] == side[player] else Relation.OPPONENT
+        for other in players
+        for player in players
+    }
+    led, rest, hands = deck[0].suit, deck[size:], []
+    for card in deck[:size]:
+        void = draw(st.booleans())
+        more = [other for other in rest if not (void and other.suit is led)]
+        more = more[: draw(st.integers(0, min(rules.tricks - 1, len(more))))]
+        hands.append([card, *more])
+        rest = [other for other in rest if other not in more]
+    return list(zip(players, deck, strict=False)), hands, relation, trump, rules
+
+
+@settings(max_examples=1500, deadline=None)
+@given(positions())
+def test_p3_to_p10_the_audits_trick_test_agrees_with_legal_cards(position):
+    trick, hands, relation, trump, rules = position
+    expected = [
+        place
+        for place, (player, card) in enumerate(trick)
+        if place
+        and card
+        not in legal_cards(hands[place], [(relation[other, player], c) for other, c in trick[:place]], trump, rules)
+    ]
+    plays = {player: hand for (player, _), hand in zip(trick, hands, strict=True)}
+    assert illegal_plays([trick], plays, relation, trump, rules) == [(0, place) for place in expected]
+
+
+def test_p3_to_p10_the_audits_trick_test_agrees_with_legal_cards_in_every_small_position():
+    """Every trick of two to four cards drawn from six, every relation to the earlier players and
+    every hand of the last player among the cards left: led suit, trumps low and high, a plain card."""
+    universe = cards("10h 7h As 9s 7s 8c")
+    for trump, undertrump in itertools.product((S, H, None), ("free", "only-if-no-other")):
+        rules = FREE.changed(undertrump=undertrump)
+        for size in (2, 3, 4):
+            players = [f"seat {place}" for place in range(size)]
+            for played, partners in itertools.product(
+                itertools.permutations(universe, size), itertools.product((False, True), repeat=size - 1)
+            ):
+                relation = dict.fromkeys(itertools.permutations(players, 2), Relation.OPPONENT)
+                relation.update(
+                    ((other, players[-1]), Relation.PARTNER)
+                    for other, partner in zip(players, partners, strict=False)
+                    if partner
+                )
+                trick = list(zip(players, played, strict=True))
+                seen = [(relation[other, players[-1]], card) for other, card in trick[:-1]]
+                left = [card for card in universe if card not in played]
+                for kept in itertools.product((False, True), repeat=len(left)):
+                    hand = [played[-1], *itertools.compress(left, kept)]
+                    legal = played[-1] in legal_cards(hand, seen, trump, rules)
+                    plays = {player: [card] for player, card in trick}
+                    plays[players[-1]] = hand
+                    assert illegal_plays([trick], plays, relation, trump, rules) == ([] if legal else [(0, size - 1)])

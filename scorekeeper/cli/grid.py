@@ -10,19 +10,17 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import textwrap
-from dataclasses import dataclass, field
 
 BOLD, RESET = "\033[1m", "\033[0m"
 
 
-@dataclass
 class Grid:
-    title: str
-    headers: list[str]
-    right: set[int] = field(default_factory=set)  # columns aligned right
-    rows: list[tuple[list[str], bool]] = field(default_factory=list)  # cells, bold
-    rules_after: set[int] = field(default_factory=set)  # a line under these rows
+    def __init__(self, title: str, headers: list[str], right: set[int] | None = None) -> None:
+        self.title = title
+        self.headers = headers
+        self.right = right or set()  # columns aligned right
+        self.rows: list[tuple[list[str], bool]] = []  # cells, bold
+        self.rules_after: set[int] = set()  # a line under these rows
 
     def add_row(self, *cells: str, bold: bool = False) -> None:
         self.rows.append((list(cells), bold))
@@ -33,52 +31,54 @@ class Grid:
     def render(self, width: int | None = None) -> str:
         width = width or shutil.get_terminal_size((100, 24)).columns
         self._drop_empty_columns()
-        widths = self._widths(width)
+        widths, narrowed = self._widths(width)
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
         out = [self.title] if self.title else []
         out.append("┌" + "┬".join("─" * (w + 2) for w in widths) + "┐")
         out += self._lines(self.headers, widths, bold=colour, header=True)
-        out.append("├" + "┼".join("─" * (w + 2) for w in widths) + "┤")
+        rule = "├" + "┼".join("─" * (w + 2) for w in widths) + "┤"
+        out.append(rule)
+        # The common row fits its columns on one line: one format call lays it out.
+        line = "│ " + " │ ".join(f"{{:{'>' if i in self.right else '<'}{w}}}" for i, w in enumerate(widths)) + " │"
+        last = len(self.rows) - 1
         for index, (cells, bold) in enumerate(self.rows):
-            out += self._lines(cells, widths, bold=bold and colour)
-            if index in self.rules_after and index != len(self.rows) - 1:
-                out.append("├" + "┼".join("─" * (w + 2) for w in widths) + "┤")
+            if not (bold and colour) and (not narrowed or all(map(int.__le__, map(len, cells), widths))):
+                out.append(line.format(*cells))
+            else:
+                out += self._lines(cells, widths, bold=bold and colour)
+            if index in self.rules_after and index != last:
+                out.append(rule)
         out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
         return "\n".join(out)
 
     def _drop_empty_columns(self) -> None:
         """A column nobody wrote in (calls, in a system without calls) is left out of the grid."""
-        keep = [i for i in range(len(self.headers)) if any(cells[i] for cells, _ in self.rows) or not self.rows]
+        columns = list(zip(*(cells for cells, _ in self.rows), strict=True)) if self.rows else []
+        keep = [i for i in range(len(self.headers)) if not self.rows or any(columns[i])]
+        if len(keep) == len(self.headers):
+            return
         self.right = {keep.index(i) for i in self.right if i in keep}
         self.headers = [self.headers[i] for i in keep]
         self.rows = [([cells[i] for i in keep], bold) for cells, bold in self.rows]
 
-    def _widths(self, width: int) -> list[int]:
+    def _widths(self, width: int) -> tuple[list[int], bool]:
         """Natural widths, then the column with most room to spare narrowed, never below its longest word,
-        until the grid fits the terminal (past that, the terminal wraps)."""
-        columns = [[header] + [cells[i] for cells, _ in self.rows] for i, header in enumerate(self.headers)]
-        widths = [max(len(cell) for cell in column) for column in columns]
-        floors = [max(len(word) for cell in column for word in cell.split() or [""]) for column in columns]
+        until the grid fits the terminal (past that, the terminal wraps). Also: was a column narrowed?"""
+        columns = list(zip(self.headers, *(cells for cells, _ in self.rows), strict=True))
+        widths = [max(map(len, column)) for column in columns]
         room = width - (3 * len(widths) + 1)
+        if sum(widths) <= room:
+            return widths, False
+        floors = [max(len(word) for cell in column for word in cell.split() or [""]) for column in columns]
         while sum(widths) > room:
             spare = max(range(len(widths)), key=lambda i: widths[i] - floors[i])
             if widths[spare] <= floors[spare]:
                 break
             widths[spare] -= 1
-        return widths
+        return widths, True
 
     def _lines(self, cells: list[str], widths: list[int], bold: bool, header: bool = False) -> list[str]:
-        if not bold and not header and all(len(cell) <= w for cell, w in zip(cells, widths, strict=True)):
-            # The common row: one line, nothing to wrap.
-            parts = [
-                cell.rjust(w) if i in self.right else cell.ljust(w)
-                for i, (cell, w) in enumerate(zip(cells, widths, strict=True))
-            ]
-            return ["│ " + " │ ".join(parts) + " │"]
-        wrapped = [
-            textwrap.wrap(cell, w, break_long_words=False) or [""] if len(cell) > w else [cell]
-            for cell, w in zip(cells, widths, strict=True)
-        ]
+        wrapped = [_wrap(cell, w) if len(cell) > w else [cell] for cell, w in zip(cells, widths, strict=True)]
         height = max(len(lines) for lines in wrapped)
         lines = []
         for row in range(height):
@@ -89,3 +89,9 @@ class Grid:
                 parts.append(f"{BOLD}{text}{RESET}" if bold and text.strip() else text)
             lines.append("│ " + " │ ".join(parts) + " │")
         return lines
+
+
+def _wrap(cell: str, width: int) -> list[str]:
+    import textwrap  # only a cell too wide for its column needs it
+
+    return textwrap.wrap(cell, width, break_long_words=False) or [""]

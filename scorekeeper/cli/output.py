@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,8 @@ def examples(*lines: str) -> str:
 
 
 def print_json(data: Any) -> None:
+    import json  # only the --json commands pay for it
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -10,7 +10,9 @@ from scorekeeper import rulesets, tomlfile
 from scorekeeper.cards import Card, CardError, Suit
 from scorekeeper.cli.output import ASCII, JSON, cards, console, examples, print_json
 from scorekeeper.errors import UserError
-from scorekeeper.referee import Relation
+
+if TYPE_CHECKING:  # the referee is imported by its two commands only: the others start without it
+    from scorekeeper.referee import Relation
 
 RENONCE_FOUND = 1  # exit code of check and audit when a renonce is found
 
@@ -42,6 +44,8 @@ def parse_trump(text: str) -> Suit | None:
 
 def _table(text: str, ruleset: rulesets.Ruleset) -> list[tuple[Relation | None, Card]]:
     """`O:A♠ P:10♠ O:Q♣`: each card already in the trick, with its player's relation to the one to play."""
+    from scorekeeper.referee import Relation
+
     trick: list[tuple[Relation | None, Card]] = []
     for word in text.replace(",", " ").split():
         prefix, colon, card = word.rpartition(":")
