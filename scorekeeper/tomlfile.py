@@ -17,8 +17,12 @@ def load(path: str | Path) -> dict[str, Any]:
     tomllib fails with TOMLDecodeError, but also UnicodeDecodeError (not UTF-8), a plain ValueError (an
     integer of 4,300 digits) and RecursionError (arrays nested too deep): callers need not know which.
     """
-    with Path(path).open("rb") as handle:
-        try:
-            return tomllib.load(handle)
-        except (ValueError, RecursionError) as error:
-            raise NotToml(str(error) or type(error).__name__) from None
+    return loads(Path(path).read_bytes())
+
+
+def loads(data: bytes) -> dict[str, Any]:
+    """The TOML in `data`, or `NotToml` (see `load`)."""
+    try:
+        return tomllib.loads(data.decode())
+    except (ValueError, RecursionError) as error:
+        raise NotToml(str(error) or type(error).__name__) from None

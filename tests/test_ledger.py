@@ -1,5 +1,6 @@
 """The game file: what was said, written atomically, undo that can be undone."""
 
+import json
 import tomllib
 from datetime import datetime
 
@@ -149,3 +150,51 @@ def test_a_temp_file_left_by_a_killed_writer_is_swept_by_the_next_write(home):
     game.add("cafe", {"retourne": "7s", "points": {"César": 40}})
     assert not stale.exists()
     assert len(ledger.read("cafe").coups) == 1
+
+
+# --- the parsed copy of a long game -------------------------------------------------------------
+
+
+def long_game(home):
+    """A game past PARSED_COPY_FROM: ledger.changing writes it, with its parsed copy."""
+    new(options={"partie": "seche", "manche": 100_000})
+    with ledger.changing("cafe") as cafe:
+        cafe.coups = [{"retourne": "7s", "points": {"César": 40}} for _ in range(150)]
+    copy = home / "games" / ".cafe.json"
+    assert (home / "games" / "cafe.toml").stat().st_size >= ledger.PARSED_COPY_FROM and copy.exists()
+    return copy
+
+
+def test_a_long_game_reads_its_parsed_copy_which_holds_the_same_tables(home, monkeypatch):
+    long_game(home)
+    data = tomllib.loads((home / "games" / "cafe.toml").read_text(encoding="utf-8"))
+    monkeypatch.setattr(ledger.tomlfile, "loads", lambda raw: pytest.fail("the TOML was parsed"))
+    read = ledger.read("cafe")
+    assert read.coups == data["coups"] and read.created == data["created"] and read.ruleset == data["ruleset"]
+    assert game.fiche(read).scores == (150 * 6, 0)  # 40 - 34 = 6 a coup; 7♠'s retourne is worth nothing
+
+
+def test_a_hand_edited_long_game_is_read_from_its_toml_not_the_stale_copy(home):
+    long_game(home)
+    path = home / "games" / "cafe.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"César" = 40', '"César" = 30', 1), encoding="utf-8")
+    assert game.fiche(ledger.read("cafe")).scores == (149 * 6, 4)  # the first coup now 30-38: +4 to Panisse
+
+
+@pytest.mark.parametrize("copy_text", ["garbage", "{}", '{"toml": 1}', "[" * 100_000, None])
+def test_a_damaged_or_forged_copy_is_ignored(home, copy_text):
+    copy = long_game(home)
+    if copy_text is None:  # the right hash, but a null in it: not written by scorekeeper
+        forged = json.loads(copy.read_text(encoding="utf-8"))
+        forged["data"]["players"][3] = None
+        copy_text = json.dumps(forged)
+    copy.write_text(copy_text, encoding="utf-8")
+    assert len(ledger.read("cafe").coups) == 150 and ledger.read("cafe").players == PLAYERS
+
+
+def test_a_short_game_keeps_no_copy_and_a_game_that_shrinks_drops_it(home):
+    copy = long_game(home)
+    with ledger.changing("cafe") as cafe:
+        cafe.coups = cafe.coups[:3]
+    assert not copy.exists()
+    assert sorted(p.name for p in (home / "games").iterdir()) == [".cafe.lock", "cafe.toml"]
