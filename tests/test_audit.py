@@ -382,3 +382,91 @@ def test_p10_thousands_of_random_manille_deals(seed, trump, undertrump, data):
 @hombre_deals
 def test_h3_h4_thousands_of_random_hombre_deals(seed, trump, data):
     _hombre_deal(seed, trump, data)
+
+
+# --- every play of a log, as the referee judges one play ------------------------------------------
+
+# Two, three and four seats: teams, a mort, two morts, one against the rest, each for himself.
+SYSTEMS = ("manille-muette", "manille-a-deux", "manille-a-trois", "manille-whisthub", "manillen-2", "manillen-3")
+
+
+def _cheating_deal(rng: random.Random, players: Sequence[str], leader: str, trump: Suit | None, rules, partners, cheat):
+    """A deal played out, each player playing any card of his hand at a rate of `cheat`, else a legal one."""
+    hands = deal(MANILLE.cards, players, rules.tricks, rng.randrange(2**32))
+    tricks, lead = [], players.index(leader)
+    for _ in range(rules.tricks):
+        earlier: Earlier = []
+        for player in (*players[lead:], *players[:lead]):
+            seen = [(Relation.PARTNER if partners(who, player) else Relation.OPPONENT, c) for who, c in earlier]
+            legal = manille.legal_cards(hands[player], seen, trump, rules)
+            card = rng.choice(hands[player] if rng.random() < cheat else legal)
+            hands[player].remove(card)
+            earlier.append((player, card))
+        tricks.append([card for _, card in earlier])
+        lead = players.index(earlier[manille.trick_winner(tricks[-1], trump, rules)][0])
+    return tricks
+
+
+def _judged_play_by_play(players: Sequence[str], leader: str, trump: Suit | None, tricks, rules, partners):
+    """What the audit must find (P-10), asked of `legal_cards` and `judge` at every play: the renonces
+    proven, and the plays of a partial log that an unseen card would make renonces."""
+    logged, lead = [], players.index(leader)
+    for cards in tricks:
+        logged.append(list(zip((*players[lead:], *players[:lead]), cards, strict=True)))
+        lead = players.index(logged[-1][manille.trick_winner(cards, trump, rules)][0])
+    plays = {player: [card for pairs in logged for who, card in pairs if who == player] for player in players}
+    shown = {card for cards in tricks for card in cards}
+    unseen = [] if len(tricks) == rules.tricks else [card for card in MANILLE.cards if card not in shown]
+    renonces, unknown = [], []
+    for index, pairs in enumerate(logged):
+        for place, (player, card) in enumerate(pairs):
+            hand = plays[player][index:]
+            seen = [(Relation.PARTNER if partners(who, player) else Relation.OPPONENT, c) for who, c in pairs[:place]]
+            if place and len(hand) > 1 and card not in manille.legal_cards(hand, seen, trump, rules):
+                verdict = manille.judge(hand, seen, trump, rules, card)
+                renonces.append((index + 1, player, card, verdict.rule, verdict.legal_cards))
+            elif place and unseen and card not in manille.legal_cards(hand + unseen, seen, trump, rules):
+                unknown.append((index + 1, player, card, manille.judge(hand + unseen, seen, trump, rules, card).rule))
+    return renonces, unknown
+
+
+def _every_play(seed: int, system: str, undertrump: str, trump: Suit | None, cheat: float, shown: int) -> None:
+    rules = load(system).rules.changed(undertrump=undertrump)
+    rng = random.Random(seed)
+    players = tuple(f"seat {place}" for place in range(rules.seats))
+    side = {player: rng.randrange(rules.seats) for player in players}  # P-7: any seating of the camps
+
+    def partners(one: str, other: str) -> bool:
+        return side[one] == side[other]
+
+    leader = rng.choice(players)
+    tricks = _cheating_deal(rng, players, leader, trump, rules, partners, cheat)[:shown]
+    result = audit_manille(players, leader, trump, tricks, rules, partners)
+    renonces, unknown = _judged_play_by_play(players, leader, trump, tricks, rules, partners)
+    assert [(r.trick, r.player, r.card, r.rule, r.legal_cards) for r in result.renonces] == renonces
+    assert [(u.trick, u.player, u.card, u.rule) for u in result.unknown] == unknown
+
+
+every_play = given(
+    seed=seeds,
+    system=st.sampled_from(SYSTEMS),
+    undertrump=st.sampled_from(["free", "only-if-no-other"]),
+    trump=st.sampled_from([*Suit, None]),
+    cheat=st.sampled_from([0.0, 0.1, 0.3, 1.0]),
+    shown=st.integers(0, 16),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@every_play
+def test_p3_to_p10_the_audit_judges_every_play_of_a_log_as_legal_cards_does(
+    seed, system, undertrump, trump, cheat, shown
+):
+    _every_play(seed, system, undertrump, trump, cheat, shown)
+
+
+@pytest.mark.slow
+@settings(max_examples=5000, deadline=None)
+@every_play
+def test_p3_to_p10_thousands_of_logs_judged_play_by_play(seed, system, undertrump, trump, cheat, shown):
+    _every_play(seed, system, undertrump, trump, cheat, shown)

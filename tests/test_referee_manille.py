@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -257,14 +258,16 @@ def test_check_position_refuses_a_card_twice_a_card_outside_the_deck_a_full_tric
         check_position(cards("9h"), cards("7c 8c 9c 10c"), MANILLE, 4)
 
 
-# --- P-3 to P-10 for the audit: a whole trick at once -----------------------------------------------
+# --- P-3 to P-10 for the audit: every play of a log at once, without the reasons ---------------------
 
 # Every seating the rulesets make: two, three and four seats; teams, a mort, one against the rest, each alone.
 SYSTEMS = ("manille-muette", "manille-a-deux", "manille-a-trois", "manille-whisthub", "manillen-2", "manillen-3")
 
 
 @st.composite
-def positions(draw: st.DrawFn) -> tuple[list[tuple[str, Card]], list[list[Card]], dict, Suit | None, ManilleRules]:
+def positions(
+    draw: st.DrawFn,
+) -> tuple[list[tuple[str, Card]], list[list[Card]], dict[str, int], Suit | None, ManilleRules]:
     """A trick in progress and each of its players' hands, his card included, under any system and setting.
 
     The cards come from a few suits, trump often among them; a card in the trick is often of the led
@@ -284,11 +287,6 @@ def positions(draw: st.DrawFn) -> tuple[list[tuple[str, Card]], list[list[Card]]
         deck.insert(place, chosen)
     players = [f"seat {place}" for place in range(size)]
     side = {player: draw(st.integers(0, size - 1)) for player in players}  # P-7: teams, a mort, each alone
-    relation = {
-        (other, player): Relation.PARTNER if side[other] == side[player] else Relation.OPPONENT
-        for other in players
-        for player in players
-    }
     led, rest, hands = deck[0].suit, deck[size:], []
     for card in deck[:size]:
         void = draw(st.booleans())
@@ -296,25 +294,48 @@ def positions(draw: st.DrawFn) -> tuple[list[tuple[str, Card]], list[list[Card]]
         more = more[: draw(st.integers(0, min(rules.tricks - 1, len(more))))]
         hands.append([card, *more])
         rest = [other for other in rest if other not in more]
-    return list(zip(players, deck, strict=False)), hands, relation, trump, rules
+    return list(zip(players, deck, strict=False)), hands, side, trump, rules
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(positions())
-def test_p3_to_p10_the_audits_trick_test_agrees_with_legal_cards(position):
-    trick, hands, relation, trump, rules = position
+def test_p3_to_p10_the_audits_quick_test_agrees_with_legal_cards(position):
+    _agrees_with_legal_cards(position)
+
+
+@pytest.mark.slow
+@settings(max_examples=20000, deadline=None)
+@given(positions())
+def test_p3_to_p10_the_audits_quick_test_agrees_with_legal_cards_in_thousands_of_positions(position):
+    _agrees_with_legal_cards(position)
+
+
+def _agrees_with_legal_cards(position) -> None:
+    trick, hands, side, trump, rules = position
+
+    def partners(other: str, player: str) -> bool:
+        return side[other] == side[player]
+
+    def seen_by(player: str, earlier: list[tuple[str, Card]]) -> list[tuple[Relation, Card]]:
+        return [(Relation.PARTNER if partners(other, player) else Relation.OPPONENT, c) for other, c in earlier]
+
     expected = [
-        place
+        (0, place)
         for place, (player, card) in enumerate(trick)
-        if place
-        and card
-        not in legal_cards(hands[place], [(relation[other, player], c) for other, c in trick[:place]], trump, rules)
+        if place and card not in legal_cards(hands[place], seen_by(player, trick[:place]), trump, rules)
     ]
     plays = {player: hand for (player, _), hand in zip(trick, hands, strict=True)}
-    assert illegal_plays([trick], plays, relation, trump, rules) == [(0, place) for place in expected]
+    assert illegal_plays([trick], plays, partners, trump, rules) == expected
 
 
-def test_p3_to_p10_the_audits_trick_test_agrees_with_legal_cards_in_every_small_position():
+def _partners_of_last(players: list[str], partnered: tuple[bool, ...]) -> Callable[[str, str], bool]:
+    """P-7 as the last player of a trick sees it: `partnered[place]` tells whether the player there is
+    his partner (nobody else's relation is ever asked)."""
+    allies = {(other, players[-1]) for other, partner in zip(players, partnered, strict=False) if partner}
+    return lambda other, player: (other, player) in allies
+
+
+def test_p3_to_p10_the_audits_quick_test_agrees_with_legal_cards_in_every_small_position():
     """Every trick of two to four cards drawn from six, every relation to the earlier players and
     every hand of the last player among the cards left: led suit, trumps low and high, a plain card."""
     universe = cards("10h 7h As 9s 7s 8c")
@@ -322,21 +343,19 @@ def test_p3_to_p10_the_audits_trick_test_agrees_with_legal_cards_in_every_small_
         rules = FREE.changed(undertrump=undertrump)
         for size in (2, 3, 4):
             players = [f"seat {place}" for place in range(size)]
-            for played, partners in itertools.product(
+            for played, partnered in itertools.product(
                 itertools.permutations(universe, size), itertools.product((False, True), repeat=size - 1)
             ):
-                relation = dict.fromkeys(itertools.permutations(players, 2), Relation.OPPONENT)
-                relation.update(
-                    ((other, players[-1]), Relation.PARTNER)
-                    for other, partner in zip(players, partners, strict=False)
-                    if partner
-                )
+                partners = _partners_of_last(players, partnered)
                 trick = list(zip(players, played, strict=True))
-                seen = [(relation[other, players[-1]], card) for other, card in trick[:-1]]
+                seen = [
+                    (Relation.PARTNER if partners(other, players[-1]) else Relation.OPPONENT, card)
+                    for other, card in trick[:-1]
+                ]
                 left = [card for card in universe if card not in played]
                 for kept in itertools.product((False, True), repeat=len(left)):
                     hand = [played[-1], *itertools.compress(left, kept)]
                     legal = played[-1] in legal_cards(hand, seen, trump, rules)
                     plays = {player: [card] for player, card in trick}
                     plays[players[-1]] = hand
-                    assert illegal_plays([trick], plays, relation, trump, rules) == ([] if legal else [(0, size - 1)])
+                    assert illegal_plays([trick], plays, partners, trump, rules) == ([] if legal else [(0, size - 1)])

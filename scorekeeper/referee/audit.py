@@ -5,15 +5,19 @@ cards he plays from trick k on. Each play is judged against that holding. A card
 required when the hand holds more cards, so the cards shown can prove a renonce; in a partial log they
 cannot clear a play, and the plays an unseen card would turn into renonces are listed as unknown.
 
-The audit knows no game: a `Game` gives it the trick winner, the points of a trick and the judge;
-`manille_game` and `hombre_game` adapt the two referees.
+The audit knows no game: a `Game` gives it the tricks' winners and points, the plays a hand did not
+allow, and the judge that explains them; `manille_game` and `hombre_game` adapt the two referees.
+The log is read a whole at a time: a complete, legal log (the common case) costs one pass to replay
+it and one quick test of its plays, and only a renonce or a partial log asks for the judge's reasons.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from itertools import chain, count
+from typing import Any, NamedTuple, NoReturn
 
 from scorekeeper.cards import HOMBRE, MANILLE, Card, Deck, Suit
 from scorekeeper.errors import UserError
@@ -24,8 +28,11 @@ from scorekeeper.rulesets import ManilleRules
 Seen = Sequence[tuple[str, Card]]
 
 
-@dataclass(frozen=True)
-class Game:
+# The audit's values are named tuples where one is built for every log (the game, the audit) or for
+# every trick: they build several times faster than frozen dataclasses.
+
+
+class Game(NamedTuple):
     """What the audit asks of a game."""
 
     deck: Deck
@@ -33,11 +40,16 @@ class Game:
     tricks: int  # in a deal
     suit_of: Callable[[Card], Suit]  # the suit a card follows (hombre: the black aces are trumps)
     trump: Suit | None
-    trick_winner: Callable[[Sequence[Card]], int]
-    trick_points: Callable[[Sequence[Card]], int]  # what the trick is worth to its winner
+    # For every trick of a log: its winner (his place in play order), and what it is worth to him.
+    trick_winners: Callable[[Sequence[Sequence[Card]]], list[int]]
+    trick_points: Callable[[Sequence[Sequence[Card]]], list[int]]
     legal_cards: Callable[[Sequence[Card], Seen, str], tuple[Card, ...]]  # hand, earlier cards, player
     judge: Callable[[Sequence[Card], Seen, str, Card], Verdict]
     circumstance: Callable[[str, Seen], str]  # what a proof under this rule must say of the trick
+    # The plays of a log (tricks of cards with their players), as (index of the trick, place in it), whose
+    # card was not among the `legal_cards` of its player's hand, `plays[player][index:]`: the answer of
+    # `legal_cards` at every play, which a game may reach faster.
+    illegal_plays: Callable[[Sequence[Seen], Mapping[str, Sequence[Card]]], Sequence[tuple[int, int]]]
 
 
 def manille_game(
@@ -46,23 +58,27 @@ def manille_game(
     """The manille referee (P-1 to P-10) as the audit sees it; points are M-1 card points plus M-2 trick points."""
     if len(players) != rules.seats:
         raise UserError(f"this ruleset plays {rules.seats} hands (morts included), {len(players)} given")
-    relation = {
-        (other, player): Relation.PARTNER if partners(other, player) else Relation.OPPONENT
-        for other in players
-        for player in players
-        if other != player
-    }
+    points = rules.points.copy()  # a plain dict reads faster than the ruleset's read-only view
 
     def seen_by(player: str, earlier: Seen) -> list[tuple[Relation, Card]]:
-        return [(relation[other, player], card) for other, card in earlier]
+        return [(Relation.PARTNER if partners(other, player) else Relation.OPPONENT, card) for other, card in earlier]
 
-    def winner(cards: Sequence[Card]) -> int:
-        return manille.trick_winner(cards, trump, rules)
+    def trick_points(tricks: Sequence[Sequence[Card]]) -> list[int]:
+        worth = []
+        for cards in tricks:
+            total = rules.trick_points  # M-2, and M-1 for each card
+            for card in cards:
+                total += points[card.rank]
+            worth.append(total)
+        return worth
+
+    def illegal_plays(tricks: Sequence[Seen], plays: Mapping[str, Sequence[Card]]) -> list[tuple[int, int]]:
+        return manille.illegal_plays(tricks, plays, partners, trump, rules)
 
     def circumstance(rule: str, earlier: Seen) -> str:
         if rule == "P-3":
             return ""
-        who, master = earlier[winner([card for _, card in earlier])]
+        who, master = earlier[manille.trick_winner([card for _, card in earlier], trump, rules)]
         return f", where {who}'s {master} was master,"
 
     return Game(
@@ -71,11 +87,12 @@ def manille_game(
         tricks=rules.tricks,
         suit_of=lambda card: card.suit,
         trump=trump,
-        trick_winner=winner,
-        trick_points=lambda cards: sum(rules.points[card.rank] for card in cards) + rules.trick_points,
+        trick_winners=lambda tricks: manille.trick_winners(tricks, trump, rules),
+        trick_points=trick_points,
         legal_cards=lambda hand, earlier, player: manille.legal_cards(hand, seen_by(player, earlier), trump, rules),
         judge=lambda hand, earlier, player, card: manille.judge(hand, seen_by(player, earlier), trump, rules, card),
         circumstance=circumstance,
+        illegal_plays=illegal_plays,
     )
 
 
@@ -88,25 +105,36 @@ def hombre_game(trump: Suit) -> Game:
         name = hombre.matador_name(lead, trump)
         return f", where {who} led the {name} {lead}," if name else ""
 
+    def legal_cards(hand: Sequence[Card], earlier: Seen, player: str) -> tuple[Card, ...]:
+        return hombre.legal_cards(hand, [card for _, card in earlier], trump)
+
+    def illegal_plays(tricks: Sequence[Seen], plays: Mapping[str, Sequence[Card]]) -> list[tuple[int, int]]:
+        return [
+            (index, place)
+            for index, trick in enumerate(tricks)
+            for place, (player, card) in enumerate(trick)
+            if place and card not in legal_cards(plays[player][index:], trick[:place], player)
+        ]
+
     return Game(
         deck=HOMBRE,
         trick_size=hombre.PLAYERS,
         tricks=hombre.TRICKS,
         suit_of=lambda card: hombre.suit_of(card, trump),
         trump=trump,
-        trick_winner=lambda cards: hombre.trick_winner(cards, trump),
-        trick_points=lambda cards: 0,
-        legal_cards=lambda hand, earlier, player: hombre.legal_cards(hand, [card for _, card in earlier], trump),
+        trick_winners=lambda tricks: [hombre.trick_winner(cards, trump) for cards in tricks],
+        trick_points=lambda tricks: [0] * len(tricks),
+        legal_cards=legal_cards,
         judge=lambda hand, earlier, player, card: hombre.judge(hand, [card for _, card in earlier], trump, card),
         circumstance=circumstance,
+        illegal_plays=illegal_plays,
     )
 
 
 # --- what the audit finds ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class TrickResult:
+class TrickResult(NamedTuple):
     """One trick: who led, the cards in play order with who played each, who won it and its points."""
 
     number: int
@@ -158,8 +186,7 @@ def _play_dict(play: Renonce | Unproven) -> dict[str, Any]:
     return {"trick": play.trick, "player": play.player, "card": play.card.ascii, "rule": play.rule}
 
 
-@dataclass(frozen=True)
-class Audit:
+class Audit(NamedTuple):
     """The audit of a coup: tricks, renonces proven, points and tricks per player, and what stays unknown."""
 
     tricks: tuple[TrickResult, ...]
@@ -207,31 +234,32 @@ def audit(game: Game, players: Sequence[str], leader: str, tricks: Sequence[Sequ
     and each winner the next; then judge every play against the hand the log rebuilds.
     """
     _check_table(game, players, leader, tricks)
-    results, where = _replay(game, tuple(players), leader, tricks)
+    results, plays = _replay(game, tuple(players), leader, tricks)
     complete = len(tricks) == game.tricks
-    # In a partial log an unseen card may be in anyone's hand; in a complete one every hand is known.
-    unseen = [] if complete else [card for card in game.deck.cards if card not in where]
-    plays: dict[str, list[Card]] = {player: [] for player in players}
-    for result in results:
-        for player, card in result.cards:
-            plays[player].append(card)
+    logged = [result.cards for result in results]
+    # At the last trick of the log each hand shown holds one card, always legal: no need to ask.
+    proven = game.illegal_plays(logged[:-1], plays)
     renonces: list[Renonce] = []
+    for index, place in proven:
+        number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
+        verdict = game.judge(plays[player][index:], earlier, player, card)
+        proof = _proof(game, number, player, card, earlier, verdict, _where(results))
+        renonces.append(Renonce(number, player, card, _rule(verdict), proof, verdict.legal_cards))
     unknown: list[Unproven] = []
-    for index, result in enumerate(results):
-        for place in range(1, len(result.cards)):
-            player, card = result.cards[place]
-            hand = plays[player][index:]
-            earlier = result.cards[:place]
-            # A hand's last card is always legal: no need to ask the referee.
-            if len(hand) > 1 and card not in game.legal_cards(hand, earlier, player):
-                verdict = game.judge(hand, earlier, player, card)
-                proof = _proof(game, result.number, player, card, earlier, verdict, where)
-                renonces.append(Renonce(result.number, player, card, _rule(verdict), proof, verdict.legal_cards))
-            elif unseen and card not in game.legal_cards(hand + unseen, earlier, player):
-                verdict = game.judge(hand + unseen, earlier, player, card)
-                unknown.append(_unproven(game, result.number, player, card, earlier, verdict, hand, unseen))
-    points = {player: 0 for player in players}
-    tricks_won = {player: 0 for player in players}
+    if not complete:
+        # In a partial log an unseen card may be in anyone's hand (in a complete one every hand is
+        # known): each hand is doubted with them, the cards he plays from a trick on, then the unseen.
+        shown = set().union(*plays.values())
+        unseen = [card for card in game.deck.cards if card not in shown]
+        doubted = {player: [*cards, *unseen] for player, cards in plays.items()}
+        for index, place in game.illegal_plays(logged, doubted):
+            if (index, place) not in proven:
+                number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
+                verdict = game.judge(doubted[player][index:], earlier, player, card)
+                hand = plays[player][index:]
+                unknown.append(_unproven(game, number, player, card, earlier, verdict, hand, unseen))
+    points = dict.fromkeys(players, 0)
+    tricks_won = dict.fromkeys(players, 0)
     for result in results:
         points[result.winner] += result.points
         tricks_won[result.winner] += 1
@@ -249,9 +277,9 @@ def audit(game: Game, players: Sequence[str], leader: str, tricks: Sequence[Sequ
 def _check_table(game: Game, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> None:
     if len(players) != game.trick_size:
         raise UserError(f"{len(players)} players given: this game is played by {game.trick_size}")
-    for place, player in enumerate(players):
-        if player in players[:place]:
-            raise UserError(f"{player!r} is named twice among the players ({', '.join(players)})")
+    if len(set(players)) != len(players):
+        twice = next(player for place, player in enumerate(players) if player in players[:place])
+        raise UserError(f"{twice!r} is named twice among the players ({', '.join(players)})")
     if leader not in players:
         raise UserError(f"the leader {leader!r} is not one of the players ({', '.join(players)})")
     if len(tricks) > game.tricks:
@@ -260,9 +288,44 @@ def _check_table(game: Game, players: Sequence[str], leader: str, tricks: Sequen
 
 def _replay(
     game: Game, players: tuple[str, ...], leader: str, tricks: Sequence[Sequence[Card]]
-) -> tuple[list[TrickResult], dict[Card, tuple[int, str]]]:
-    """Each trick's players, winner and points, and where each card was played; refuses an impossible log."""
-    results = []
+) -> tuple[list[TrickResult], dict[str, list[Card]]]:
+    """Each trick's players, winner and points, and each player's cards in the order he played them;
+    refuses an impossible log."""
+    size = game.trick_size
+    played = set(chain.from_iterable(tricks))
+    # One test for the whole log; trick by trick only to say what is wrong.
+    if set(map(len, tricks)) - {size} or len(played) != size * len(tricks) or not _cards_of(game.deck) >= played:
+        _refuse(game, players, leader, tricks)
+    orders = [players[lead:] + players[:lead] for lead in range(size)]  # each trick's players, by its leader
+    lead = players.index(leader)
+    results: list[TrickResult] = []
+    seated = []  # each trick's cards in the players' order, to be read by column
+    for number, cards, won, points in zip(
+        count(1), tricks, game.trick_winners(tricks), game.trick_points(tricks), strict=False
+    ):
+        order = orders[lead]
+        pairs = tuple(zip(order, cards))  # noqa: B905  (lengths checked above; the keyword costs a third)
+        results.append(TrickResult(number, order[0], pairs, order[won], points))
+        seated.append(cards[size - lead :] + cards[: size - lead])
+        lead = (lead + won) % size
+    if not seated:
+        return results, {player: [] for player in players}
+    return results, dict(zip(players, map(list, zip(*seated, strict=True)), strict=True))
+
+
+@cache
+def _cards_of(deck: Deck) -> frozenset[Card]:
+    return frozenset(deck.cards)
+
+
+def _where(results: Sequence[TrickResult]) -> dict[Card, tuple[int, str]]:
+    """Each card of the log, with the trick where it was played and who played it."""
+    return {card: (result.number, player) for result in results for player, card in result.cards}
+
+
+def _refuse(game: Game, players: tuple[str, ...], leader: str, tricks: Sequence[Sequence[Card]]) -> NoReturn:
+    """The log holds a trick of the wrong size, a card outside the deck or a card played twice: say the
+    first, in play order."""
     where: dict[Card, tuple[int, str]] = {}
     lead = players.index(leader)
     for number, cards in enumerate(tricks, 1):
@@ -276,12 +339,8 @@ def _replay(
             if where.setdefault(card, place) is not place:
                 first, by = where[card]
                 raise UserError(f"{card} is played twice: by {by} at trick {first} and by {player} at trick {number}")
-        won = game.trick_winner(cards)
-        results.append(
-            TrickResult(number, order[0], tuple(zip(order, cards, strict=True)), order[won], game.trick_points(cards))
-        )
-        lead = (lead + won) % len(players)
-    return results, where
+        lead = (lead + game.trick_winners([cards])[0]) % len(players)
+    raise AssertionError("the log was refused, yet each of its tricks passes")
 
 
 def _rule(verdict: Verdict) -> str:

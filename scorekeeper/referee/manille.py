@@ -5,6 +5,9 @@ P-4 go over, P-5 trump, P-6 under-trump. Each narrows the cards the previous one
 first filter that drops a card is the rule that card breaks (P-10). P-7 (partner master), P-8
 (sans-atout) and P-9 (trump led) are the conditions under which the filters stand aside.
 
+The audit asks of every play only whether its card was legal: `illegal_plays` answers that for a
+whole log without building the legal cards or their reasons; `judge` explains the plays it finds.
+
 >>> from scorekeeper.rulesets import load
 >>> rules = load("manille-muette").rules
 >>> hand = [Card.parse(c) for c in "9h 8c 7s".split()]
@@ -14,8 +17,7 @@ first filter that drops a card is the rule that card breaks (P-10). P-7 (partner
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from scorekeeper.cards import MANILLE, Card, Rank, Suit, format_cards
@@ -23,18 +25,23 @@ from scorekeeper.errors import UserError
 from scorekeeper.referee import Duty, Relation, Verdict, check_position, narrow, verdict
 from scorekeeper.rulesets import ManilleRules
 
+_STRENGTHS: dict[tuple[Rank, ...], dict[Rank, int]] = {}
 
-@cache
+
 def _strength(order: tuple[Rank, ...]) -> dict[Rank, int]:
-    """P-1: a rank's strength inside its suit, the higher the stronger."""
-    return {rank: len(order) - place for place, rank in enumerate(order)}
+    """P-1: a rank's strength inside its suit, the higher the stronger. Asked for every trick audited:
+    a plain dict keeps it, read several times faster than through `functools.cache`."""
+    try:
+        return _STRENGTHS[order]
+    except KeyError:
+        strength = _STRENGTHS[order] = {rank: len(order) - place for place, rank in enumerate(order)}
+        return strength
 
 
-def _beats(card: Card, master: Card, trump: Suit | None, order: tuple[Rank, ...]) -> bool:
+def _beats(card: Card, master: Card, trump: Suit | None, strength: dict[Rank, int]) -> bool:
     """P-2: does `card`, played after `master`, take the trick from it? (The master card is always of
-    the suit led or a trump, so a card of a third suit never does.) P-1 orders a suit."""
+    the suit led or a trump, so a card of a third suit never does.) P-1 orders a suit: `strength`."""
     if card.suit is master.suit:
-        strength = _strength(order)
         return strength[card.rank] > strength[master.rank]
     return card.suit is trump
 
@@ -44,11 +51,25 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None, rules: ManilleRules)
 
     With `trump` None (sans-atout, P-8) no card trumps. The order inside a suit is `rules.order` (P-1).
     """
-    best = 0
-    for place in range(1, len(cards)):
-        if _beats(cards[place], cards[best], trump, rules.order):
-            best = place
-    return best
+    return trick_winners([cards], trump, rules)[0] if cards else 0
+
+
+def trick_winners(tricks: Sequence[Sequence[Card]], trump: Suit | None, rules: ManilleRules) -> list[int]:
+    """P-2 for every trick of a log (none empty), as `trick_winner` answers for one: the audit asks it of
+    every log."""
+    strength = _strength(rules.order)
+    winners = []
+    for cards in tricks:
+        master = cards[0]
+        suit, floor = master.suit, strength[master.rank]
+        for card in cards:  # `_beats`, written out: it is asked of every card of every log
+            if card.suit is suit:
+                if strength[card.rank] > floor:  # the card led does not beat itself
+                    master, floor = card, strength[card.rank]
+            elif card.suit is trump:
+                master, suit, floor = card, trump, strength[card.rank]
+        winners.append(cards.index(master))
+    return winners
 
 
 # The referee runs for every play of every audited log: the per-play values are named tuples, which
@@ -64,7 +85,7 @@ class _Table(NamedTuple):
     rules: ManilleRules
 
     def beats_master(self, card: Card) -> bool:
-        return _beats(card, self.master, self.trump, self.rules.order)
+        return _beats(card, self.master, self.trump, _strength(self.rules.order))
 
 
 def _table(trick: Sequence[tuple[Relation, Card]], trump: Suit | None, rules: ManilleRules) -> _Table:
@@ -125,15 +146,18 @@ def must_trump(cards: tuple[Card, ...], table: _Table) -> Duty | None:
     return Duty("P-5", winning, reason)
 
 
-def undertrump(cards: tuple[Card, ...], table: _Table) -> Duty | None:
-    """P-6: the ruleset's `undertrump`, read here and nowhere else.
+def _undertrump_barred(rules: ManilleRules) -> bool:
+    """P-6: the ruleset's `undertrump`, read here and nowhere else. `"free"`: a player who cannot
+    become master plays any card; `"only-if-no-other"` bars an under-trump while another card may go."""
+    return rules.undertrump != "free"
 
-    `"free"`: a player who cannot become master plays any card. `"only-if-no-other"`: when a plain
-    suit was led and a trump is in the trick, a void player may play a trump lower than the highest
-    one there only when he holds nothing else he may play; so also under a partner's trump (P-7).
-    A trump lead is left to P-3 and P-4.
+
+def undertrump(cards: tuple[Card, ...], table: _Table) -> Duty | None:
+    """P-6: under `"only-if-no-other"` (`_undertrump_barred`), when a plain suit was led and a trump is
+    in the trick, a void player may play a trump lower than the highest one there only when he holds
+    nothing else he may play; so also under a partner's trump (P-7). A trump lead is left to P-3 and P-4.
     """
-    if table.rules.undertrump == "free" or not table.trumped:
+    if not _undertrump_barred(table.rules) or not table.trumped:
         return None
     if any(card.suit is table.led for card in cards):
         return None
@@ -178,6 +202,96 @@ def legal_cards(
         return tuple(hand)
     duties = narrow(hand, _RULES, _table(trick, trump, rules))
     return duties[-1].cards if duties else tuple(hand)
+
+
+def illegal_plays(
+    tricks: Sequence[Sequence[tuple[str, Card]]],
+    plays: Mapping[str, Sequence[Card]],
+    partners: Callable[[str, str], bool],
+    trump: Suit | None,
+    rules: ManilleRules,
+) -> list[tuple[int, int]]:
+    """The plays of a log whose card was not among the legal cards of its player's hand (P-3 to P-10),
+    as (index of the trick, place in it).
+
+    Each trick holds its cards with their players, in play order. At trick `index` a player's hand is
+    `plays[player][index:]`, his card first: the cards he plays from that trick on, as the audit
+    rebuilds it. `partners(other, player)` tells whether `other` plays with `player` (P-7). The answer
+    is `legal_cards`'s at every play, reached without building the cards or their reasons: the audit
+    asks it of every log. The master card (P-2) is followed as a trick is walked, and a hand is read,
+    and a partner asked for, only where a rule needs it.
+    """
+    strength = _strength(rules.order)
+    strict = _undertrump_barred(rules)
+    illegal = []
+    places = range(1, len(tricks[0])) if tricks else range(0)  # a log's tricks are all of one size
+    for index, trick in enumerate(tricks):
+        master_player, master = trick[0]
+        led = master_suit = master.suit
+        floor = strength[master.rank]
+        for place in places:
+            player, card = trick[place]
+            suit, power = card.suit, strength[card.rank]
+            # P-2, as `_beats` says it: does the card take the trick from the master card?
+            takes = power > floor if suit is master_suit else suit is trump
+            if suit is led:
+                # P-3 is met. P-4 asks more only of a card under an opponent's card of the led suit (P-7;
+                # P-9 on a trump lead): a higher one, when the hand holds one.
+                if not takes and master_suit is led and not partners(master_player, player):
+                    for held in plays[player][index:]:
+                        if held.suit is led and strength[held.rank] > floor:
+                            illegal.append((index, place))
+                            break
+            elif trump is None or led is trump or takes:
+                # P-8 (sans-atout); P-9 (void in trumps); a trump that takes the trick is what P-5 asks
+                # and what P-6 leaves: only P-3 may be broken.
+                for held in plays[player][index:]:
+                    if held.suit is led:
+                        illegal.append((index, place))
+                        break
+            elif not _allows_under(
+                plays[player][index:],
+                card,
+                master_suit,
+                floor,
+                partners(master_player, player),
+                led,
+                trump,
+                strength,
+                strict,
+            ):
+                illegal.append((index, place))
+            if takes:
+                master_player, master_suit, floor = player, suit, power
+    return illegal
+
+
+def _allows_under(
+    hand: Sequence[Card],
+    card: Card,
+    master_suit: Suit,
+    floor: int,
+    partner_master: bool,
+    led: Suit,
+    trump: Suit,
+    strength: dict[Rank, int],
+    strict: bool,
+) -> bool:
+    """Do P-3, P-5 and P-6 (with P-7) leave `card`, from `hand`, on a plain lead with a trump set, when
+    the card neither follows the led suit nor takes the trick: a discard, or a trump under the master
+    trump? The master card is of `master_suit`, of strength `floor`; `strict`: P-6 bars under-trumping."""
+    winning = plain = False  # the hand holds a trump that would take the trick; a card that is no trump
+    for held in hand:
+        if held.suit is led:
+            return False  # P-3
+        if held.suit is not trump:
+            plain = True
+        elif master_suit is not trump or strength[held.rank] > floor:
+            winning = True
+    if winning and not partner_master:
+        return False  # P-5: he must trump, or over-trump (not under a partner, P-7)
+    # P-6, where it bars under-trumping, asks for any other card: a winning trump or a plain one.
+    return card.suit is not trump or not (strict and (winning or plain))
 
 
 def judge(
