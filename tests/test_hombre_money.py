@@ -429,3 +429,30 @@ def test_json_form_of_a_coup_has_enjeu_payments_and_log():
 def test_a_bad_coup_is_refused_with_its_number():
     with pytest.raises(UserError, match=r"^coup 2: the tricks must make nine in all"):
         play([PASS, coup("A", "demande", 5, 2, 1)])
+
+
+# --- a replay reads each declaration once ---------------------------------------------------------
+
+
+def test_a_declaration_met_again_is_read_the_same_and_settled_at_its_own_stakes():
+    again = coup("A", "demande", 5, 2, 2)
+    fiche = play([again, coup("B", "demande", 3, 3, 3), again, again])
+    assert fiche.coups[0].coup is fiche.coups[2].coup  # read once
+    assert [r.enjeu for r in fiche.coups] == [27, 27, 72, 27]  # H-14: B's bête of 27 in play at coup 3
+    assert paid(fiche.coups[2])[-1] == ("B", "A", 27)  # H-13: the bête in play, taken with the poule
+    assert paid(fiche.coups[0]) == paid(fiche.coups[3])
+
+
+def test_a_value_equal_to_one_already_read_but_not_a_whole_number_is_still_refused():
+    with pytest.raises(UserError, match=r"^coup 2: the tricks of A must be a whole number from 0 to 9, not True"):
+        play([coup("A", "demande", 1, 4, 4), coup("A", "demande", True, 4, 4)])
+    with pytest.raises(UserError, match=r"^coup 2: the tricks of A must be a whole number from 0 to 9, not 5.0"):
+        play([coup("A", "demande", 5, 2, 2), coup("A", "demande", 5.0, 2, 2)])
+
+
+def test_h7_the_same_bids_under_another_dealer_name_another_hombre():
+    bids = {"bids": ["demande", "pass", "pass"], "tricks": {"A": 5, "B": 2, "C": 2}}
+    with pytest.raises(UserError, match=r"^coup 2: the bids make B the hombre in demande, not A in demande"):
+        replay(RULES, PLAYERS, "C", [{**bids, "hombre": "A"}, {**bids, "hombre": "A"}])
+    fiche = replay(RULES, PLAYERS, "C", [bids, bids])
+    assert [r.coup.hombre for r in fiche.coups] == ["A", "B"]  # the premier speaks first (H-7)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import gc
 import heapq
+import operator
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.errors import UserError
 from scorekeeper.hombre.bidding import Contract
-from scorekeeper.hombre.coup import Coup
+from scorekeeper.hombre.coup import Coup, declared_key
 from scorekeeper.hombre.money import (
     Bete,
     Jetons,
@@ -57,8 +58,7 @@ def jetons_json(jetons: Jetons) -> int | float:
     return value.numerator if value.denominator == 1 else float(value)
 
 
-@dataclass(frozen=True, slots=True)
-class BeteFate:
+class BeteFate(NamedTuple):
     """A bête on the sheet: waiting, in play, or struck (paid, shared by the tiers, or cancelled)."""
 
     bete: Bete
@@ -66,9 +66,12 @@ class BeteFate:
     settled_at: int | None = None  # the coup that settled it
 
 
-@dataclass(frozen=True, slots=True)
-class CoupResult:
-    """One line of the fiche: the coup as declared, its stakes, its outcome, its payments and their log."""
+class CoupResult(NamedTuple):
+    """One line of the fiche: the coup as declared, its stakes, its outcome, its payments and their log.
+
+    A NamedTuple, like manille's: a replay makes one a coup, and it builds several times faster than
+    a frozen dataclass.
+    """
 
     number: int
     dealer: str
@@ -229,31 +232,113 @@ def _after(players: Sequence[str], player: str) -> str:
     return players[(players.index(player) + 1) % len(players)]
 
 
+Stakes = int | tuple[int, str, int]  # the marks, with the owner and amount of the bête in play if any
+
+
+# The replay's own records below are plain classes with slots: made once and read on every coup, and
+# a slot is read faster than a NamedTuple's field.
+
+
+class _Block:
+    """Payments in the order the table makes them, the lines of the log that tell them, and what they move."""
+
+    __slots__ = ("payments", "lines", "moves", "losers")
+
+    def __init__(self, payments: tuple[Payment, ...], lines: tuple[str, ...], moves: tuple[int, ...]) -> None:
+        self.payments = payments
+        self.lines = lines
+        self.moves = moves  # what each seat wins (+) or loses (-) by them, in half jetons
+        # The seats that lose by them: only they can need a cave (H-12).
+        self.losers = tuple(seat for seat, move in enumerate(moves) if move < 0)
+
+
+class _Settling:
+    """What a kind of coup settles: the same for every declaration with this outcome, takers, hombre,
+    contract and matadors, whatever its tricks (those are told in the outcome's own line).
+
+    Made once a partie. Its occasional payments (H-13, H-15) are made at once; the poule it takes
+    (H-13), what the whole coup settles (unless a vole sweeps waiting bêtes), and the marks of the next
+    poule (H-16) are made the first time their stakes are met.
+    """
+
+    __slots__ = (
+        "outcome",
+        "takers",
+        "hombre",
+        "tiers",
+        "occasional",
+        "poules",
+        "settled",
+        "following",
+        "passed",
+        "makes_bete",
+        "sweeps_waiting",
+        "counts_toward_end",
+    )
+
+    def __init__(
+        self, outcome: Outcome, takers: tuple[str, ...], hombre: str | None, tiers: tuple[str, ...], occasional: _Block
+    ) -> None:
+        self.outcome = outcome
+        self.takers = takers
+        self.hombre = hombre
+        self.tiers = tiers
+        self.occasional = occasional  # H-13, H-15: the sans prendre or the retourne, and the matadors
+        self.poules: dict[int, _Block] = {}  # the poule taken (H-13), by marks
+        self.settled: dict[Stakes, _Block] = {}  # the whole coup, unless a vole sweeps waiting bêtes
+        # The next marks and why (H-16), by the marks, a bête left, a bête in play.
+        self.following: dict[tuple[int, bool, bool], tuple[int, str]] = {}
+        # What the outcome means for the table, asked once (H-13, H-19).
+        self.passed = outcome is Outcome.PASSED
+        self.makes_bete = outcome.makes_bete
+        self.sweeps_waiting = outcome.sweeps_waiting
+        self.counts_toward_end = counts_toward_end(outcome)
+
+
+class _Reading(NamedTuple):
+    """A declaration read and checked once a partie (Coup.from_dict), and decided once (H-9 to H-11)."""
+
+    coup: Coup
+    decision: Decision
+    settling: _Settling
+
+
 class _Table:
-    """The state between two coups: balances, caves, the poule, the bêtes. Played one coup at a time."""
+    """The state between two coups: balances, caves, the poule, the bêtes. Played one coup at a time.
+
+    A long ledger repeats the same few declarations, and the same few kinds of coup at the same few
+    stakes: nothing is done twice. Each distinct declaration is read once (`_read`), each kind of coup
+    settled once for each stakes (`_Settling`), each bête's payment made once for its owner and amount;
+    every line that repeats is made once for the partie.
+    """
 
     def __init__(self, rules: HombreRules, players: tuple[str, ...], dealer: str) -> None:
         self.rules = rules
         self.players = players
         self.first = players.index(dealer)
+        self.seats = {player: seat for seat, player in enumerate(players)}
         self.tiers = {hombre: tuple(p for p in players if p != hombre) for hombre in players}
-        # The deal line has three forms: made once, not once a coup.
-        self.deal_lines = {p: f"{p} deals, {_after(players, p)} is premier en cartes (H-7)" for p in players}
-        self.halves = {player: 0 for player in players}  # won or lost so far, in half jetons
-        self.caves = {player: 1 for player in players}  # H-12: each starts with a cave
-        # What each coup's line of the fiche shows, rebuilt only when a payment or a recave changes it.
+        # Who is premier, and the deal line, have three forms each: made once, not once a coup.
+        self.premiers = {p: _after(players, p) for p in players}
+        self.deal_lines = {p: f"{p} deals, {self.premiers[p]} is premier en cartes (H-7)" for p in players}
+        self.readings: dict[tuple[Any, ...], _Reading] = {}
+        self.settlings: dict[tuple[Any, ...], _Settling] = {}
+        self.bete_payments: dict[tuple[str, int, tuple[str, ...], str], _Block] = {}
+        self.stakes: dict[Stakes, tuple[int, int, str]] = {}
+        # What each coup's line of the fiche shows, in seating order; the balances in half jetons.
         self.halves_now = (0,) * len(players)
-        self.caves_now = tuple(self.caves.values())
+        self.caves_now = (1,) * len(players)  # H-12: each starts with a cave
         self.marks = rules.marks_first
         self.in_play: Bete | None = None
         self.waiting: list[tuple[int, int, Bete]] = []  # heap: largest first, then the oldest
-        # Every bête made, by number: (bête, status, settling coup); made into BeteFates for the fiche.
-        self.fates: dict[int, tuple[Bete, str, int | None]] = {}
+        self.fates: dict[int, BeteFate] = {}  # every bête made, by number, so in the order made
         self.made = 0
         self.poules_tirees = 0
         self.over = False
         self.results: list[CoupResult] = []
-        self.prepared = [f"start of the partie: each puts {self.marks} marks, poule {poule_jetons(self.marks)} (H-16)"]
+        self.prepared: tuple[str, ...] = (
+            f"start of the partie: each puts {self.marks} marks, poule {poule_jetons(self.marks)} (H-16)",
+        )
 
     def dealer(self, index: int) -> str:
         """C-3, H-7: the deal passes to the next player after every coup, three passes included."""
@@ -268,102 +353,177 @@ class _Table:
                 "settle it with `scorekeeper settle`"
             )
         dealer = self.dealer(played)
-        try:
-            coup = Coup.from_dict(data, self.rules, self.players, dealer)
-        except UserError as error:
-            raise UserError(f"coup {number}: {error}") from None
+        key = declared_key(data, dealer)
+        reading = None if key is None else self.readings.get(key)
+        if reading is None:
+            reading = self._read(data, dealer, number, key)
+        coup, decision, settling = reading
         marks, bete = self.marks, self.in_play
-        stake = enjeu(marks, bete)
-        log = [self.deal_lines[dealer], *self.prepared, _enjeu_line(marks, bete)]
-        payments: list[Payment] = []
-        bete_made = None
-        if coup.passed:
-            decision = _PASSED
-            log.append(decision.why)
+        # The stakes, and what the coup settles unless a vole sweeps waiting bêtes, depend only on the
+        # marks and the owner and amount of the bête in play (with the kind of coup): made once for each.
+        stakes = marks if bete is None else (marks, bete.owner, bete.amount)
+        poule, stake, said = self.stakes.get(stakes) or self._stake(stakes, marks, bete)
+        if settling.passed:
+            block = _NOTHING
+        elif self.waiting and settling.sweeps_waiting:  # a vole settles the waiting bêtes too (H-13)
+            block = self._settlement(settling, marks, bete, stake, number)
         else:
-            decision = self._settle_coup(coup, number, marks, bete, stake, payments, log)
-            if decision.outcome.makes_bete:
-                bete_made = self._make_bete(coup.hombre, stake, number, log)
-        self._pay(payments, log)
-        if decision.poule_taken:
+            block = settling.settled.get(stakes) or self._settle_kind(settling, stakes, marks, bete, stake)
+        if bete is not None and settling.takers:
+            self._settled(bete, settling.takers, number)
+        log = [self.deal_lines[dealer], *self.prepared, said, decision.why, *block.lines]
+        bete_made = None
+        if settling.makes_bete:
+            bete_made = self._make_bete(settling.hombre, stake, number, log)
+        if block.losers:
+            self._pay(block, log)
+        if settling.takers:  # the poule taken (H-13)
             self.in_play = None
-        if counts_toward_end(decision):
+        if settling.counts_toward_end:
             self.poules_tirees += 1
             log.append(f"poules taken by the hombre: {self.poules_tirees} of {self.rules.poules} (H-19)")
-        self._prepare_next(marks, bete, decision, log)
-        result = CoupResult(
-            number=number,
-            dealer=dealer,
-            premier=_after(self.players, dealer),
-            coup=coup,
-            marks=marks,
-            poule=poule_jetons(marks),
-            bete=bete,
-            enjeu=stake,
-            outcome=decision.outcome,
-            takers=decision.takers,
-            payments=tuple(payments),
-            bete_made=bete_made,
-            halves=self.halves_now,
-            caves=self.caves_now,
-            poules_tirees=self.poules_tirees,
-            log=tuple(log),
+        self._prepare_next(marks, bete, settling, log)
+        result = CoupResult._make(  # from a tuple: quicker than sixteen arguments
+            (
+                number,
+                dealer,
+                self.premiers[dealer],
+                coup,
+                marks,
+                poule,
+                bete,
+                stake,
+                settling.outcome,
+                settling.takers,
+                block.payments,
+                bete_made,
+                self.halves_now,
+                self.caves_now,
+                self.poules_tirees,
+                tuple(log),
+            )
         )
         self.results.append(result)
         return result
 
-    def _settle_coup(
-        self,
-        coup: Coup,
-        number: int,
-        marks: int,
-        bete: Bete | None,
-        stake: int,
-        payments: list[Payment],
-        log: list[str],
-    ) -> Decision:
-        """H-9 to H-13: the outcome, then every cell of its row of the H-13 table, each payment logged."""
-        assert coup.hombre is not None and coup.contract is not None
-        hombre = coup.hombre
-        tiers = self.tiers[hombre]
-        decision = _decided(hombre, coup.contract, coup.tricks, coup.vole_engagee)
-        log.append(decision.why)
-        if decision.poule_taken:
-            log.extend(_poule_taken_lines(decision, marks))
-            _record(payments, take_poule(marks, decision, hombre, self.players), log)
-            if bete is not None:
-                shared = len(decision.takers) == 2
-                how = "in play, shared by the tiers" if shared else f"in play, taken by {decision.takers[0]}"
-                _record(payments, pay_bete(bete, decision.takers, how, log), log)
-                self._settled(bete, decision, number)
+    def _read(self, data: Mapping[str, Any], dealer: str, number: int, key: tuple[Any, ...] | None) -> _Reading:
+        """The declaration read and checked (Coup.from_dict) and decided (H-9 to H-11): once for all the
+        declarations that say the same (`key`, from `declared_key`; None: this one only).
+        """
+        try:
+            coup = Coup.from_dict(data, self.rules, self.players, dealer)
+        except UserError as error:
+            raise UserError(f"coup {number}: {error}") from None
+        if coup.passed:
+            reading = _Reading(coup, _PASSED, self._settling(coup, _PASSED))
         else:
-            log.append("the poule stays" + (f", {bete} stays in play" if bete else "") + " (H-13)")
-        if decision.outcome.sweeps_waiting:
+            assert coup.hombre is not None and coup.contract is not None
+            decision = _decided(coup.hombre, coup.contract, coup.tricks, coup.vole_engagee)
+            reading = _Reading(coup, decision, self._settling(coup, decision))
+        if key is not None:
+            self.readings[key] = reading
+        return reading
+
+    def _settling(self, coup: Coup, decision: Decision) -> _Settling:
+        """What this kind of coup settles, made once a partie: its occasional payments (H-13, H-15) at once."""
+        outcome = decision.outcome
+        key = (outcome, decision.takers, coup.hombre, coup.contract, coup.matador_count)
+        settling = self.settlings.get(key)
+        if settling is None:
+            occasional = _NOTHING
+            tiers: tuple[str, ...] = ()
+            if coup.hombre is not None and coup.contract is not None:
+                tiers = self.tiers[coup.hombre]
+                paid = occasional_payments(self.rules, coup.contract, coup.matador_count, outcome, coup.hombre, tiers)
+                occasional = self._block(paid)
+            settling = self.settlings[key] = _Settling(outcome, decision.takers, coup.hombre, tiers, occasional)
+        return settling
+
+    def _stake(self, stakes: Stakes, marks: int, bete: Bete | None) -> tuple[int, int, str]:
+        """The poule (H-16), the enjeu (H-14) and the log's line for them: made once for each `stakes`."""
+        poule, stake = poule_jetons(marks), enjeu(marks, bete)
+        said = f"enjeu: poule {poule} (H-14)" if bete is None else f"enjeu: poule {poule} + {bete} = {stake} (H-14)"
+        self.stakes[stakes] = (poule, stake, said)
+        return poule, stake, said
+
+    def _settle_kind(self, settling: _Settling, stakes: Stakes, marks: int, bete: Bete | None, stake: int) -> _Block:
+        """What a coup played settles after its outcome, when no waiting bête is swept: made once for each
+        `stakes` (the marks, with the owner and amount of the bête in play if any).
+        """
+        block = settling.settled[stakes] = self._settlement(settling, marks, bete, stake, 0)
+        return block
+
+    def _settlement(self, settling: _Settling, marks: int, bete: Bete | None, stake: int, number: int) -> _Block:
+        """H-13: every cell of the outcome's row of the H-13 table, then H-15, each payment with its line.
+
+        The fate of the bête in play is the caller's; a vole's sweep of the waiting bêtes, made at coup
+        `number`, is told here.
+        """
+        takers = settling.takers
+        if takers:
+            parts = [self._poule_taken(settling, marks)]
+            if bete is not None:
+                how = "in play, shared by the tiers" if len(takers) == 2 else f"in play, taken by {takers[0]}"
+                parts.append(self._bete_paid(bete, takers, how))
+        else:
+            parts = [self._block((), (_poule_stays_line(bete),))]
+        if settling.sweeps_waiting:
             if self.waiting:
-                self._sweep_waiting(decision, number, payments, log)
-            elif decision.outcome is Outcome.VOLE_WON:
-                log.append(f"no bête waiting: each tiers also pays half the enjeu of {stake} (H-13)")
-                _record(payments, vole_without_waiting_bete(stake, hombre, tiers), log)
-        occasional = occasional_payments(self.rules, coup.contract, coup.matador_count, decision.outcome, hombre, tiers)
-        _record(payments, occasional, log)
-        return decision
+                parts += self._sweep_waiting(takers, number)
+            elif settling.outcome is Outcome.VOLE_WON:
+                assert settling.hombre is not None
+                said = f"no bête waiting: each tiers also pays half the enjeu of {stake} (H-13)"
+                parts.append(self._block(vole_without_waiting_bete(stake, settling.hombre, settling.tiers), (said,)))
+        parts.append(settling.occasional)
+        return _joined(parts)
 
-    def _sweep_waiting(self, decision: Decision, number: int, payments: list[Payment], log: list[str]) -> None:
+    def _poule_taken(self, settling: _Settling, marks: int) -> _Block:
+        """H-13: the poule paid to whoever takes it; made once for each marks."""
+        block = settling.poules.get(marks)
+        if block is None:
+            assert settling.hombre is not None
+            outcome, takers = settling.outcome, settling.takers
+            payments = take_poule(marks, outcome, takers, settling.hombre, self.players)
+            block = settling.poules[marks] = self._block(payments, _poule_taken_lines(outcome, takers, marks))
+        return block
+
+    def _bete_paid(self, bete: Bete, takers: tuple[str, ...], how: str) -> _Block:
+        """H-13: a bête paid to whoever takes it, or struck out. Its payments depend only on its owner and
+        amount: made once for each.
+        """
+        key = (bete.owner, bete.amount, takers, how)
+        block = self.bete_payments.get(key)
+        if block is None:
+            struck: list[str] = []
+            payments = pay_bete(bete, takers, how, struck)
+            block = self.bete_payments[key] = self._block(payments, struck)
+        return block
+
+    def _block(self, payments: Sequence[Payment], said: Sequence[str] = ()) -> _Block:
+        """Lines said first, then the payments each with its line, and what they move in half jetons."""
+        moves = [0] * len(self.players)
+        for payment in payments:
+            amount = doubled(payment.jetons)
+            moves[self.seats[payment.payer]] -= amount
+            moves[self.seats[payment.payee]] += amount
+        return _Block(tuple(payments), (*said, *[payment.line for payment in payments]), tuple(moves))
+
+    def _sweep_waiting(self, takers: tuple[str, ...], number: int) -> list[_Block]:
         """H-13: a vole settles every waiting bête: to the hombre when won, shared by the tiers otherwise."""
-        shared = len(decision.takers) == 2
-        how = "waiting, shared by the tiers after the vole" if shared else "waiting, taken by the vole"
-        log.append(f"the vole settles the {len(self.waiting)} waiting bête(s) too (H-13)")
+        how = "waiting, shared by the tiers after the vole" if len(takers) == 2 else "waiting, taken by the vole"
+        parts = [self._block((), (f"the vole settles the {len(self.waiting)} waiting bête(s) too (H-13)",))]
         for _, _, waiting in sorted(self.waiting):
-            _record(payments, pay_bete(waiting, decision.takers, how, log), log)
-            self._settled(waiting, decision, number)
+            parts.append(self._bete_paid(waiting, takers, how))
+            self._settled(waiting, takers, number)
         self.waiting = []
+        return parts
 
-    def _settled(self, bete: Bete, decision: Decision, number: int) -> None:
-        if len(decision.takers) == 2:
+    def _settled(self, bete: Bete, takers: tuple[str, ...], number: int) -> None:
+        if len(takers) == 2:
             status = "shared"
         else:
-            status = "cancelled" if decision.takers[0] == bete.owner else "paid"
-        self.fates[bete.number] = (bete, status, number)
+            status = "cancelled" if takers[0] == bete.owner else "paid"
+        self.fates[bete.number] = BeteFate(bete, status, number)
 
     def _make_bete(self, hombre: str | None, stake: int, number: int, log: list[str]) -> Bete:
         """H-13, H-14: the hombre who loses (remise, codille, vole annoncée lost) makes a bête of the enjeu."""
@@ -371,63 +531,64 @@ class _Table:
         self.made += 1
         bete = Bete(self.made, hombre, stake, number)
         heapq.heappush(self.waiting, (-bete.amount, bete.number, bete))
-        self.fates[bete.number] = (bete, "waiting", None)
+        self.fates[bete.number] = BeteFate(bete, "waiting", None)
         log.append(f"{hombre} makes a bête of {stake}, the enjeu (H-14)")
         return bete
 
-    def _pay(self, payments: list[Payment], log: list[str]) -> None:
-        """Apply the payments, then the recaves of whoever cannot pay (H-12), judged on the coup's net."""
-        if not payments:
-            return
-        halves = self.halves
-        for payment in payments:
-            amount = doubled(payment.jetons)
-            halves[payment.payer] -= amount
-            halves[payment.payee] += amount
-        self.halves_now = tuple(halves.values())
+    def _pay(self, block: _Block, log: list[str]) -> None:
+        """Apply the payments, then the recaves of whoever cannot pay (H-12), judged on the coup's net.
+
+        Every player stands at zero or more after a coup, so only a seat that loses on this one can need a cave.
+        """
+        halves = self.halves_now = tuple(map(operator.add, self.halves_now, block.moves))
         cave = 2 * self.rules.cave  # in half jetons, like the balances
-        for player in self.players:
-            more = caves_needed(cave * self.caves[player] + halves[player], cave)
-            if more:
-                self.caves[player] += more
-                self.caves_now = tuple(self.caves.values())
+        for seat in block.losers:
+            caves = self.caves_now
+            if cave * caves[seat] + halves[seat] < 0:
+                more = caves_needed(cave * caves[seat] + halves[seat], cave)
+                self.caves_now = caves = (*caves[:seat], caves[seat] + more, *caves[seat + 1 :])
                 log.append(
-                    f"{player} cannot pay: he takes {more} more cave(s) of {self.rules.cave}, "
-                    f"{self.caves[player]} in all (H-12)"
+                    f"{self.players[seat]} cannot pay: he takes {more} more cave(s) of {self.rules.cave}, "
+                    f"{caves[seat]} in all (H-12)"
                 )
 
-    def _prepare_next(self, marks: int, bete: Bete | None, decision: Decision, log: list[str]) -> None:
+    def _prepare_next(self, marks: int, bete: Bete | None, settling: _Settling, log: list[str]) -> None:
         """The end of the partie (H-19), else the poule (H-16) and the bête in play (H-17) for the next coup.
 
         Under `play-on` the partie ends after the coup that leaves no bête at all, in play or waiting,
         once the poules are taken: a bête made while playing on must be cleared too.
         """
-        self.prepared = []
         if self.poules_tirees >= self.rules.poules:
             if self.rules.end == "split" or (self.in_play is None and not self.waiting):
                 self.over = True
                 self.marks = 0
+                self.prepared = ()
                 left = f"; {len(self.waiting)} bête(s) still owed are split at the settlement" if self.waiting else ""
                 log.append(f"the partie is over: {self.poules_tirees} poules taken by the hombre{left} (H-19)")
                 return
             log.append("the poules are played; play on until no bête is left (H-19)")
         exists = self.in_play is not None or bool(self.waiting)
-        exception = normalising_exception(self.rules, marks, bete, decision.outcome)
-        self.marks, why = marks_before_next(self.rules, self.marks, decision.poule_taken, exists, exception)
-        self.prepared.append(why)
-        self.prepared.append(self._bete_into_play())
+        # The marks before the next coup depend on these alone, with the outcome: worked out once for each (H-16).
+        key = (marks, exists, bete is not None)
+        following = settling.following.get(key)
+        if following is None:
+            exception = normalising_exception(self.rules, marks, bete is not None, settling.outcome)
+            following = marks_before_next(self.rules, marks, bool(settling.takers), exists, exception)
+            settling.following[key] = following
+        self.marks = following[0]
+        self.prepared = (following[1], self._bete_into_play())
 
     def _bete_into_play(self) -> str:
         """H-17: before a coup with no bête in play, the largest waiting bête goes into play (the oldest of
         two equal ones); it stays in play until the poule is taken.
         """
         if self.in_play is not None:
-            return f"{self.in_play} stays in play (H-17)"
+            return _stays_in_play_line(self.in_play)
         if not self.waiting:
             return "no bête to put in play (H-17)"
         _, _, bete = heapq.heappop(self.waiting)
         self.in_play = bete
-        self.fates[bete.number] = (bete, "in play", None)
+        self.fates[bete.number] = BeteFate(bete, "in play", None)
         return f"{bete} goes into play, the largest waiting (H-17)"
 
     def fiche(self) -> HombreFiche:
@@ -441,29 +602,39 @@ class _Table:
             marks=self.marks,
             bete_in_play=self.in_play,
             betes_waiting=tuple(bete for _, _, bete in sorted(self.waiting)),
-            betes=tuple(BeteFate(*self.fates[number]) for number in sorted(self.fates)),
+            betes=tuple(self.fates.values()),
             poules_tirees=self.poules_tirees,
             over=self.over,
             next_dealer=self.dealer(len(self.results)),
-            prepared=tuple(self.prepared),
+            prepared=self.prepared,
         )
 
 
-def _record(payments: list[Payment], new: Sequence[Payment], log: list[str]) -> None:
-    """Keep the payments in the order the table makes them, each with its line in the log."""
-    payments += new
-    log.extend(payment.line for payment in new)
+def _joined(parts: Sequence[_Block]) -> _Block:
+    """The parts of a coup's settlement, in the order the table settles them, as one."""
+    first = parts[0]
+    payments, lines, moves = first.payments, first.lines, first.moves
+    for part in parts[1:]:
+        payments += part.payments
+        lines += part.lines
+        moves = tuple(map(operator.add, moves, part.moves))
+    return _Block(payments, lines, moves)
 
 
 _PASSED = Decision(Outcome.PASSED, (), "all three passed: the coup counts as played, the poule stays (H-7)")
+_NOTHING = _Block((), (), (0,) * PLAYERS)
 
 
 @lru_cache(maxsize=4096)
-def _enjeu_line(marks: int, bete: Bete | None) -> str:
-    """H-14, as the log says it (memoised like the payments: a long partie repeats its stakes)."""
-    if bete is None:
-        return f"enjeu: poule {poule_jetons(marks)} (H-14)"
-    return f"enjeu: poule {poule_jetons(marks)} + {bete} = {enjeu(marks, bete)} (H-14)"
+def _poule_stays_line(bete: Bete | None) -> str:
+    """H-13: no one takes the poule (remise), and the bête in play, if any, stays."""
+    return "the poule stays" + (f", {bete} stays in play" if bete else "") + " (H-13)"
+
+
+@lru_cache(maxsize=4096)
+def _stays_in_play_line(bete: Bete) -> str:
+    """H-17, as the log says it before every coup the bête stays in play (made once for each bête)."""
+    return f"{bete} stays in play (H-17)"
 
 
 @lru_cache(maxsize=4096)
@@ -473,12 +644,12 @@ def _decided(hombre: str, contract: Contract, tricks: tuple[tuple[str, int], ...
 
 
 @lru_cache(maxsize=4096)
-def _poule_taken_lines(decision: Decision, marks: int) -> tuple[str, ...]:
+def _poule_taken_lines(outcome: Outcome, takers: tuple[str, ...], marks: int) -> tuple[str, ...]:
     """H-13: who takes the poule, as the log says it (`codille: B takes the poule of 27 (H-13)`)."""
-    who = " and ".join(decision.takers)
-    verb = "take" if len(decision.takers) == 2 else "takes"
-    lines = [f"{decision.outcome.value}: {who} {verb} the poule of {poule_jetons(marks)} (H-13)"]
-    if len(decision.takers) == 2:
+    who = " and ".join(takers)
+    verb = "take" if len(takers) == 2 else "takes"
+    lines = [f"{outcome.value}: {who} {verb} the poule of {poule_jetons(marks)} (H-13)"]
+    if len(takers) == 2:
         lines.append("the tiers' own shares, half to each other, cross and cancel (H-13)")
     return tuple(lines)
 
@@ -487,9 +658,10 @@ def _poule_taken_lines(decision: Decision, marks: int) -> tuple[str, ...]:
 def _no_cycle_collection() -> Iterator[None]:
     """Pause the cyclic garbage collector while a ledger replays.
 
-    A replay allocates some twenty objects a coup and frees none of them before the end, and none of
-    them form cycles: the collector would only rescan them again and again (up to a quarter of the
-    time of a 10,000-coup replay). Reference counting still frees everything; the collector is restored after.
+    A replay keeps a few objects a coup (its line of the fiche, its log, its balances) until the end,
+    and none of them form cycles: the collector would only rescan them again and again (up to a
+    quarter of the time of a 10,000-coup replay). Reference counting still frees everything; the
+    collector is restored after.
     """
     enabled = gc.isenabled()
     gc.disable()

@@ -12,12 +12,12 @@ payments always sum to zero and a jeton is never created nor lost.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
+from typing import NamedTuple
 
 from scorekeeper.hombre.bidding import Contract
-from scorekeeper.hombre.outcome import Decision, Outcome
+from scorekeeper.hombre.outcome import Outcome
 from scorekeeper.hombre.rules import HombreRules
 
 MARK = 3  # H-16: a mark in front of a player stands for 3 jetons
@@ -36,8 +36,7 @@ def doubled(jetons: Jetons) -> int:
     return 2 * jetons if type(jetons) is int else int(2 * jetons)
 
 
-@dataclass(frozen=True, slots=True)
-class Bete:
+class Bete(NamedTuple):
     """A bête (H-14): the debt an hombre makes when he loses, worth the enjeu of its coup."""
 
     number: int  # in the order made, from 1
@@ -49,16 +48,19 @@ class Bete:
         return f"{self.owner}'s bête of {self.amount}"
 
 
-@dataclass(frozen=True)
-class Payment:
-    """Jetons from one player to another, and why (with the rule id)."""
+class Payment(NamedTuple):
+    """Jetons from one player to another, and why (with the rule id).
+
+    Like `Bete`, a NamedTuple: a value built fast. The replay formats each distinct payment's `line`
+    once (fiche.py keeps the lines of the payments it has met).
+    """
 
     payer: str
     payee: str
     jetons: Jetons
     why: str
 
-    @cached_property
+    @property
     def line(self) -> str:
         """The payment as the log tells it: `A pays C 33: share of the poule ... (H-13)`."""
         return f"{self.payer} pays {self.payee} {show(self.jetons)}: {self.why}"
@@ -91,16 +93,18 @@ def enjeu(marks: int, bete: Bete | None) -> int:
 
 
 @lru_cache(maxsize=4096)
-def take_poule(marks: int, decision: Decision, hombre: str, players: tuple[str, ...]) -> tuple[Payment, ...]:
+def take_poule(
+    marks: int, outcome: Outcome, takers: tuple[str, ...], hombre: str, players: tuple[str, ...]
+) -> tuple[Payment, ...]:
     """H-13: the taker is paid by each other player his own share (his marks x 3); shared by the tiers,
     the pot is split evenly between them: the hombre pays each half his share, and the tiers' halves
     to each other cross and cancel, so they are not written.
     """
     share = MARK * marks
     pot = poule_jetons(marks)
-    how = _how_taken(decision)
-    if len(decision.takers) == 1:
-        (taker,) = decision.takers
+    how = _how_taken(outcome, takers)
+    if len(takers) == 1:
+        (taker,) = takers
         return tuple(
             Payment(payer, taker, share, f"share of the poule of {pot} ({marks} marks x 3), {how} (H-13)")
             for payer in players
@@ -108,16 +112,16 @@ def take_poule(marks: int, decision: Decision, hombre: str, players: tuple[str, 
         )
     return tuple(
         Payment(hombre, tiers, half(share), f"half his share of the poule of {pot} ({marks} marks x 3), {how} (H-13)")
-        for tiers in decision.takers
+        for tiers in takers
     )
 
 
-def _how_taken(decision: Decision) -> str:
-    if decision.outcome is Outcome.CODILLE:
-        return "codille, shared by the two tiers" if len(decision.takers) == 2 else "codille"
-    if len(decision.takers) == 2:
-        return f"{decision.outcome.value}: shared by the tiers"
-    return decision.outcome.value
+def _how_taken(outcome: Outcome, takers: tuple[str, ...]) -> str:
+    if outcome is Outcome.CODILLE:
+        return "codille, shared by the two tiers" if len(takers) == 2 else "codille"
+    if len(takers) == 2:
+        return f"{outcome.value}: shared by the tiers"
+    return outcome.value
 
 
 def pay_bete(bete: Bete, takers: Sequence[str], how: str, log: list[str]) -> list[Payment]:
@@ -181,14 +185,14 @@ def occasional_payments(
     return tuple(payments)
 
 
-def normalising_exception(rules: HombreRules, marks: int, bete: Bete | None, outcome: Outcome) -> bool:
+def normalising_exception(rules: HombreRules, marks: int, bete_in_play: bool, outcome: Outcome) -> bool:
     """H-16, 3 et 2 only: after a coup whose poule had exactly 3 marks each and no bête in play, ended by
     three passes, by codille or by a vole annoncée lost, each adds 3 marks instead of 2.
     """
     return (
         rules.normalising_exceptions
         and marks == 3
-        and bete is None
+        and not bete_in_play
         and outcome in (Outcome.PASSED, Outcome.CODILLE, Outcome.VOLE_LOST)
     )
 
@@ -212,9 +216,9 @@ def marks_before_next(
     return now, f"{before}: each adds {adds}, {now} each, poule {poule_jetons(now)} (H-16)"
 
 
-def counts_toward_end(decision: Decision) -> bool:
+def counts_toward_end(outcome: Outcome) -> bool:
     """H-19: only the poules taken by the hombre count toward the length of the partie."""
-    return decision.outcome in (Outcome.WON, Outcome.VOLE_WON)
+    return outcome in (Outcome.WON, Outcome.VOLE_WON)
 
 
 def caves_needed(holdings: Jetons, cave: int) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.hombre.bidding import Contract
 
@@ -21,6 +21,10 @@ class Outcome(enum.Enum):
     REMISE = "remise"  # H-9: as many tricks as the tiers with most
     CODILLE = "codille"  # H-9: a tiers has more tricks than the hombre
     VOLE_LOST = "vole manquée"  # H-10: a vole annoncée without all nine tricks
+
+    # Members are singletons: identity hashing is exact, and skips Enum's Python-level __hash__ in the
+    # replay's memo keys (as cards.Suit does).
+    __hash__ = object.__hash__
 
     @property
     def contract_won(self) -> bool:
@@ -38,8 +42,7 @@ class Outcome(enum.Enum):
         return self in (Outcome.VOLE_WON, Outcome.VOLE_ENGAGEE_LOST, Outcome.VOLE_LOST)
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """The outcome, who takes the poule (nobody, the hombre, one tiers, or both tiers sharing), and why."""
 
     outcome: Outcome
