@@ -16,4 +16,4 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         app(args=argv, prog_name="scorekeeper")
     finally:
-        gc.enable()  # for a caller that runs the command in its own process
+        gc.enable()  # a Python caller goes on with its collector
