@@ -11,7 +11,9 @@ every check of a declaration is the engine's, made by replaying the ledger with 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import gc
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Union
 
 from scorekeeper import ledger, manille, rulesets
@@ -34,21 +36,41 @@ def ruleset_of(game: Ledger) -> Ruleset:
 
 def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> Sheet:
     """The game's engine replays the coups as declared: manille (M-) or l'hombre (H-)."""
-    if not isinstance(ruleset.rules, ManilleRules):
-        from scorekeeper import hombre
+    with _no_cycle_collection():
+        if not isinstance(ruleset.rules, ManilleRules):
+            from scorekeeper import hombre
 
-        return hombre.replay(ruleset.rules, players, dealer, coups)
-    return manille.replay(ruleset, players, dealer, coups)
+            return hombre.replay(ruleset.rules, players, dealer, coups)
+        return manille.replay(ruleset, players, dealer, coups)
 
 
 def _add_coup(
     ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]], coup: Mapping[str, Any]
 ) -> Sheet:
-    if not isinstance(ruleset.rules, ManilleRules):
-        from scorekeeper import hombre
+    with _no_cycle_collection():
+        if not isinstance(ruleset.rules, ManilleRules):
+            from scorekeeper import hombre
 
-        return hombre.add_coup(ruleset.rules, players, dealer, coups, coup)
-    return manille.add_coup(ruleset, players, dealer, coups, coup)
+            return hombre.add_coup(ruleset.rules, players, dealer, coups, coup)
+        return manille.add_coup(ruleset, players, dealer, coups, coup)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a ledger replays, in either engine.
+
+    A replay keeps a few objects a coup (its line of the fiche, its log, its balances) until the end,
+    and none of them form cycles: the collector would only rescan them again and again (up to a
+    quarter of the time of a 10,000-coup replay). Reference counting still frees everything; the
+    collector is restored after.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def fiche(game: Ledger) -> Sheet:

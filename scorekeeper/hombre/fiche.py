@@ -7,11 +7,9 @@ coups (the waiting bêtes are a heap).
 
 from __future__ import annotations
 
-import gc
 import heapq
 import operator
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -654,24 +652,6 @@ def _poule_taken_lines(outcome: Outcome, takers: tuple[str, ...], marks: int) ->
     return tuple(lines)
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Pause the cyclic garbage collector while a ledger replays.
-
-    A replay keeps a few objects a coup (its line of the fiche, its log, its balances) until the end,
-    and none of them form cycles: the collector would only rescan them again and again (up to a
-    quarter of the time of a 10,000-coup replay). Reference counting still frees everything; the
-    collector is restored after.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def _start(rules: HombreRules, players: Sequence[str], dealer: str) -> _Table:
     players = tuple(players)
     check_players(players)
@@ -681,9 +661,8 @@ def _start(rules: HombreRules, players: Sequence[str], dealer: str) -> _Table:
 def replay(rules: HombreRules, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> HombreFiche:
     """Replay every declared coup from the first deal (`dealer` deals it; players in seating order, C-3)."""
     table = _start(rules, players, dealer)
-    with _no_cycle_collection():
-        for data in coups:
-            table.play(data)
+    for data in coups:
+        table.play(data)
     return table.fiche()
 
 
@@ -696,9 +675,8 @@ def add_coup(
 ) -> HombreFiche:
     """The fiche with one more coup; refused once the partie is over (H-19)."""
     table = _start(rules, players, dealer)
-    with _no_cycle_collection():
-        for data in coups:
-            table.play(data)
+    for data in coups:
+        table.play(data)
     if table.over:
         raise UserError(
             f"the partie is over: {table.poules_tirees} poules taken by the hombre (H-19); "
