@@ -248,10 +248,13 @@ class ManilleRules(NamedTuple):
 
     @classmethod
     def of(cls, **settings: Any) -> ManilleRules:
-        """The rules from their settings, with the seats, tricks and total that follow from them."""
+        """The rules from their settings, with the seats, tricks and total that follow from them;
+        a `baseline` of None is half the total (M-4)."""
         seats = {"mort": 4, "morts": 4}.get(settings["sides"], settings["players"])
         tricks = (32 - settings["chien"]) // seats
         total = sum(settings["points"].values()) * 4 + settings["trick_points"] * tricks
+        if settings["baseline"] is None:
+            settings["baseline"] = total // 2
         return cls(**settings, seats=seats, tricks=tricks, total=total)
 
     def changed(self, **changes: Any) -> ManilleRules:
@@ -503,7 +506,6 @@ def build(table: Mapping[str, Any], origin: str) -> Ruleset:
 def _manille_rules(values: dict[str, Any], origin: str) -> ManilleRules:
     points = {rank: 0 for rank in DECKS["manille"].ranks}
     points.update({Rank(rank): value for rank, value in values["cards.points"].items()})
-    baseline = values["scoring.baseline"]
     rules = ManilleRules.of(
         players=values["table.players"],
         sides=values["table.sides"],
@@ -522,7 +524,7 @@ def _manille_rules(values: dict[str, Any], origin: str) -> ManilleRules:
         surcontre_factor=values["multipliers.surcontre"],
         max_multiplier=values["multipliers.max"],
         retourne_bonus=values["scoring.retourne_bonus"],
-        baseline=0 if baseline is None else baseline,
+        baseline=values["scoring.baseline"],
         tie_doubles_next=values["scoring.tie_doubles_next"],
         renonce_penalty=values["scoring.renonce_penalty"],
         share_rounding=values["scoring.share_rounding"],
@@ -533,8 +535,6 @@ def _manille_rules(values: dict[str, Any], origin: str) -> ManilleRules:
         deals=values["partie.deals"],
         two_in_a_row=values["partie.two_in_a_row"],
     )
-    if baseline is None:  # M-4: half the points of a coup
-        rules = rules._replace(baseline=rules.total // 2)
     _check_manille(rules, origin)
     return rules
 
