@@ -38,17 +38,17 @@ def median_runs(command: list[str], env: dict[str, str], runs: int) -> float:
 
 
 def startup(runs: int) -> None:
-    from scorekeeper import game, ledger
+    from scorekeeper import ledger, service
 
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SCOREKEEPER_HOME": home, "NO_COLOR": "1", "COLUMNS": "120"}
         os.environ["SCOREKEEPER_HOME"] = home
-        created = game.new(
+        created = service.new(
             "manille-muette", ["César", "Panisse", "Escartefigue", "Brun"], options=MANILLE_OPTIONS, name="bench"
         )
         with ledger.changing(created.name) as bench:
             bench.coups = [manille_coup(number) for number in range(500)]
-        created = game.new(
+        created = service.new(
             "manille-muette", ["César", "Panisse", "Escartefigue", "Brun"], options=MANILLE_OPTIONS, name="bench100"
         )
         with ledger.changing(created.name) as bench:
@@ -111,7 +111,7 @@ def timed(function: object, runs: int) -> float:
 def replay(runs: int) -> None:
     import tomllib
 
-    from scorekeeper import game, ledger
+    from scorekeeper import ledger, service
     from scorekeeper.ledger import Ledger
 
     rng = random.Random(1)
@@ -124,16 +124,16 @@ def replay(runs: int) -> None:
                 ("manille", "manille-muette", ["César", "Panisse", "Escartefigue", "Brun"], MANILLE_OPTIONS),
                 ("hombre", "hombre", ["A", "B", "C"], {"poules": 10**9}),
             ):
-                made = game.new(ruleset, players, options=options, name=f"{name}-{count}")
+                made = service.new(ruleset, players, options=options, name=f"{name}-{count}")
                 with ledger.changing(made.name) as bench:
                     bench.coups = [manille_coup(n) if name == "manille" else hombre_coup(rng) for n in range(count)]
                 text = ledger.path_of(made.name).read_text(encoding="utf-8")
 
                 def from_file(game_name: str = made.name) -> None:
-                    game.fiche(ledger.read(game_name))
+                    service.fiche(ledger.read(game_name))
 
                 def from_toml(text: str = text) -> None:
-                    game.fiche(Ledger.from_toml(tomllib.loads(text), "bench"))
+                    service.fiche(Ledger.from_toml(tomllib.loads(text), "bench"))
 
                 read, toml = timed(from_file, runs), timed(from_toml, runs)
                 print(
@@ -143,12 +143,13 @@ def replay(runs: int) -> None:
 
 
 def audits(runs: int) -> None:
-    from scorekeeper import rulesets
+    from scorekeeper import games
     from scorekeeper.cards import MANILLE
-    from scorekeeper.referee import Relation, manille
-    from scorekeeper.referee.audit import audit_manille
+    from scorekeeper.games.manille import legal as manille
+    from scorekeeper.games.manille.referee import audit_manille
+    from scorekeeper.referee import Relation
 
-    rules = rulesets.load("manille-muette").rules
+    rules = games.load("manille-muette").rules
     rng = random.Random(7)
     players = ["A", "B", "C", "D"]
     side = {"A": 0, "C": 0, "B": 1, "D": 1}

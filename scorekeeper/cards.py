@@ -223,5 +223,23 @@ HOMBRE = Deck(
 DECKS = {deck.name: deck for deck in (MANILLE, HOMBRE)}
 
 
+ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})  # `text.translate(ASCII_SUITS)`: 10♥ -> 10H
+_SANS_ATOUT_WORDS = frozenset({"sa", "sans-atout", "sansatout", "nt"})  # as folded: "sans atout" loses its space
+
+
+def parse_trump(text: str) -> Suit | None:
+    """The trump named at the table: a suit in any form of C-2, or sans-atout (P-8), which is None.
+
+    >>> parse_trump("coeur"), parse_trump("SA"), parse_trump("nt")
+    (<Suit.HEARTS: 'H'>, None, None)
+    """
+    if _fold(text) in _SANS_ATOUT_WORDS:
+        return None
+    try:
+        return Suit.parse(text)
+    except SuitError:
+        raise SuitError(f"bad trump {text!r}: a suit (h, ♥, coeur, …) or sa for sans-atout") from None
+
+
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
     return " ".join(card.format(ascii) for card in cards)

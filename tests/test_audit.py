@@ -12,9 +12,12 @@ from hypothesis import strategies as st
 
 from scorekeeper.cards import HOMBRE, MANILLE, Card, Rank, Suit
 from scorekeeper.errors import UserError
-from scorekeeper.referee import Relation, hombre, manille
-from scorekeeper.referee.audit import audit_hombre, audit_manille
-from scorekeeper.rulesets import load
+from scorekeeper.games import load
+from scorekeeper.games.hombre import legal as hombre
+from scorekeeper.games.hombre.referee import audit_hombre
+from scorekeeper.games.manille import legal as manille
+from scorekeeper.games.manille.referee import audit_manille
+from scorekeeper.referee import Relation
 
 MUETTE = load("manille-muette").rules
 PLAYERS = ("Ana", "Brun", "César", "Dédé")

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre import Contract, HombreRules, bid
+from scorekeeper.games.hombre import Contract, HombreRules, bid
 
 # "1 : premier en cartes, 2 : deuxième, 3 : dernier": Trois deals, so Un is premier en cartes (C-3).
 PLAYERS = ("Trois", "Un", "Deux")

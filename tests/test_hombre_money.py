@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre import HombreRules, Outcome, add_coup, replay
+from scorekeeper.games.hombre import HombreRules, Outcome, add_coup, replay
 
 PLAYERS = ("A", "B", "C")
 PASS = {"pass": True}

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre import Coup, HombreRules, Outcome, replay, settle
+from scorekeeper.games.hombre import Coup, HombreRules, Outcome, replay, settle
 
 PLAYERS = ("A", "B", "C")
 SYSTEMS = ("3-2", "2-1", "3-1")

@@ -3,7 +3,7 @@
 import pytest
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre import HOMBRE_KEYS, HombreRules, hombre_rules
+from scorekeeper.games.hombre import HOMBRE_KEYS, HombreRules, hombre_rules
 from scorekeeper.rulesets import COMMON_KEYS
 
 SEED_CONCLUSION = {  # the seed's own recommendation: 3 et 1, retourne, double payments, 20 poules, play on

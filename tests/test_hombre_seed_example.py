@@ -3,7 +3,7 @@ H-18 as they come out of the engine in every system."""
 
 import pytest
 
-from scorekeeper.hombre import HombreRules, Outcome, replay
+from scorekeeper.games.hombre import HombreRules, Outcome, replay
 
 PLAYERS = ("A", "B", "C")
 PASS = {"pass": True}

@@ -5,8 +5,8 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre import HombreRules, replay, settle
-from scorekeeper.hombre.settle import fewest_payments
+from scorekeeper.games.hombre import HombreRules, replay, settle
+from scorekeeper.games.hombre.settle import fewest_payments
 
 PLAYERS = ("A", "B", "C")
 

@@ -25,14 +25,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import manille
+from scorekeeper import games
+from scorekeeper.games import manille
 from scorekeeper.cards import HOMBRE, MANILLE, Card, Suit
 from scorekeeper.errors import UserError
-from scorekeeper.hombre import HombreRules, Outcome, replay
+from scorekeeper.games.hombre import HombreRules, Outcome, replay
 from scorekeeper.referee import Relation
-from scorekeeper.referee import hombre as hombre_referee
-from scorekeeper.referee import manille as manille_referee
-from scorekeeper.rulesets import Ruleset, builtin_names, load
+from scorekeeper.games import load
+from scorekeeper.games.hombre import legal as hombre_referee
+from scorekeeper.games.manille import legal as manille_referee
+from scorekeeper.games.manille.table import camps_of
+from scorekeeper.rulesets import Ruleset, builtin_names
 
 DEFAULT = 300
 SLOW = 10_000
@@ -101,7 +104,7 @@ def manille_coup(ruleset: Ruleset, players: Sequence[str], dealer: str, rng: ran
             coup["chooser"] = seats[(seats.index(dealer) + 2) % 4]  # passe-parole (M-10)
         elif rules.trump_from == "announced" and rng.random() < 0.5:
             coup["chooser"] = rng.choice(players)
-    camps = manille.camps_of(table, rules, dealer, taker)
+    camps = camps_of(table, rules, dealer, taker)
     camp_of = {seat: number for number, camp in enumerate(camps) for seat in camp}
     if rules.contre and rng.random() < 0.3:
         choosing = camp_of[coup.get("chooser", dealer)]

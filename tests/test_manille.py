@@ -2,7 +2,8 @@
 
 import pytest
 
-from scorekeeper import demo, manille, rulesets
+from scorekeeper import demo, games
+from scorekeeper.games import manille
 from scorekeeper.errors import UserError
 
 PLAYERS = ("César", "Panisse", "Escartefigue", "Brun")  # César & Escartefigue against Panisse & Brun
@@ -10,7 +11,7 @@ CE, PB = 0, 1
 
 
 def muette(**options):
-    return rulesets.load("manille-muette").with_options(options)
+    return games.load("manille-muette").with_options(options)
 
 
 def play(coups, ruleset=None, dealer="César"):
@@ -83,7 +84,7 @@ def test_m5_retourne_can_end_the_manche_before_play():
 def test_m5_points_for_a_coup_the_retourne_ended_are_refused_at_entry():
     coups = [{"retourne": "7s", "points": {"César": 64}}, {"retourne": "7d", "points": {"César": 34}}]
     with pytest.raises(UserError, match=r"the retourne A♥ ends the manche, so the coup is not played \(M-5\)"):
-        manille.add_coup(muette(), PLAYERS, "César", coups, {"retourne": "Ah", "points": {"César": 40}})
+        games.add_coup(muette(), PLAYERS, "César", coups, {"retourne": "Ah", "points": {"César": 40}})
 
 
 def test_m5_a_retourne_that_does_not_end_the_manche_needs_the_coup():
@@ -183,13 +184,13 @@ def test_m9_partie_seche_is_one_manche_of_34_or_44():
 def test_m9_no_coup_after_the_partie_is_over():
     won = [{"retourne": "7s", "points": {"César": 68}}] * 2
     with pytest.raises(UserError, match="the partie is over: César & Escartefigue won"):
-        manille.add_coup(muette(), PLAYERS, "César", won, {"retourne": "7h", "points": {"César": 40}})
+        games.add_coup(muette(), PLAYERS, "César", won, {"retourne": "7h", "points": {"César": 40}})
     with pytest.raises(UserError, match="coup 3: the partie was already won"):
         play([*won, {"retourne": "7h", "points": {"César": 40}}])
 
 
 def test_demo_partie_goes_to_the_belle_and_cesar_wins_it():
-    fiche = manille.replay(rulesets.load(demo.RULESET), demo.PLAYERS, demo.PLAYERS[0], demo.COUPS)
+    fiche = manille.replay(games.load(demo.RULESET), demo.PLAYERS, demo.PLAYERS[0], demo.COUPS)
     assert [c.scores for c in fiche.coups] == [
         (11, 0),
         (11, 14),

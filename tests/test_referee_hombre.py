@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
-from scorekeeper.referee.hombre import (
+from scorekeeper.games.hombre.legal import (
     is_matador,
     is_trump,
     judge,

@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import rulesets
+from scorekeeper import games, rulesets
 from scorekeeper.cards import Rank
 from scorekeeper.errors import UserError
 
@@ -17,11 +17,11 @@ def test_shipped_rulesets_all_validate():
     names = rulesets.builtin_names()
     assert {"manille-muette", "manille-parlee"} <= set(names)
     for name in names:
-        assert rulesets.load(name).name == name
+        assert games.load(name).name == name
 
 
 def test_m1_m2_muette_counts_60_card_points_and_68_with_tricks():
-    rules = rulesets.load("manille-muette").rules
+    rules = games.load("manille-muette").rules
     assert rules.points[Rank.TEN] == 5 and rules.points[Rank.ACE] == 4 and rules.points[Rank.NINE] == 0
     assert sum(rules.points.values()) * 4 == 60
     assert rules.total == 68
@@ -29,12 +29,12 @@ def test_m1_m2_muette_counts_60_card_points_and_68_with_tricks():
 
 
 def test_p1_muette_order_is_manille_manillon_then_king():
-    rules = rulesets.load("manille-muette").rules
+    rules = games.load("manille-muette").rules
     assert [r.value for r in rules.order] == ["10", "A", "K", "Q", "J", "9", "8", "7"]
 
 
 def test_parlee_extends_muette_and_scores_the_same():
-    muette, parlee = rulesets.load("manille-muette"), rulesets.load("manille-parlee")
+    muette, parlee = games.load("manille-muette"), games.load("manille-parlee")
     assert parlee.rules == muette.rules
     assert parlee.title == "Manille parlée"
     assert "extends" not in parlee.table
@@ -42,7 +42,7 @@ def test_parlee_extends_muette_and_scores_the_same():
 
 def test_house_ruleset_extends_by_name_and_changes_one_rule(tmp_path):
     path = write(tmp_path, "house.toml", 'extends = "manille-muette"\n[scoring]\nrenonce_penalty = "max"\n')
-    house = rulesets.load(str(path))
+    house = games.load(str(path))
     assert house.name == "house"
     assert house.rules.renonce_penalty == "max"
     assert house.rules.trick_points == 1  # everything else from the parent
@@ -51,7 +51,7 @@ def test_house_ruleset_extends_by_name_and_changes_one_rule(tmp_path):
 def test_extends_a_path_relative_to_the_file(tmp_path):
     write(tmp_path, "base.toml", 'extends = "manille-muette"\n[partie]\nmanche = 44\n')
     child = write(tmp_path, "child.toml", 'extends = "base.toml"\n[partie]\nkind = "seche"\n')
-    rules = rulesets.load(str(child)).rules
+    rules = games.load(str(child)).rules
     assert (rules.partie, rules.manche) == ("seche", 44)
 
 
@@ -60,7 +60,7 @@ def test_extends_loop_is_refused(tmp_path):
     a = tmp_path / "a.toml"
     write(tmp_path, "b.toml", 'extends = "a.toml"\n')
     with pytest.raises(UserError, match="loop"):
-        rulesets.load(str(a))
+        games.load(str(a))
 
 
 @pytest.mark.parametrize(
@@ -93,22 +93,22 @@ def test_extends_loop_is_refused(tmp_path):
 def test_a_bad_ruleset_is_refused_naming_file_key_and_what_is_accepted(tmp_path, text, expected):
     path = write(tmp_path, "bad.toml", text)
     with pytest.raises(UserError, match=expected) as caught:
-        rulesets.load(str(path))
+        games.load(str(path))
     assert "bad.toml" in str(caught.value)
 
 
 def test_unknown_ruleset_name_lists_the_shipped_ones():
     with pytest.raises(UserError, match="shipped rulesets are .*manille-muette"):
-        rulesets.load("belote")
+        games.load("belote")
 
 
 def test_missing_file_is_refused():
     with pytest.raises(UserError, match="no ruleset file"):
-        rulesets.load("./nowhere.toml")
+        games.load("./nowhere.toml")
 
 
 def test_options_by_short_name_or_dotted_key_are_validated_like_the_file():
-    muette = rulesets.load("manille-muette")
+    muette = games.load("manille-muette")
     seche = muette.with_options({"partie": "seche", "manche": 44})
     assert (seche.rules.partie, seche.rules.manche) == ("seche", 44)
     assert muette.with_options({"scoring.renonce_penalty": "max"}).rules.renonce_penalty == "max"
@@ -129,4 +129,4 @@ def test_parse_option_reads_numbers_booleans_and_words():
 def test_m9_two_in_a_row_needs_fixed_sides(tmp_path):
     path = write(tmp_path, "odd.toml", 'extends = "manille-encheres"\n[partie]\ntwo_in_a_row = true\n')
     with pytest.raises(UserError, match="two_in_a_row' needs fixed sides"):
-        rulesets.load(str(path))
+        games.load(str(path))

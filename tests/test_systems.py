@@ -14,7 +14,8 @@ import json
 
 import pytest
 
-from scorekeeper import manille, rulesets
+from scorekeeper import games
+from scorekeeper.games import manille
 from scorekeeper.errors import UserError
 
 P4 = ("A", "B", "C", "D")
@@ -24,7 +25,7 @@ AC, BD = 0, 1
 
 
 def ruleset(name, **options):
-    return rulesets.load(name).with_options(options)
+    return games.load(name).with_options(options)
 
 
 def play(name, players, coups, **options):
@@ -34,7 +35,7 @@ def play(name, players, coups, **options):
 def refused(name, players, before, coup, message, **options):
     """The coup is refused at entry (nothing recorded) with a message naming the rule."""
     with pytest.raises(UserError, match=message):
-        manille.add_coup(ruleset(name, **options), players, players[0], before, coup)
+        games.add_coup(ruleset(name, **options), players, players[0], before, coup)
 
 
 def pts(trump, who, points, **calls):
@@ -119,7 +120,7 @@ def test_m9_manillen_tie_at_the_top_after_20_deals_has_no_winner():
 
 def test_m9_manillen_no_21st_deal():
     with pytest.raises(UserError, match="the partie is over: B & D won"):
-        manille.add_coup(ruleset("manillen"), P4, "A", MANILLEN_18 + MANILLEN_WON, pts("h", "A", 40))
+        games.add_coup(ruleset("manillen"), P4, "A", MANILLEN_18 + MANILLEN_WON, pts("h", "A", 40))
 
 
 def test_m6_manillen_contre_x2_surcontre_x4_by_the_right_sides():
@@ -312,7 +313,7 @@ def test_m9_whisthub_half_manche_of_61():
     fiche = play("manille-whisthub", P4, WHISTHUB[:9], manche=61)
     assert fiche.over and fiche.winner == AC and fiche.scores == (61, 56)
     with pytest.raises(UserError, match="the partie is over: A & C won"):
-        manille.add_coup(ruleset("manille-whisthub", manche=61), P4, "A", WHISTHUB[:9], WHISTHUB[9])
+        games.add_coup(ruleset("manille-whisthub", manche=61), P4, "A", WHISTHUB[:9], WHISTHUB[9])
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorekeeper.manille import ASCII_SUITS
+from scorekeeper.cards import ASCII_SUITS
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from scorekeeper import game, ledger, manille, rulesets, tomlfile
+from scorekeeper import ledger, rulesets, service, tomlfile
 from scorekeeper.cli.output import ASCII, EXPLAIN, GAME, JSON, console, examples, print_json
 from scorekeeper.cli.render import print_coup, print_fiche, short_status, status
 from scorekeeper.errors import UserError
@@ -84,10 +84,10 @@ def new(
 ) -> None:
     """Start a game; it becomes the current one."""
     options = dict(rulesets.parse_option(text) for text in option)
-    created = game.new(ruleset, player, dealer=dealer, options=options, name=game_name)
-    fiche = game.fiche(created)
+    created = service.new(ruleset, player, dealer=dealer, options=options, name=game_name)
+    fiche = service.fiche(created)
     out = console()
-    out.print(f"new game {created.name}: {game.ruleset_of(created).title}, {', '.join(created.players)}", markup=False)
+    out.print(f"new game {created.name}: {service.ruleset_of(created).title}, {', '.join(created.players)}", markup=False)
     out.print(status(fiche), markup=False)
 
 
@@ -169,7 +169,7 @@ def coup(
     """Enter the next coup: how trump was set and the calls, then the points, a renonce, or the trick log."""
     said = {key: value for key, value in locals().items() if key not in ("game_name", "ascii")}
     name = ledger.pick(game_name)
-    fiche = game.add(name, _declaration(said))
+    fiche = service.add(name, _declaration(said))
     print_coup(fiche.coups[-1], fiche, ascii)
 
 
@@ -207,20 +207,20 @@ def edit(
     if not changes:
         raise UserError("nothing to change: give what was said differently, like --points or --trump")
     name = ledger.pick(game_name)
-    fiche = game.edit(name, number, changes)
+    fiche = service.edit(name, number, changes)
     console().print(f"coup {number} replaced", markup=False)
     print_coup(fiche.coups[number - 1], fiche, ascii)
 
 
 def undo(game_name: str = GAME) -> None:
     """Take back the last coup or edit. `redo` puts it back."""
-    what, fiche = game.undo(ledger.pick(game_name))
+    what, fiche = service.undo(ledger.pick(game_name))
     console().print(f"undone: {what}. {status(fiche)}", markup=False)
 
 
 def redo(game_name: str = GAME) -> None:
     """Put back what `undo` took."""
-    what, fiche = game.redo(ledger.pick(game_name))
+    what, fiche = service.redo(ledger.pick(game_name))
     console().print(f"redone: {what}. {status(fiche)}", markup=False)
 
 
@@ -231,7 +231,7 @@ def games(json: bool = JSON) -> None:
     for name in ledger.all_names():
         try:
             the_game = ledger.read(name)
-            fiche = game.fiche(the_game)
+            fiche = service.fiche(the_game)
             state = short_status(fiche)
             row = {
                 "name": name,
@@ -269,7 +269,7 @@ def demo(
     """Play Marius's partie (César & Escartefigue against Panisse & Brun) and print its fiche. Writes nothing."""
     from scorekeeper import demo as script
 
-    fiche = manille.replay(rulesets.load(script.RULESET), script.PLAYERS, script.PLAYERS[0], script.COUPS)
+    fiche = service.preview(script.RULESET, script.PLAYERS, script.COUPS)
     if json:
         print_json({"name": "demo", **fiche.as_dict()})
         return
@@ -283,14 +283,9 @@ def settle(
 ) -> None:
     """L'hombre: the end of the partie (H-19): the bêtes left split, each result, who pays whom in fiches."""
     from scorekeeper.cli.render_hombre import print_settlement
-    from scorekeeper.hombre import HombreFiche
-    from scorekeeper.hombre import settle as settle_partie
 
     name = ledger.pick(game_name)
-    fiche = game.fiche(ledger.read(name))
-    if not isinstance(fiche, HombreFiche):
-        raise UserError(f"{name} is a manille game: settle is for l'hombre, whose money it settles (H-19)")
-    settlement = settle_partie(fiche, early=early)
+    settlement, fiche = service.settle(name, early)
     if json:
         print_json({"name": name, **settlement.as_dict()})
         return

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from scorekeeper import rulesets, tomlfile
-from scorekeeper.cards import Card, CardError, Suit
+from scorekeeper import games, rulesets, tomlfile
+from scorekeeper.cards import Card, parse_trump
 from scorekeeper.cli.output import ASCII, JSON, cards, console, examples, print_json
 from scorekeeper.errors import UserError
 
@@ -30,16 +30,6 @@ AUDIT_EXAMPLES = examples(
 def register(app: typer.Typer) -> None:
     app.command(epilog=CHECK_EXAMPLES)(check)
     app.command(epilog=AUDIT_EXAMPLES)(audit)
-
-
-def parse_trump(text: str) -> Suit | None:
-    """A suit, or `sa` for sans-atout (P-8)."""
-    if text.strip().lower() in ("sa", "sans-atout", "sans atout", "nt"):
-        return None
-    try:
-        return Suit.parse(text)
-    except CardError as error:
-        raise UserError(f"bad --trump {text!r}: a suit (h, ♥, coeur, …) or sa for sans-atout") from error
 
 
 def _table(text: str, ruleset: rulesets.Ruleset) -> list[tuple[Relation | None, Card]]:
@@ -69,16 +59,14 @@ def check(
     ascii: bool = ASCII,
 ) -> int:
     """Settle one disputed play: the legal cards, and whether the card played was a renonce (exit 1)."""
-    from scorekeeper.referee.check import judge_play, renonce_cost
-
-    loaded = rulesets.load(ruleset)
+    loaded = games.load(ruleset)
     trick = _table(table, loaded)
     held = loaded.deck.parse_many(hand)
     if not held:
         raise UserError("--hand is empty: give the cards of the player about to play")
     card = loaded.deck.parse(play) if play is not None else None
-    verdict = judge_play(loaded, parse_trump(trump), trick, held, card)
-    cost = renonce_cost(loaded) if verdict.legal is False else None
+    verdict = loaded.engine.judge_play(loaded, parse_trump(trump), trick, held, card)
+    cost = loaded.engine.renonce_cost(loaded.rules) if verdict.legal is False else None
     if json:
         print_json(
             {
@@ -125,9 +113,7 @@ def audit(
     ascii: bool = ASCII,
 ) -> int:
     """Audit a whole coup from its trick log: winners, points, and every renonce with its proof (exit 1)."""
-    from scorekeeper.referee.check import audit_log
-
-    loaded = rulesets.load(ruleset)
+    loaded = games.load(ruleset)
     if file is not None:
         if players or trump or leader or trick:
             raise UserError("give --file or --players/--trump/--leader/--trick, not both")
@@ -139,7 +125,7 @@ def audit(
             raise UserError("give --players, --trump, --leader and at least one --trick (or --file)")
         seats, trump_text, first, tricks = players.split(), trump, leader, [t.split() for t in trick]
     log = [[loaded.deck.parse(card) for card in cards] for cards in tricks]
-    result = audit_log(loaded, seats, first, parse_trump(trump_text), log, taker)
+    result = loaded.engine.audit_log(loaded, seats, first, parse_trump(trump_text), log, taker)
     if json:
         print_json(result.as_dict())
     else:

@@ -6,7 +6,7 @@ from typing import Any
 
 from scorekeeper.cli.grid import Grid
 from scorekeeper.cli.output import cards
-from scorekeeper.manille import CoupResult, Fiche
+from scorekeeper.games.manille import CoupResult, Fiche
 
 
 def _hombre(fiche: Any) -> Any:

@@ -7,10 +7,10 @@ import sys
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.grid import Grid
-from scorekeeper.hombre.money import Jetons, show
+from scorekeeper.games.hombre.money import Jetons, show
 
 if TYPE_CHECKING:
-    from scorekeeper.hombre import CoupResult, HombreFiche, Settlement
+    from scorekeeper.games.hombre import CoupResult, HombreFiche, Settlement
 
 
 def in_fiches(fiche: HombreFiche, amount: Jetons) -> str:

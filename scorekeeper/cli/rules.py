@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import rulesets
+from scorekeeper import games, rulesets
 from scorekeeper.cli.output import JSON, console, examples, print_json
 
 app = typer.Typer(help="The rulesets: list the shipped ones, show one, check your own file.", no_args_is_help=True)
@@ -13,7 +13,7 @@ app = typer.Typer(help="The rulesets: list the shipped ones, show one, check you
 @app.command("list", epilog=examples("scorekeeper rules list --json"))
 def list_(json: bool = JSON) -> None:
     """List the shipped rulesets."""
-    loaded = [rulesets.load(name) for name in rulesets.builtin_names()]
+    loaded = [games.load(name) for name in rulesets.builtin_names()]
     if json:
         print_json([_summary(ruleset) for ruleset in loaded])
         return
@@ -33,7 +33,7 @@ def show(
     json: bool = JSON,
 ) -> None:
     """Show every setting of a ruleset, with what each key means and its rule id."""
-    ruleset = rulesets.load(name)
+    ruleset = games.load(name)
     if json:
         print_json({**_summary(ruleset), "settings": dict(ruleset.settings)})
         return
@@ -48,7 +48,7 @@ def show(
     table = Table()
     for column in ("key", "value", "meaning"):
         table.add_column(column)
-    docs = {key.name: key.doc for key in rulesets.schema(ruleset.game)}
+    docs = {key.name: key.doc for key in ruleset.schema}
     for key, value in ruleset.settings.items():
         table.add_row(key, _show_value(value), docs[key])
     out.print(table)
@@ -63,7 +63,7 @@ def check(
     json: bool = JSON,
 ) -> None:
     """Check a ruleset file: every key known, every value accepted. Exit 2 with the reason if not."""
-    ruleset = rulesets.load(file)
+    ruleset = games.load(file)
     if json:
         print_json({"valid": True, **_summary(ruleset)})
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import game, ledger
+from scorekeeper import ledger, service
 from scorekeeper.cli.output import ASCII, EXPLAIN, GAME, JSON, examples, print_json
 from scorekeeper.cli.render import print_fiche
 
@@ -22,8 +22,8 @@ def sheet(
     """The fiche: every coup, running scores, manches, the winner, who deals and leads next."""
     name = ledger.pick(game_name)
     the_game = ledger.read(name)
-    fiche = game.fiche(the_game)
+    fiche = service.fiche(the_game)
     if json:
         print_json({"name": name, **fiche.as_dict()})
         return
-    print_fiche(fiche, f"{name} · {game.ruleset_of(the_game).title}", ascii, explain)
+    print_fiche(fiche, f"{name} · {service.ruleset_of(the_game).title}", ascii, explain)

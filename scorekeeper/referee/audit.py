@@ -5,8 +5,8 @@ cards he plays from trick k on. Each play is judged against that holding. A card
 required when the hand holds more cards, so the cards shown can prove a renonce; in a partial log they
 cannot clear a play, and the plays an unseen card would turn into renonces are listed as unknown.
 
-The audit knows no game: a `Game` gives it the tricks' winners and points, the plays a hand did not
-allow, and the judge that explains them; `manille_game` and `hombre_game` adapt the two referees.
+The audit knows no game: an `Audited` gives it the tricks' winners and points, the plays a hand did not
+allow, and the judge that explains them; each game's `referee.audited` adapts its own referee.
 The log is read a whole at a time: a complete, legal log (the common case) costs one pass to replay
 it and one quick test of its plays, and only a renonce or a partial log asks for the judge's reasons.
 """
@@ -19,10 +19,9 @@ from functools import cache
 from itertools import chain, count
 from typing import Any, NamedTuple, NoReturn
 
-from scorekeeper.cards import HOMBRE, MANILLE, Card, Deck, Suit
+from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
-from scorekeeper.referee import Relation, Verdict, hombre, manille
-from scorekeeper.rulesets import ManilleRules
+from scorekeeper.referee import Verdict
 
 # The cards already in a trick, in play order, each with the player who played it.
 Seen = Sequence[tuple[str, Card]]
@@ -32,8 +31,8 @@ Seen = Sequence[tuple[str, Card]]
 # every trick: they build several times faster than frozen dataclasses.
 
 
-class Game(NamedTuple):
-    """What the audit asks of a game."""
+class Audited(NamedTuple):
+    """What the audit asks of a game, for one coup's trump (each game's `referee.audited`)."""
 
     deck: Deck
     trick_size: int
@@ -50,85 +49,6 @@ class Game(NamedTuple):
     # card was not among the `legal_cards` of its player's hand, `plays[player][index:]`: the answer of
     # `legal_cards` at every play, which a game may reach faster.
     illegal_plays: Callable[[Sequence[Seen], Mapping[str, Sequence[Card]]], Sequence[tuple[int, int]]]
-
-
-def manille_game(
-    players: Sequence[str], trump: Suit | None, rules: ManilleRules, partners: Callable[[str, str], bool]
-) -> Game:
-    """The manille referee (P-1 to P-10) as the audit sees it; points are M-1 card points plus M-2 trick points."""
-    if len(players) != rules.seats:
-        raise UserError(f"this ruleset plays {rules.seats} hands (morts included), {len(players)} given")
-    points = rules.points.copy()  # a plain dict reads faster than the ruleset's read-only view
-
-    def seen_by(player: str, earlier: Seen) -> list[tuple[Relation, Card]]:
-        return [(Relation.PARTNER if partners(other, player) else Relation.OPPONENT, card) for other, card in earlier]
-
-    def trick_points(tricks: Sequence[Sequence[Card]]) -> list[int]:
-        worth = []
-        for cards in tricks:
-            total = rules.trick_points  # M-2, and M-1 for each card
-            for card in cards:
-                total += points[card.rank]
-            worth.append(total)
-        return worth
-
-    def illegal_plays(tricks: Sequence[Seen], plays: Mapping[str, Sequence[Card]]) -> list[tuple[int, int]]:
-        return manille.illegal_plays(tricks, plays, partners, trump, rules)
-
-    def circumstance(rule: str, earlier: Seen) -> str:
-        if rule == "P-3":
-            return ""
-        who, master = earlier[manille.trick_winner([card for _, card in earlier], trump, rules)]
-        return f", where {who}'s {master} was master,"
-
-    return Game(
-        deck=MANILLE,
-        trick_size=len(players),
-        tricks=rules.tricks,
-        suit_of=lambda card: card.suit,
-        trump=trump,
-        trick_winners=lambda tricks: manille.trick_winners(tricks, trump, rules),
-        trick_points=trick_points,
-        legal_cards=lambda hand, earlier, player: manille.legal_cards(hand, seen_by(player, earlier), trump, rules),
-        judge=lambda hand, earlier, player, card: manille.judge(hand, seen_by(player, earlier), trump, rules, card),
-        circumstance=circumstance,
-        illegal_plays=illegal_plays,
-    )
-
-
-def hombre_game(trump: Suit) -> Game:
-    """The hombre referee (H-1 to H-5) as the audit sees it: each for himself, tricks count, not points."""
-
-    def circumstance(rule: str, earlier: Seen) -> str:
-        # A matador led is named: H-4 turns on it, and a black ace leads the trump suit, not its own.
-        who, lead = earlier[0]
-        name = hombre.matador_name(lead, trump)
-        return f", where {who} led the {name} {lead}," if name else ""
-
-    def legal_cards(hand: Sequence[Card], earlier: Seen, player: str) -> tuple[Card, ...]:
-        return hombre.legal_cards(hand, [card for _, card in earlier], trump)
-
-    def illegal_plays(tricks: Sequence[Seen], plays: Mapping[str, Sequence[Card]]) -> list[tuple[int, int]]:
-        return [
-            (index, place)
-            for index, trick in enumerate(tricks)
-            for place, (player, card) in enumerate(trick)
-            if place and card not in legal_cards(plays[player][index:], trick[:place], player)
-        ]
-
-    return Game(
-        deck=HOMBRE,
-        trick_size=hombre.PLAYERS,
-        tricks=hombre.TRICKS,
-        suit_of=lambda card: hombre.suit_of(card, trump),
-        trump=trump,
-        trick_winners=lambda tricks: [hombre.trick_winner(cards, trump) for cards in tricks],
-        trick_points=lambda tricks: [0] * len(tricks),
-        legal_cards=legal_cards,
-        judge=lambda hand, earlier, player, card: hombre.judge(hand, [card for _, card in earlier], trump, card),
-        circumstance=circumstance,
-        illegal_plays=illegal_plays,
-    )
 
 
 # --- what the audit finds ------------------------------------------------------------------------
@@ -212,24 +132,7 @@ class Audit(NamedTuple):
 # --- the audit -----------------------------------------------------------------------------------
 
 
-def audit_manille(
-    players: Sequence[str],
-    leader: str,
-    trump: Suit | None,
-    tricks: Sequence[Sequence[Card]],
-    rules: ManilleRules,
-    partners: Callable[[str, str], bool],
-) -> Audit:
-    """Audit a manille coup (P-10): trump None is sans-atout; `partners(a, b)` tells who plays with whom (P-7)."""
-    return audit(manille_game(players, trump, rules, partners), players, leader, tricks)
-
-
-def audit_hombre(players: Sequence[str], leader: str, trump: Suit, tricks: Sequence[Sequence[Card]]) -> Audit:
-    """Audit an hombre coup (H-3 to H-5): three players, nine tricks, tricks counted per player."""
-    return audit(hombre_game(trump), players, leader, tricks)
-
-
-def audit(game: Game, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> Audit:
+def audit(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> Audit:
     """Replay the log: each trick's cards in play order from its leader, `leader` leading the first
     and each winner the next; then judge every play against the hand the log rebuilds.
     """
@@ -274,7 +177,7 @@ def audit(game: Game, players: Sequence[str], leader: str, tricks: Sequence[Sequ
     )
 
 
-def _check_table(game: Game, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> None:
+def _check_table(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> None:
     if len(players) != game.trick_size:
         raise UserError(f"{len(players)} players given: this game is played by {game.trick_size}")
     if len(set(players)) != len(players):
@@ -287,7 +190,7 @@ def _check_table(game: Game, players: Sequence[str], leader: str, tricks: Sequen
 
 
 def _replay(
-    game: Game, players: tuple[str, ...], leader: str, tricks: Sequence[Sequence[Card]]
+    game: Audited, players: tuple[str, ...], leader: str, tricks: Sequence[Sequence[Card]]
 ) -> tuple[list[TrickResult], dict[str, list[Card]]]:
     """Each trick's players, winner and points, and each player's cards in the order he played them;
     refuses an impossible log."""
@@ -323,7 +226,7 @@ def _where(results: Sequence[TrickResult]) -> dict[Card, tuple[int, str]]:
     return {card: (result.number, player) for result in results for player, card in result.cards}
 
 
-def _refuse(game: Game, players: tuple[str, ...], leader: str, tricks: Sequence[Sequence[Card]]) -> NoReturn:
+def _refuse(game: Audited, players: tuple[str, ...], leader: str, tricks: Sequence[Sequence[Card]]) -> NoReturn:
     """The log holds a trick of the wrong size, a card outside the deck or a card played twice: say the
     first, in play order."""
     where: dict[Card, tuple[int, str]] = {}
@@ -349,7 +252,7 @@ def _rule(verdict: Verdict) -> str:
     return verdict.rule
 
 
-def _verb(game: Game, card: Card, led: Suit, rule: str) -> str:
+def _verb(game: Audited, card: Card, led: Suit, rule: str) -> str:
     suit = game.suit_of(card)
     if suit == led:
         return f"played {card}"
@@ -362,7 +265,7 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def _what(game: Game, number: int, player: str, card: Card, earlier: Seen, rule: str) -> str:
+def _what(game: Audited, number: int, player: str, card: Card, earlier: Seen, rule: str) -> str:
     """`Brun discarded 8♣ on a ♥ lead at trick 3`, with what the rule needs said of the trick."""
     led = game.suit_of(earlier[0][1])
     lead = f"a {led.symbol} lead" if led != game.trump else f"a trump ({led.symbol}) lead"
@@ -371,7 +274,7 @@ def _what(game: Game, number: int, player: str, card: Card, earlier: Seen, rule:
 
 
 def _proof(
-    game: Game,
+    game: Audited,
     number: int,
     player: str,
     card: Card,
@@ -389,7 +292,7 @@ def _proof(
 
 
 def _unproven(
-    game: Game,
+    game: Audited,
     number: int,
     player: str,
     card: Card,
@@ -414,7 +317,7 @@ def _unproven(
     return Unproven(number, player, card, rule, note)
 
 
-def _notes(game: Game, shown: int) -> tuple[str, ...]:
+def _notes(game: Audited, shown: int) -> tuple[str, ...]:
     if shown == game.tricks:
         return ("complete log: every hand is known, every play is proven or cleared",)
     return (
@@ -422,3 +325,29 @@ def _notes(game: Game, shown: int) -> tuple[str, ...]:
         " so a renonce can be proven but a play cannot be cleared",
         f"points and tricks count only the {shown} trick{'s' if shown != 1 else ''} shown",
     )
+
+
+@dataclass(frozen=True)
+class LogAudit:
+    """The audit of a trick log, with the points summed by side where the game has sides."""
+
+    audit: Audit
+    sides: tuple[tuple[str, ...], ...]
+
+    def side_points(self) -> tuple[int, ...]:
+        return tuple(sum(self.audit.points[player] for player in side) for side in self.sides)
+
+    @property
+    def summary(self) -> tuple[str, ...]:
+        lines = []
+        for side, points in zip(self.sides, self.side_points(), strict=True):
+            tricks = sum(self.audit.tricks_won[player] for player in side)
+            lines.append(f"{' & '.join(side)}: {points} points, {tricks} trick{'s' if tricks != 1 else ''}")
+        return tuple(lines)
+
+    def as_dict(self) -> dict[str, Any]:
+        sides = [
+            {"players": list(side), "points": points, "tricks": sum(self.audit.tricks_won[p] for p in side)}
+            for side, points in zip(self.sides, self.side_points(), strict=True)
+        ]
+        return {**self.audit.as_dict(), "sides": sides}

@@ -137,6 +137,11 @@ _FIELDS = {
 }
 
 
+def rules_from(values: Mapping[str, Any], origin: str) -> HombreRules:
+    """The typed settings from the validated values of a ruleset file (`origin`); see `hombre_rules`."""
+    return hombre_rules(values)
+
+
 def hombre_rules(values: Mapping[str, Any]) -> HombreRules:
     """The typed settings from the validated flat dict of dotted keys (other keys are ignored).
 

@@ -19,10 +19,10 @@ from typing import Any, NamedTuple
 
 from scorekeeper.cards import HOMBRE, Card, Suit, format_cards
 from scorekeeper.errors import UserError
-from scorekeeper.hombre.bidding import Bidding, Contract, bid, contract_allowed
-from scorekeeper.hombre.matadors import count_matadors, is_trump, most_matadors
-from scorekeeper.hombre.rules import HombreRules
-from scorekeeper.players import find_player as find_folded
+from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed
+from scorekeeper.games.hombre.matadors import count_matadors, is_trump, most_matadors
+from scorekeeper.games.hombre.rules import HombreRules
+from scorekeeper.players import find_player
 
 TRICKS = 9
 FIELDS = (
@@ -177,13 +177,6 @@ def declared_key(data: Any, dealer: str) -> tuple[Any, ...] | None:
     return tuple(key)
 
 
-def find_player(players: Sequence[str], text: str) -> str:
-    """The player named `text`, case and accents ignored (`players.find_player`); the ledger's own
-    spelling is found at once, which keeps a long replay fast.
-    """
-    return text if text in players else find_folded(players, text)
-
-
 def _flag(data: Mapping[str, Any], name: str) -> bool:
     value = data.get(name, False)
     if value is False:
@@ -252,7 +245,7 @@ def _tricks(declared: Any, players: Sequence[str]) -> dict[str, int]:
     tricks = dict.fromkeys(players, 0)  # in seating order
     seen: set[str] = set()
     for who, count in declared.items():
-        player = who if who in tricks else find_folded(players, str(who))
+        player = find_player(players, str(who))
         if player in seen:
             raise UserError(f"the tricks of {player} are given twice")
         seen.add(player)

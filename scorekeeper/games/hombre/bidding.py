@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre.rules import HombreRules
+from scorekeeper.games.hombre.rules import HombreRules
 from scorekeeper.players import find_player, fold_name
 
 

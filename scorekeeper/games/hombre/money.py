@@ -16,9 +16,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from scorekeeper.hombre.bidding import Contract
-from scorekeeper.hombre.outcome import Outcome
-from scorekeeper.hombre.rules import HombreRules
+from scorekeeper.games.hombre.bidding import Contract
+from scorekeeper.games.hombre.outcome import Outcome
+from scorekeeper.games.hombre.rules import HombreRules
 
 MARK = 3  # H-16: a mark in front of a player stands for 3 jetons
 SEATS = 3

@@ -1,6 +1,6 @@
 """The end of a partie of l'hombre (RULES H-19): the bêtes still owed, each player's result, who pays whom.
 
->>> from scorekeeper.hombre.fiche import replay
+>>> from scorekeeper.games.hombre.fiche import replay
 >>> won = {"hombre": "A", "contract": "demande", "tricks": {"A": 5, "B": 2, "C": 2}}
 >>> fiche = replay(HombreRules(poules=1, end="split"), ["A", "B", "C"], "A", [won])
 >>> [str(transfer) for transfer in settle(fiche).transfers]
@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre.fiche import HombreFiche, jetons_json
-from scorekeeper.hombre.money import Payment, show
-from scorekeeper.hombre.rules import HombreRules
+from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
+from scorekeeper.games.hombre.money import Payment, show
+from scorekeeper.games.hombre.rules import HombreRules
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from scorekeeper.errors import UserError
-from scorekeeper.hombre.bidding import Contract
-from scorekeeper.hombre.coup import Coup, declared_key
-from scorekeeper.hombre.money import (
+from scorekeeper.games.hombre.bidding import Contract
+from scorekeeper.games.hombre.coup import Coup, declared_key
+from scorekeeper.games.hombre.money import (
     Bete,
     Jetons,
     Payment,
@@ -35,8 +35,8 @@ from scorekeeper.hombre.money import (
     take_poule,
     vole_without_waiting_bete,
 )
-from scorekeeper.hombre.outcome import Decision, Outcome, decide
-from scorekeeper.hombre.rules import HombreRules
+from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
+from scorekeeper.games.hombre.rules import HombreRules
 from scorekeeper.players import check_players as check_seating
 from scorekeeper.players import find_player
 
@@ -301,7 +301,7 @@ class _Reading(NamedTuple):
     settling: _Settling
 
 
-class _Table:
+class State:
     """The state between two coups: balances, caves, the poule, the bêtes. Played one coup at a time.
 
     A long ledger repeats the same few declarations, and the same few kinds of coup at the same few
@@ -652,18 +652,37 @@ def _poule_taken_lines(outcome: Outcome, takers: tuple[str, ...], marks: int) ->
     return tuple(lines)
 
 
-def _start(rules: HombreRules, players: Sequence[str], dealer: str) -> _Table:
+def start_with(rules: HombreRules, players: Sequence[str], dealer: str) -> State:
+    """The table before the first deal: `dealer` deals it, the players in seating order (C-3)."""
     players = tuple(players)
     check_players(players)
-    return _Table(rules, players, find_player(players, dealer))
+    return State(rules, players, find_player(players, dealer))
+
+
+def advance(state: State, declared: Mapping[str, Any]) -> State:
+    """The state after one more coup, as declared (H-7 to H-19); the state given is taken over.
+
+    A coup the table cannot have said is refused with its number, and leaves the state as it was.
+    """
+    state.play(declared)
+    return state
+
+
+def check_open(state: State) -> None:
+    """A coup is entered only while the partie goes on (H-19)."""
+    if state.over:
+        raise UserError(
+            f"the partie is over: {state.poules_tirees} poules taken by the hombre (H-19); "
+            "settle it with `scorekeeper settle`, or start another with `scorekeeper new`"
+        )
 
 
 def replay(rules: HombreRules, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> HombreFiche:
     """Replay every declared coup from the first deal (`dealer` deals it; players in seating order, C-3)."""
-    table = _start(rules, players, dealer)
+    state = start_with(rules, players, dealer)
     for data in coups:
-        table.play(data)
-    return table.fiche()
+        state.play(data)
+    return state.fiche()
 
 
 def add_coup(
@@ -674,13 +693,8 @@ def add_coup(
     coup: Mapping[str, Any],
 ) -> HombreFiche:
     """The fiche with one more coup; refused once the partie is over (H-19)."""
-    table = _start(rules, players, dealer)
+    state = start_with(rules, players, dealer)
     for data in coups:
-        table.play(data)
-    if table.over:
-        raise UserError(
-            f"the partie is over: {table.poules_tirees} poules taken by the hombre (H-19); "
-            "settle it with `scorekeeper settle`, or start another with `scorekeeper new`"
-        )
-    table.play(coup)
-    return table.fiche()
+        state.play(data)
+    check_open(state)
+    return advance(state, coup).fiche()

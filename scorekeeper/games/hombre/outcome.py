@@ -10,7 +10,7 @@ import enum
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from scorekeeper.hombre.bidding import Contract
+from scorekeeper.games.hombre.bidding import Contract
 
 
 class Outcome(enum.Enum):

@@ -8,7 +8,7 @@ first filter that drops a card is the rule that card breaks (P-10). P-7 (partner
 The audit asks of every play only whether its card was legal: `illegal_plays` answers that for a
 whole log without building the legal cards or their reasons; `judge` explains the plays it finds.
 
->>> from scorekeeper.rulesets import load
+>>> from scorekeeper.games import load
 >>> rules = load("manille-muette").rules
 >>> hand = [Card.parse(c) for c in "9h 8c 7s".split()]
 >>> legal_cards(hand, [(Relation.OPPONENT, Card.parse("Kh"))], Suit.SPADES, rules)
@@ -23,7 +23,7 @@ from typing import NamedTuple
 from scorekeeper.cards import MANILLE, Card, Rank, Suit, format_cards
 from scorekeeper.errors import UserError
 from scorekeeper.referee import Duty, Relation, Verdict, check_position, narrow, verdict
-from scorekeeper.rulesets import ManilleRules
+from scorekeeper.games.manille.rules import ManilleRules
 
 _STRENGTHS: dict[tuple[Rank, ...], dict[Rank, int]] = {}
 

@@ -1,0 +1,104 @@
+"""L'hombre: bidding, outcome, poule, bêtes, payments and settlement (RULES H-6 to H-20). Pure: no I/O.
+
+- `rules`: `HombreRules`, the TOML keys `HOMBRE_KEYS`, `hombre_rules(values)`;
+- `bidding`: `Contract`, `bid(...)` validates a whole bidding (H-6 to H-8);
+- `coup`: `Coup`, a coup as declared (`from_dict` / `to_dict`);
+- `outcome`: `decide(...)`, won / remise / codille / vole (H-9 to H-11);
+- `money`: one function per rule of the money (H-12 to H-19);
+- `fiche`: `start_with`, `advance`, `replay`, `add_coup`, `HombreFiche` and its `as_dict()`;
+- `settle`: `settle(fiche)`, the end of the partie (H-19);
+- `legal`: which cards may be played and who wins a trick (H-1 to H-5);
+- `referee`: one disputed play and a coup's trick log, through the shared audit.
+
+`ENGINE` is l'hombre as the registry (`scorekeeper.games.get("hombre")`) sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
+from scorekeeper.games.hombre.coup import Coup
+from scorekeeper.games.hombre.fiche import BeteFate, CoupResult, HombreFiche, State, add_coup, advance, check_open, replay, start_with
+from scorekeeper.games.hombre.money import Bete, Payment
+from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
+from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
+from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
+
+__all__ = [
+    "ENGINE",
+    "HOMBRE_KEYS",
+    "Bete",
+    "BeteFate",
+    "Bidding",
+    "Call",
+    "Contract",
+    "Coup",
+    "CoupResult",
+    "Decision",
+    "HombreFiche",
+    "HombreRules",
+    "Outcome",
+    "Payment",
+    "Settlement",
+    "Transfer",
+    "add_coup",
+    "bid",
+    "decide",
+    "hombre_rules",
+    "replay",
+    "settle",
+]
+
+
+class Hombre:
+    """L'hombre behind the interface every game has (`scorekeeper.games.Game`)."""
+
+    name = "hombre"
+    keys = HOMBRE_KEYS
+    has_money = True  # `settle` pays the end of the partie (H-19)
+
+    def rules_from(self, values: Mapping[str, Any], origin: str) -> HombreRules:
+        return rules_from(values, origin)
+
+    def start(self, ruleset: Any, players: Sequence[str], dealer: str) -> State:
+        return start_with(ruleset.rules, players, dealer)
+
+    def advance(self, state: State, declared: Mapping[str, Any]) -> State:
+        return advance(state, declared)
+
+    def check_open(self, state: State) -> None:
+        check_open(state)
+
+    def fiche(self, state: State) -> HombreFiche:
+        return state.fiche()
+
+    def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        """An edit: what is given replaces what was said; three passes replace the whole coup, and a coup
+        played replaces three passes."""
+        merged = {} if changes.get("pass") else {k: v for k, v in declared.items() if k != "pass"}
+        return {**merged, **changes}
+
+    def judge_play(self, ruleset: Any, trump: Any, trick: Any, hand: Any, card: Any) -> Any:
+        from scorekeeper.games.hombre import referee
+
+        return referee.judge_play(trump, trick, hand, card)
+
+    def renonce_cost(self, rules: HombreRules) -> str:
+        from scorekeeper.games.hombre import referee
+
+        return referee.RENONCE_COST
+
+    def audit_log(
+        self, ruleset: Any, players: Sequence[str], leader: str, trump: Any, tricks: Any, alone: str | None
+    ) -> Any:
+        from scorekeeper.games.hombre import referee
+
+        return referee.audit_log(players, leader, trump, tricks)
+
+    def settle(self, fiche: HombreFiche, early: bool) -> Settlement:
+        return settle(fiche, early=early)
+
+
+ENGINE = Hombre()

@@ -1,0 +1,78 @@
+"""The hombre referee as the shared audit sees it, one disputed play, and a coup's trick log (H-1 to H-5)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from scorekeeper.cards import HOMBRE, Card, Suit
+from scorekeeper.errors import UserError
+from scorekeeper.games.hombre import legal
+from scorekeeper.players import find_player
+from scorekeeper.referee import Relation, Verdict
+from scorekeeper.referee.audit import Audit, Audited, LogAudit, Seen, audit
+
+RENONCE_COST = "RULES and the seed set no price for a renonce at l'hombre: the table decides what it costs"
+
+
+def audited(trump: Suit) -> Audited:
+    """The hombre referee (H-1 to H-5) as the audit sees it: each for himself, tricks count, not points."""
+
+    def circumstance(rule: str, earlier: Seen) -> str:
+        # A matador led is named: H-4 turns on it, and a black ace leads the trump suit, not its own.
+        who, lead = earlier[0]
+        name = legal.matador_name(lead, trump)
+        return f", where {who} led the {name} {lead}," if name else ""
+
+    def legal_cards(hand: Sequence[Card], earlier: Seen, player: str) -> tuple[Card, ...]:
+        return legal.legal_cards(hand, [card for _, card in earlier], trump)
+
+    def illegal_plays(tricks: Sequence[Seen], plays: Mapping[str, Sequence[Card]]) -> list[tuple[int, int]]:
+        return [
+            (index, place)
+            for index, trick in enumerate(tricks)
+            for place, (player, card) in enumerate(trick)
+            if place and card not in legal_cards(plays[player][index:], trick[:place], player)
+        ]
+
+    return Audited(
+        deck=HOMBRE,
+        trick_size=legal.PLAYERS,
+        tricks=legal.TRICKS,
+        suit_of=lambda card: legal.suit_of(card, trump),
+        trump=trump,
+        trick_winners=lambda tricks: [legal.trick_winner(cards, trump) for cards in tricks],
+        trick_points=lambda tricks: [0] * len(tricks),
+        legal_cards=legal_cards,
+        judge=lambda hand, earlier, player, card: legal.judge(hand, [card for _, card in earlier], trump, card),
+        circumstance=circumstance,
+        illegal_plays=illegal_plays,
+    )
+
+
+def audit_hombre(players: Sequence[str], leader: str, trump: Suit, tricks: Sequence[Sequence[Card]]) -> Audit:
+    """Audit an hombre coup (H-3 to H-5): three players, nine tricks, tricks counted per player."""
+    return audit(audited(trump), players, leader, tricks)
+
+
+def _trump(trump: Suit | None) -> Suit:
+    if trump is None:
+        raise UserError("l'hombre is never played sans-atout: give the trump suit, like --trump h")
+    return trump
+
+
+def judge_play(
+    trump: Suit | None, trick: Sequence[tuple[Relation | None, Card]], hand: Sequence[Card], card: Card | None
+) -> Verdict:
+    """The verdict on `card` (or only the legal cards), H-3 and H-4: each plays for himself, no relation given."""
+    suit = _trump(trump)
+    if any(relation is not None for relation, _ in trick):
+        raise UserError("no P:/O: prefixes at l'hombre: each plays for himself; list the cards in play order")
+    return legal.judge(hand, [c for _, c in trick], suit, card)
+
+
+def audit_log(
+    players: Sequence[str], leader: str, trump: Suit | None, tricks: Sequence[Sequence[Card]]
+) -> LogAudit:
+    """A coup's trick log audited (H-3 to H-5); each player is his own side."""
+    leader = find_player(players, leader)
+    return LogAudit(audit_hombre(players, leader, _trump(trump), tricks), tuple((player,) for player in players))

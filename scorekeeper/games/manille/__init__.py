@@ -1,0 +1,117 @@
+"""Manille, every system of the rule texts (RULES M-1 to M-16, P-1 to P-10). Pure: no I/O.
+
+- `rules`: `ManilleRules`, the TOML keys `MANILLE_KEYS`, `rules_from(values, origin)`;
+- `table`: who sits where, the fiche's columns, the camps of a coup (C-3, P-7);
+- `declaration`: `Coup`, a coup as said at the table (M-3);
+- `calls`: trump and the calls checked against the system (M-5 to M-7, M-10, M-13);
+- `scoring`: one function per rule of the score (M-4 to M-8, M-11, M-13, M-14);
+- `partie`: manches, the end of the partie, the choices owed (M-9, M-10);
+- `replay`: `start`, `advance` (one more coup), `fiche`, `replay` (a fold of `advance`);
+- `fiche`: `Fiche`, `CoupResult` and the stable JSON form;
+- `legal`: which cards may be played and who wins a trick (P-1 to P-10);
+- `referee`: one disputed play and a coup's trick log, through the shared audit.
+
+`ENGINE` is manille as the registry (`scorekeeper.games.get("manille")`) sees it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.cards import Card, Suit
+from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
+from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
+from scorekeeper.games.manille.rules import MANILLE_KEYS, ManilleRules, rules_from
+from scorekeeper.games.manille.scoring import renonce_cost
+from scorekeeper.games.manille.table import Side, Table, mort_of, seating
+from scorekeeper.rulesets import Ruleset
+
+if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
+    from scorekeeper.referee import Relation, Verdict
+    from scorekeeper.referee.audit import LogAudit
+
+__all__ = [
+    "ENGINE",
+    "MANILLE_KEYS",
+    "Coup",
+    "CoupResult",
+    "Fiche",
+    "ManilleRules",
+    "Quota",
+    "Side",
+    "State",
+    "Table",
+    "advance",
+    "check_open",
+    "fiche",
+    "mort_of",
+    "replay",
+    "rules_from",
+    "seating",
+    "start",
+]
+
+_OUTCOMES = ("points", "renonce", "tricks", "let_renonce_pass")  # the ways a coup ended, and its proviso
+
+
+class Manille:
+    """Manille behind the interface every game has (`scorekeeper.games.Game`)."""
+
+    name = "manille"
+    keys = MANILLE_KEYS
+    has_money = False  # scores, no jetons: nothing for `settle`
+
+    def rules_from(self, values: Mapping[str, Any], origin: str) -> ManilleRules:
+        return rules_from(values, origin)
+
+    def start(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> State:
+        return start(ruleset, players, dealer)
+
+    def advance(self, state: State, declared: Mapping[str, Any]) -> State:
+        return advance(state, declared)
+
+    def check_open(self, state: State) -> None:
+        check_open(state)
+
+    def fiche(self, state: State) -> Fiche:
+        return fiche(state)
+
+    def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+        """An edit: what is given replaces what was said; a new way the coup ended replaces the old one whole."""
+        merged = dict(declared)
+        if set(_OUTCOMES[:3]) & set(changes):
+            merged = {k: v for k, v in merged.items() if k not in _OUTCOMES}
+        return {**merged, **changes}
+
+    def judge_play(
+        self,
+        ruleset: Ruleset,
+        trump: Suit | None,
+        trick: Sequence[tuple[Relation | None, Card]],
+        hand: Sequence[Card],
+        card: Card | None,
+    ) -> Verdict:
+        from scorekeeper.games.manille import referee
+
+        return referee.judge_play(ruleset.rules, ruleset.name, trump, trick, hand, card)
+
+    def renonce_cost(self, rules: ManilleRules) -> str:
+        return renonce_cost(rules)
+
+    def audit_log(
+        self,
+        ruleset: Ruleset,
+        players: Sequence[str],
+        leader: str,
+        trump: Suit | None,
+        tricks: Sequence[Sequence[Card]],
+        alone: str | None,
+    ) -> LogAudit:
+        from scorekeeper.games.manille import referee
+
+        return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone)
+
+
+ENGINE = Manille()

@@ -1,0 +1,162 @@
+"""A manille coup as said at the table (M-3), read and checked for its form alone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from scorekeeper.cards import Card, CardError, Suit, parse_trump
+from scorekeeper.errors import UserError
+from scorekeeper.games.manille.rules import ManilleRules
+from scorekeeper.players import find_player
+from scorekeeper.rulesets import Ruleset
+
+
+class Coup(NamedTuple):
+    """One coup as said at the table (M-3): how trump was set and what the calls were, then the points
+    made, a renonce, or the whole trick log, from which the referee computes the points.
+    """
+
+    retourne: Card | None = None  # M-5
+    trump: Suit | None = None  # named by the dealer, his partner or the taker (None: see sans_atout)
+    sans_atout: bool = False  # P-8
+    chooser: str | None = None  # who named trump (M-10: the dealer, or his partner after passe-parole)
+    contre: str | None = None  # M-6, M-7: frapper, coinche
+    surcontre: str | None = None  # M-6: contre-frapper
+    taker: str | None = None  # M-13
+    bid: int | None = None  # M-13
+    exchange: int | None = None  # M-11: cards the dealer took blind from the chien
+    points: tuple[tuple[str, int], ...] | None = None  # points made, by a player of each camp named
+    renonce: str | None = None
+    tricks: tuple[tuple[Card, ...], ...] | None = None
+    let_renonce_pass: bool = False  # the table agreed to play on after a renonce found in the log
+
+    FIELDS = "retourne trump chooser contre surcontre taker bid exchange points renonce tricks let_renonce_pass".split()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
+        """Read a declaration (from the ledger or the command line) and check its form alone."""
+        if not _FIELD_SET.issuperset(data):
+            unknown = sorted(set(data) - _FIELD_SET)
+            said = ", ".join("--" + field.replace("_", "-").replace("tricks", "trick") for field in cls.FIELDS)
+            raise UserError(
+                f"--{unknown[0].replace('_', '-')} is not said in a manille coup; a manille coup takes {said}"
+            )
+        rules = ruleset.rules
+        assert isinstance(rules, ManilleRules)
+        retourne = data.get("retourne")
+        if retourne is not None:
+            if not isinstance(retourne, str):
+                raise UserError("the retourne must be a card, like 10h")
+            retourne = ruleset.deck.parse(retourne)
+        trump, sans_atout = read_trump(data.get("trump"))
+        points = _read_points(data.get("points"), rules, players)
+        tricks = _read_tricks(data.get("tricks"), ruleset)
+        let_pass = data.get("let_renonce_pass", False)
+        if not isinstance(let_pass, bool):
+            raise UserError("let_renonce_pass must be true or false")
+        said = {key: _read_player(data, key, players) for key in _PLAYER_FIELDS if key in data}
+        if sum(given is not None for given in (points, said.get("renonce"), tricks)) > 1:
+            raise UserError(
+                "a coup is its points (--points PLAYER=N), a renonce (--renonce PLAYER) "
+                "or its trick log (--trick …), only one of them"
+            )
+        if let_pass and tricks is None:
+            raise UserError("--let-renonce-pass goes with a trick log (--trick …)")
+        return cls(
+            retourne=retourne,
+            trump=trump,
+            sans_atout=sans_atout,
+            points=points,
+            tricks=tricks,
+            let_renonce_pass=let_pass,
+            bid=_read_whole(data, "bid"),
+            exchange=_read_whole(data, "exchange"),
+            **said,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        if self.retourne is not None:
+            data["retourne"] = self.retourne.ascii
+        if self.sans_atout or self.trump is not None:
+            data["trump"] = "SA" if self.sans_atout else self.trump.value  # type: ignore[union-attr]
+        for key in ("chooser", "contre", "surcontre", "taker", "bid", "exchange", "renonce"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        if self.points is not None:
+            data["points"] = dict(self.points)
+        if self.tricks is not None:
+            data["tricks"] = [[card.ascii for card in trick] for trick in self.tricks]
+        if self.let_renonce_pass:
+            data["let_renonce_pass"] = True
+        return data
+
+
+_FIELD_SET = frozenset(Coup.FIELDS)
+_PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce")
+
+
+def _read_player(data: Mapping[str, Any], key: str, players: Sequence[str]) -> str | None:
+    value = data[key]
+    return None if value is None else find_player(players, str(value))
+
+
+def _read_whole(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise UserError(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+def read_trump(text: Any) -> tuple[Suit | None, bool]:
+    """The trump declared, and whether the coup is sans-atout (P-8)."""
+    if text is None:
+        return None, False
+    if not isinstance(text, str):
+        raise UserError("trump must be a suit (h, ♥, coeur, …) or SA for sans-atout")
+    suit = parse_trump(text)
+    return suit, suit is None
+
+
+def _read_points(declared: Any, rules: ManilleRules, players: Sequence[str]) -> tuple[tuple[str, int], ...] | None:
+    """M-3: PLAYER=N for his camp; at each-for-himself every player's own points (M-14)."""
+    if declared is None:
+        return None
+    if not isinstance(declared, dict) or not declared:
+        raise UserError("points are given as PLAYER=N")
+    points = []
+    for who, value in declared.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UserError(f"points must be a whole number, not {value!r}")
+        if not 0 <= value <= rules.total:
+            raise UserError(f"{value} points is impossible: a side makes 0 to {rules.total} points in a coup (M-3)")
+        points.append((find_player(players, str(who)), value))
+    if len({who for who, _ in points}) != len(points):
+        raise UserError("a player's points are given twice")
+    return tuple(points)
+
+
+def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] | None:
+    """A trick log as stored: a list of tricks, each a list of cards (or one string of cards)."""
+    if tricks is None:
+        return None
+    if isinstance(tricks, Mapping):
+        raise UserError(
+            "--tricks counts tricks at l'hombre; a manille coup gives its trick log with --trick, once a trick"
+        )
+    if not isinstance(tricks, list) or not tricks:
+        raise UserError("the trick log must list the tricks, each with its cards in play order")
+    log = []
+    for number, trick in enumerate(tricks, 1):
+        if isinstance(trick, str):
+            trick = trick.replace(",", " ").split()
+        if not isinstance(trick, list) or not all(isinstance(card, str) for card in trick):
+            raise UserError(f"trick {number} must list its cards, like 7h 8h 9h 10h")
+        try:
+            log.append(tuple(ruleset.deck.parse(card) for card in trick))
+        except CardError as error:
+            raise UserError(f"trick {number}: {error}") from None
+    return tuple(log)
+
+

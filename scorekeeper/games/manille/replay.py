@@ -1,0 +1,315 @@
+"""The manille replay: a coup at a time from the first deal, the fiche the only place figures come from.
+
+`start` seats the table, `advance` scores one more coup from the state after the ones before (a
+replay is a fold of it, and entering a coup is one more step), `fiche` reads the state as the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.cards import Suit
+from scorekeeper.errors import UserError
+from scorekeeper.games.manille.calls import check_calls, check_taker, trump_of
+from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.fiche import CoupResult, Fiche
+from scorekeeper.games.manille.partie import Partie, check_quota, quotas
+from scorekeeper.games.manille.rules import ManilleRules
+from scorekeeper.games.manille.scoring import multiplier_of, retourne_bonus, score_coup, score_renonce
+from scorekeeper.games.manille.table import Table, camps_of, seating
+from scorekeeper.players import check_players
+from scorekeeper.rulesets import Ruleset
+
+if TYPE_CHECKING:
+    from scorekeeper.referee.audit import Audit, TrickResult
+
+
+class State:
+    """The partie between two coups: the table, the manches and scores, the ties carried, the lines so far."""
+
+    __slots__ = ("ruleset", "rules", "players", "table", "names", "first", "partie", "ties", "results")
+
+    def __init__(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> None:
+        self.ruleset = ruleset
+        self.rules: ManilleRules = ruleset.rules
+        self.players = tuple(players)
+        check_players(self.players, self.rules.players)
+        self.table = seating(self.players, self.rules)
+        self.names = [side.name for side in self.table.columns]
+        self.first = self.players.index(dealer)
+        self.partie = Partie(self.rules, len(self.table.columns))
+        self.ties = 0  # coups tied in a row, each doubling the next where the system says so (M-4)
+        self.results: list[CoupResult] = []
+
+
+def start(ruleset: Ruleset, players: Sequence[str], dealer: str) -> State:
+    """The table before the first deal: `dealer` deals it, the players in seating order (C-3)."""
+    return State(ruleset, players, dealer)
+
+
+def advance(state: State, declared: Mapping[str, Any]) -> State:
+    """The state after one more coup, as declared (M-1 to M-16); the state given is taken over.
+
+    A coup the table cannot have said is refused with its number, and leaves the state as it was.
+    """
+    number = len(state.results) + 1
+    if state.partie.over:
+        raise UserError(f"coup {number}: {_over(state.partie, state.names)}")
+    players = state.players
+    dealer = players[(state.first + number - 1) % len(players)]
+    partie = state.partie.copy()
+    try:
+        coup = Coup.from_dict(declared, state.ruleset, state.table.seats)
+        result, ties = _play(
+            coup, number, partie, state.rules, state.table, state.names, dealer, state.ties, players, state.first,
+            state.results,
+        )
+    except UserError as error:
+        raise UserError(f"coup {number}: {error}") from None
+    state.results.append(result)
+    state.ties = ties
+    if result.manche_won_by is not None and not partie.over:
+        partie.next_manche()
+    state.partie = partie
+    return state
+
+
+def check_open(state: State) -> None:
+    """A coup is entered only while the partie goes on (M-9)."""
+    partie = state.partie
+    if partie.over:
+        who = f"{state.names[partie.winner]} won; " if partie.winner is not None else ""
+        raise UserError(f"the partie is over: {who}start another with `scorekeeper new`")
+
+
+def fiche(state: State) -> Fiche:
+    """The sheet of the state: every coup's line, the scores, and who deals and leads next."""
+    partie, rules, table, players = state.partie, state.rules, state.table, state.players
+    next_dealer = players[(state.first + len(state.results)) % len(players)]
+    return Fiche(
+        ruleset=state.ruleset,
+        table=table,
+        coups=tuple(state.results),
+        scores=tuple(partie.scores),
+        manches=tuple(partie.manches),
+        manche=partie.manche,
+        target=partie.target,
+        winner=partie.winner,
+        loser=partie.loser,
+        over=partie.over,
+        next_dealer=next_dealer,
+        next_leader=_leader(rules, table, next_dealer, None),
+        multiplier_next=multiplier_of(rules, False, False, False, state.ties),
+        quotas=tuple(quotas(rules, table, players, state.first, state.results)),
+    )
+
+
+def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequence[Mapping[str, Any]]) -> Fiche:
+    """Every declared coup from the first deal: a fold of `advance`.
+
+    >>> from scorekeeper.games import load
+    >>> muette = load("manille-muette")
+    >>> replay(muette, ["A", "B", "C", "D"], "A", [{"retourne": "10h", "points": {"A": 40}}]).scores
+    (16, 0)
+    """
+    state = start(ruleset, players, dealer)
+    for data in declared:
+        advance(state, data)
+    return fiche(state)
+
+
+def _over(partie: Partie, names: Sequence[str]) -> str:
+    if partie.winner is not None:
+        return f"the partie was already won by {names[partie.winner]}"
+    return "the partie was already over"
+
+
+def _leader(rules: ManilleRules, table: Table, dealer: str, taker: str | None) -> str | None:
+    """Who leads the first trick: the seat after the dealer (C-3), the dealer (M-14) or the taker (M-13)."""
+    if rules.first_lead == "dealer":
+        return dealer
+    if rules.first_lead == "taker":
+        return taker
+    return table.seats[(table.seats.index(dealer) + 1) % len(table.seats)]
+
+
+def _play(
+    coup: Coup,
+    number: int,
+    partie: Partie,
+    rules: ManilleRules,
+    table: Table,
+    names: Sequence[str],
+    dealer: str,
+    ties: int,
+    players: Sequence[str],
+    first: int,
+    before: Sequence[CoupResult],
+) -> tuple[CoupResult, int]:
+    """One coup: trump and calls checked, the retourne scored, then the coup scored; the ties carried."""
+    check_taker(coup, rules)
+    log = [f"{dealer} deals"]
+    trump, chooser, said = trump_of(coup, rules, dealer)
+    log += said
+    camps = camps_of(table, rules, dealer, coup.taker)
+    log += check_calls(coup, rules, camps, chooser, dealer, ties)
+    check_quota(coup, rules, table, players, first, before, chooser)
+    multiplier = multiplier_of(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, ties)
+    if multiplier > 1:
+        log.append(f"the coup counts x{multiplier} (M-6)")
+    scored = [0] * len(table.columns)
+    manche = partie.manche
+    won_by = None
+    bonus = retourne_bonus(coup.retourne, rules) if coup.retourne is not None else 0
+    if bonus:
+        scored[table.column_of(dealer)] += bonus
+        partie.add(scored)
+        log.append(f"retourne {coup.retourne}: +{bonus} to {names[table.column_of(dealer)]} (M-5)")
+        won_by = partie.close_manche(log, names)
+    played = won_by is None
+    leader = _leader(rules, table, dealer, coup.taker) if played else None
+    made = None
+    tricks: tuple[TrickResult, ...] = ()
+    coup_winner = None
+    if not played:
+        log.append("the retourne ended the manche: the coup is not played (M-5)")
+        if coup.points is not None or coup.renonce is not None or coup.tricks is not None:
+            raise UserError(
+                f"the retourne {coup.retourne} ends the manche, so the coup is not played (M-5): "
+                "enter it with --retourne alone"
+            )
+    else:
+        assert leader is not None
+        renonce, points = coup.renonce, coup.points
+        if coup.tricks is not None:
+            audit = _audit(coup, rules, table, camps, dealer, leader, trump)
+            renonce, made, tricks = _trick_outcome(coup, audit, camps, log, rules, dealer)
+        elif points is not None:
+            made = _made(points, rules, table, camps)
+        if renonce is not None:
+            gains, line, coup_winner = score_renonce(rules, table, camps, renonce, coup, multiplier)
+            log.append(line)
+            ties = 0
+        elif made is not None:
+            gains, lines, tie, coup_winner = score_coup(rules, table, camps, made, coup, multiplier)
+            log += lines
+            ties = ties + 1 if tie else 0
+            if tie and rules.tie_doubles_next:
+                log.append("the next coup counts double (M-4)")
+        else:
+            raise UserError(
+                "give the points (--points PLAYER=N), a renonce (--renonce PLAYER) or the trick log (--trick …)"
+            )
+        partie.add(gains)
+        scored = [a + b for a, b in zip(scored, gains, strict=True)]
+        won_by = partie.close_manche(log, names)
+    # Where sides are fixed (the only systems with two_in_a_row) a camp is a column: name its column.
+    winner_column = table.column_of(camps[coup_winner][0]) if played and coup_winner is not None else None
+    partie.after_coup(number, winner_column, log, names)
+    result = CoupResult(
+        number=number,
+        manche=manche,
+        dealer=dealer,
+        leader=leader,
+        coup=coup,
+        trump=trump,
+        chooser=chooser,
+        played=played,
+        camps=camps,
+        made=made,
+        scored=tuple(scored),
+        scores=tuple(partie.scores),
+        multiplier=multiplier,
+        manche_won_by=won_by,
+        log=tuple(log),
+        tricks=tricks,
+    )
+    return result, ties
+
+
+def _made(
+    points: Sequence[tuple[str, int]], rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]]
+) -> tuple[int, ...]:
+    """M-3: the points each camp made. One camp's points give the other's; each for himself, all but one."""
+
+    def camp_of(player: str) -> int:
+        for i, camp in enumerate(camps):
+            if player in camp:
+                return i
+        return next(i for i, camp in enumerate(camps) if any(table.owner[s] == player for s in camp))
+
+    if rules.sides != "each":
+        if len(points) != 1:
+            raise UserError("give one side's points: PLAYER=N (the other side has the rest) (M-3)")
+        who, value = points[0]
+        made = [rules.total - value] * 2
+        made[camp_of(who)] = value
+        return tuple(made)
+    given = {camp_of(who): value for who, value in points}
+    missing = [i for i in range(len(camps)) if i not in given]
+    if len(missing) > 1:
+        raise UserError(
+            "each plays for himself: give every player's points (one may be left out: he has the rest) (M-3, M-14)"
+        )
+    said = sum(given.values())
+    if said > rules.total or (not missing and said != rules.total):
+        raise UserError(f"the players' points add up to {said}, not the {rules.total} of a coup (M-3)")
+    if missing:
+        given[missing[0]] = rules.total - said
+    return tuple(given[i] for i in range(len(camps)))
+
+
+def _audit(
+    coup: Coup,
+    rules: ManilleRules,
+    table: Table,
+    camps: Sequence[Sequence[str]],
+    dealer: str,
+    leader: str,
+    trump: Suit | None,
+) -> Audit:
+    """The referee's audit of a coup entered as a trick log (M-3, P-10); the retourne is the dealer's card (M-5)."""
+    from scorekeeper.games.manille.referee import audit_manille  # only coups entered by tricks pay for the referee
+
+    assert coup.tricks is not None
+    camp_of = {seat: i for i, camp in enumerate(camps) for seat in camp}
+    audit = audit_manille(table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b])
+    if coup.retourne is not None:
+        played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
+        if played_by not in (None, dealer):
+            raise UserError(f"the retourne {coup.retourne} belongs to the dealer {dealer}, but {played_by} played it")
+        if played_by is None and audit.complete:
+            raise UserError(f"the retourne {coup.retourne} belongs to the dealer {dealer}: he must play it")
+    return audit
+
+
+def _trick_outcome(
+    coup: Coup, audit: Audit, camps: Sequence[Sequence[str]], log: list[str], rules: ManilleRules, dealer: str
+) -> tuple[str | None, tuple[int, ...] | None, tuple[TrickResult, ...]]:
+    """From the audit: a renonce proven (M-8, P-10), or the points each camp made (M-3), and the tricks.
+
+    The chien, never played, goes to the dealer's tricks (M-11): its points are what the log lacks.
+    """
+    for trick in audit.tricks:
+        shown = ", ".join(f"{who} {card}" for who, card in trick.cards)
+        log.append(f"trick {trick.number}: {shown}: {trick.winner} wins +{trick.points} (P-2)")
+    if audit.renonces:
+        for found in audit.renonces:
+            log.append(f"renonce: {found.proof}")
+        if not coup.let_renonce_pass:
+            return audit.renonces[0].player, None, audit.tricks
+        log.append("the table let the renonce pass: the coup is scored on its points")
+    if not audit.complete:
+        raise UserError(
+            f"the log stops at trick {len(audit.tricks)} of {rules.tricks} and "
+            + ("the table let the renonce pass" if audit.renonces else "proves no renonce")
+            + ": give every trick, or the points"
+        )
+    made = [sum(audit.points[seat] for seat in camp) for camp in camps]
+    chien = rules.total - sum(made)
+    if chien:
+        dealer_camp = next(i for i, camp in enumerate(camps) if dealer in camp)
+        made[dealer_camp] += chien
+        log.append(f"the chien's {chien} points go to {dealer}'s tricks (M-11)")
+    return None, tuple(made), audit.tricks
