@@ -1,12 +1,16 @@
 """A game as a Python user handles it: create, declare coups, edit, undo, and read the fiche.
 
-This joins the ledger (what was said) to the engine (what it scores). It computes no rule itself:
+This joins the store (what was said) to the games (what it scores). It computes no rule itself:
 every check of a declaration is the engine's, made by replaying the ledger with the change.
 
->>> # with SCOREKEEPER_HOME set:
->>> # g = new("manille-muette", ["César", "Panisse", "Escartefigue", "Brun"])
->>> # add(g.name, {"retourne": "10h", "points": {"César": 40}}).scores
->>> # (11, 0)
+>>> import os, tempfile
+>>> saved, os.environ["SCOREKEEPER_HOME"] = os.environ.get("SCOREKEEPER_HOME"), tempfile.mkdtemp()
+>>> game = new("manille-muette", ["César", "Panisse", "Escartefigue", "Brun"])
+>>> add(game.name, {"retourne": "10h", "points": {"César": 40}}).scores
+(11, 0)
+>>> edit(game.name, 1, {"points": {"Panisse": 40}}).scores
+(5, 6)
+>>> os.environ.pop("SCOREKEEPER_HOME") and saved and os.environ.update(SCOREKEEPER_HOME=saved)
 """
 
 from __future__ import annotations

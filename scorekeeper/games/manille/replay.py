@@ -111,7 +111,7 @@ def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequ
     >>> from scorekeeper.games import load
     >>> muette = load("manille-muette")
     >>> replay(muette, ["A", "B", "C", "D"], "A", [{"retourne": "10h", "points": {"A": 40}}]).scores
-    (16, 0)
+    (11, 0)
     """
     state = start(ruleset, players, dealer)
     for data in declared:

@@ -1,0 +1,120 @@
+"""The house runs one way: cli -> service -> games -> referee -> core, with no import cycle (issue 10).
+
+Every `import` of a scorekeeper module is read from the source (those inside functions and under
+TYPE_CHECKING too: a lazy import is still an arrow), and each arrow must point down or sideways.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+
+# Higher layers may import lower ones; a layer never imports a higher one.
+LAYERS = {"core": 0, "referee": 1, "games": 2, "service": 3, "cli": 4}
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) == 1 or parts[1] in ("cards", "players", "rulesets", "store", "ledger", "errors", "tomlfile"):
+        return "core"
+    if parts[1] in ("cli", "__main__"):
+        return "cli"
+    if parts[1] in ("service", "demo"):
+        return "service"
+    return parts[1]
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The scorekeeper modules `name` imports, each as the longest known module its import names."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            # `from package import module` names the module; `from module import name`, the module
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target.startswith("scorekeeper") and target != name:
+                found.add(target)
+    return found
+
+
+GRAPH = {name: imports(name, path, set(modules())) for name, path in modules().items()}
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH))
+def test_every_import_points_down_the_layers(module: str) -> None:
+    upward = sorted(target for target in GRAPH[module] if LAYERS[layer(target)] > LAYERS[layer(module)])
+    assert upward == [], f"{module} ({layer(module)}) imports a higher layer: {upward}"
+
+
+def test_a_game_imports_no_other_game() -> None:
+    crossing = [
+        (module, target)
+        for module, targets in GRAPH.items()
+        for target in targets
+        if module.startswith("scorekeeper.games.")
+        and target.startswith("scorekeeper.games.")
+        and module.split(".")[2] != target.split(".")[2]
+    ]
+    assert crossing == []
+
+
+def test_the_referee_and_the_core_name_no_game() -> None:
+    named = [
+        (module, target)
+        for module, targets in GRAPH.items()
+        for target in targets
+        if layer(module) in ("core", "referee") and target.startswith("scorekeeper.games")
+    ]
+    assert named == []
+
+
+def test_no_import_cycle() -> None:
+    """Depth-first search over the whole graph: a module met again on the current path closes a cycle."""
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    cycles = []
+
+    def visit(module: str, path: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(GRAPH.get(module, ())):
+            # a package's own submodules import it as their parent: only its __init__'s arrows count
+            if target == module.rpartition(".")[0] and module in GRAPH.get(target, set()):
+                continue
+            if state.get(target) == 1:
+                cycles.append(path[path.index(target) :] + [target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[module] = 2
+
+    for module in sorted(GRAPH):
+        if module not in state:
+            visit(module, [module])
+    assert cycles == []
+
+
+def test_the_check_reads_real_imports() -> None:
+    """The graph is not empty by mistake: the CLI reaches the service, the service the registry."""
+    assert "scorekeeper.service" in set().union(*(GRAPH[m] for m in GRAPH if layer(m) == "cli"))
+    assert "scorekeeper.games" in GRAPH["scorekeeper.service"]
+    assert "scorekeeper.referee.audit" in GRAPH["scorekeeper.games.manille.referee"]
