@@ -5,9 +5,15 @@ from __future__ import annotations
 import typer
 
 from scorekeeper import games, rulesets
-from scorekeeper.cli.output import JSON, console, examples, print_json
+from scorekeeper.cli.options import JSON, console, examples, print_json
 
-app = typer.Typer(help="The rulesets: list the shipped ones, show one, check your own file.", no_args_is_help=True)
+app = typer.Typer(
+    name="rules",
+    help="The rulesets: list the shipped ones, show one, check your own file.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
 
 
 @app.command("list", epilog=examples("scorekeeper rules list --json"))

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import ledger, service
-from scorekeeper.cli.output import ASCII, EXPLAIN, GAME, JSON, examples, print_json
+from scorekeeper import service, store
+from scorekeeper.cli.current import pick
+from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, examples, print_json
 from scorekeeper.cli.render import print_fiche
 
-
-def register(app: typer.Typer) -> None:
-    app.command(epilog=examples("scorekeeper sheet --explain", "scorekeeper sheet --game cafe --json"))(sheet)
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
+@app.command(epilog=examples("scorekeeper sheet --explain", "scorekeeper sheet --game cafe --json"))
 def sheet(
     game_name: str = GAME,
     json: bool = JSON,
@@ -20,8 +20,8 @@ def sheet(
     ascii: bool = ASCII,
 ) -> None:
     """The fiche: every coup, running scores, manches, the winner, who deals and leads next."""
-    name = ledger.pick(game_name)
-    the_game = ledger.read(name)
+    name = pick(game_name)
+    the_game = store.read(name)
     fiche = service.fiche(the_game)
     if json:
         print_json({"name": name, **fiche.as_dict()})

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre.bidding import Contract
@@ -117,6 +117,7 @@ class HombreFiche:
     over: bool
     next_dealer: str
     prepared: tuple[str, ...] = ()  # how the next coup's poule and bête in play came to be (H-16, H-17)
+    game: ClassVar[str] = "hombre"
 
     @property
     def poule(self) -> int:

@@ -62,6 +62,10 @@ class Fiche(NamedTuple):
     quotas: tuple[Quota, ...]
 
     @property
+    def game(self) -> str:
+        return self.ruleset.game
+
+    @property
     def players(self) -> tuple[str, ...]:
         return self.table.players
 

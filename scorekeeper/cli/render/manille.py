@@ -1,21 +1,10 @@
-"""Drawing the fiche. Everything here only formats what the core computed."""
+"""Drawing the manille fiche. Everything here only formats what the engine computed."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.cli.grid import Grid
-from scorekeeper.cli.output import cards
+from scorekeeper.cli.options import cards
 from scorekeeper.games.manille import CoupResult, Fiche
-
-
-def _hombre(fiche: Any) -> Any:
-    """The hombre renderer, for a sheet that is not a manille one (imported only then)."""
-    if isinstance(fiche, Fiche):
-        return None
-    from scorekeeper.cli import render_hombre
-
-    return render_hombre
 
 
 def trump_cell(result: CoupResult) -> str:
@@ -88,10 +77,8 @@ def ending(fiche: Fiche) -> str:
     return f"partie won by {winner}"
 
 
-def status(fiche: Any) -> str:
+def status(fiche: Fiche) -> str:
     """Where the partie stands, in one line: scores, what the next coup carries, who deals and leads next."""
-    if hombre := _hombre(fiche):
-        return hombre.status(fiche)
     if fiche.over:
         return ending(fiche)
     parts = [standing(fiche)]
@@ -109,27 +96,21 @@ def status(fiche: Any) -> str:
     return "; ".join(parts) + f". {fiche.next_dealer} deals{chooses}, {leads}."
 
 
-def short_status(fiche: Any) -> str:
+def short_status(fiche: Fiche) -> str:
     """The state of a game for the list of games."""
-    if hombre := _hombre(fiche):
-        return hombre.short_status(fiche)
     if fiche.over:
         return ending(fiche)
     return f"{standing(fiche)}; {fiche.next_dealer} deals"
 
 
-def print_coup(result: Any, fiche: Any, ascii: bool) -> None:
-    """What `coup`, `edit`, `undo` print: the coup's log and the status line."""
-    if hombre := _hombre(fiche):
-        return hombre.print_coup(result, fiche)
+def print_coup(result: CoupResult, fiche: Fiche, ascii: bool) -> None:
+    """What `coup`, `edit` print: the coup's log and the status line."""
     for line in result.log[1:]:
         print(cards(line, ascii))
     print(status(fiche))
 
 
-def print_fiche(fiche: Any, title: str, ascii: bool, explain: bool) -> None:
-    if hombre := _hombre(fiche):
-        return hombre.print_fiche(fiche, title, explain)
+def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
     headers = ["coup", "dealer", "atout", "calls", "said", "points", *(side.name for side in fiche.sides)]
     grid = Grid(title, headers, right={0, 5, *range(6, len(headers))})
     for result in fiche.coups:

@@ -1,90 +1,17 @@
-"""`scorekeeper check` (one disputed play) and `scorekeeper audit` (a whole coup's trick log)."""
+"""`scorekeeper audit`: a whole coup's trick log, every renonce with its proof."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 
-from scorekeeper import games, rulesets, tomlfile
-from scorekeeper.cards import Card, parse_trump
-from scorekeeper.cli.output import ASCII, JSON, cards, console, examples, print_json
-from scorekeeper.errors import UserError
+from scorekeeper import games, tomlfile
+from scorekeeper.cards import parse_trump
+from scorekeeper.cli.options import ASCII, JSON, cards, console, examples, print_json
+from scorekeeper.errors import Exit, UserError
 
-if TYPE_CHECKING:  # the referee is imported by its two commands only: the others start without it
-    from scorekeeper.referee import Relation
-
-RENONCE_FOUND = 1  # exit code of check and audit when a renonce is found
-
-CHECK_EXAMPLES = examples(
-    'scorekeeper check manille-muette --trump h --table "O:A♠ P:10♠ O:Q♣" --hand "10♥ A♥ 10♣ K♣"',
-    'scorekeeper check manille-muette --trump h --table "O:A♠ P:10♠ O:Q♣" --hand "10♥ A♥ 10♣ K♣" --play 10c',
-    'scorekeeper check hombre --trump c --table "2c" --hand "As Ac 5d" --play 5d --json',
-)
-AUDIT_EXAMPLES = examples(
-    'scorekeeper audit manille-muette --players "A B C D" --trump h --leader A --trick "7h 8h 9h 10h" --trick ...',
-    "scorekeeper audit manille-muette --file coup.toml --json",
-)
-
-
-def register(app: typer.Typer) -> None:
-    app.command(epilog=CHECK_EXAMPLES)(check)
-    app.command(epilog=AUDIT_EXAMPLES)(audit)
-
-
-def _table(text: str, ruleset: rulesets.Ruleset) -> list[tuple[Relation | None, Card]]:
-    """`O:A♠ P:10♠ O:Q♣`: each card already in the trick, with its player's relation to the one to play."""
-    from scorekeeper.referee import Relation
-
-    trick: list[tuple[Relation | None, Card]] = []
-    for word in text.replace(",", " ").split():
-        prefix, colon, card = word.rpartition(":")
-        relation = None
-        if colon:
-            try:
-                relation = Relation(prefix.upper())
-            except ValueError:
-                raise UserError(f"bad prefix in {word!r}: P: for the partner, O: for an opponent") from None
-        trick.append((relation, ruleset.deck.parse(card)))
-    return trick
-
-
-def check(
-    ruleset: str = typer.Argument(..., help="A ruleset name or TOML path (its play rules apply)."),
-    trump: str = typer.Option(..., "--trump", "-t", help="The trump suit, or sa for sans-atout."),
-    table: str = typer.Option("", "--table", help='Cards already in the trick, in play order: "O:A♠ P:10♠ O:Q♣".'),
-    hand: str = typer.Option(..., "--hand", help='The hand of the player about to play: "10♥ A♥ 10♣ K♣".'),
-    play: str = typer.Option(None, "--play", help="The card he played: legal, or which rule it breaks."),
-    json: bool = JSON,
-    ascii: bool = ASCII,
-) -> int:
-    """Settle one disputed play: the legal cards, and whether the card played was a renonce (exit 1)."""
-    loaded = games.load(ruleset)
-    trick = _table(table, loaded)
-    held = loaded.deck.parse_many(hand)
-    if not held:
-        raise UserError("--hand is empty: give the cards of the player about to play")
-    card = loaded.deck.parse(play) if play is not None else None
-    verdict = loaded.engine.judge_play(loaded, parse_trump(trump), trick, held, card)
-    cost = loaded.engine.renonce_cost(loaded.rules) if verdict.legal is False else None
-    if json:
-        print_json(
-            {
-                "legal_cards": [c.ascii for c in verdict.legal_cards],
-                "play": None if card is None else card.ascii,
-                "legal": verdict.legal,
-                "rule": verdict.rule,
-                "explanation": cards(verdict.explanation, True),
-                "cost": cost,
-            }
-        )
-    else:
-        out = console()
-        out.print(f"legal cards: {cards(' '.join(map(str, verdict.legal_cards)), ascii)}", markup=False)
-        out.print(cards(verdict.explanation, ascii), markup=False)
-        if cost:
-            out.print(f"renonce ({verdict.rule}): {cost}", markup=False)
-    return RENONCE_FOUND if verdict.legal is False else 0
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
 def _read_coup_file(path: str) -> dict[str, Any]:
@@ -101,6 +28,12 @@ def _read_coup_file(path: str) -> dict[str, Any]:
     return data
 
 
+@app.command(
+    epilog=examples(
+        'scorekeeper audit manille-muette --players "A B C D" --trump h --leader A --trick "7h 8h 9h 10h" --trick ...',
+        "scorekeeper audit manille-muette --file coup.toml --json",
+    )
+)
 def audit(
     ruleset: str = typer.Argument(..., help="A ruleset name or TOML path (its play rules apply)."),
     players: str = typer.Option(None, "--players", help='The hands in play order, morts included: "A B C D".'),
@@ -130,7 +63,7 @@ def audit(
         print_json(result.as_dict())
     else:
         _print_audit(result, ascii)
-    return RENONCE_FOUND if result.audit.renonces else 0
+    return Exit.RENONCE if result.audit.renonces else Exit.DONE
 
 
 def _coup_fields(data: dict[str, Any], path: str) -> tuple[list[str], str, str, list[list[str]]]:

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.grid import Grid
+from scorekeeper.cli.options import cards
 from scorekeeper.games.hombre.money import Jetons, show
 
 if TYPE_CHECKING:
@@ -56,11 +57,11 @@ def said(result: CoupResult, players: tuple[str, ...]) -> tuple[str, str]:
     return contract + (", vole engagée" if coup.vole_engagee else ""), "-".join(str(made.get(p, 0)) for p in players)
 
 
-def print_coup(result: CoupResult, fiche: HombreFiche) -> None:
-    print("\n".join([*result.log, status(fiche)]))
+def print_coup(result: CoupResult, fiche: HombreFiche, ascii: bool) -> None:
+    print(cards("\n".join([*result.log, status(fiche)]), ascii))
 
 
-def print_fiche(fiche: HombreFiche, title: str, explain: bool) -> None:
+def print_fiche(fiche: HombreFiche, title: str, ascii: bool, explain: bool) -> None:
     headers = ["coup", "dealer", "contract", "tricks", "outcome", "enjeu", *fiche.players]
     grid = Grid(title, headers, right={0, 5, *range(6, len(headers))})
     for result in fiche.coups:
@@ -85,7 +86,7 @@ def print_fiche(fiche: HombreFiche, title: str, explain: bool) -> None:
             lines.append(f"coup {result.number} (enjeu {result.enjeu}):")
             lines += ["  " + line for line in result.log]
         lines += ["  " + line for line in fiche.prepared]
-    print("\n".join(lines))
+    print(cards("\n".join(lines), ascii))
 
 
 def betes_made(fiche: HombreFiche) -> str:

@@ -1,4 +1,7 @@
-"""Small output helpers shared by the commands. rich is imported only where something is drawn."""
+"""What the commands share: their common options, the help's examples, and small output helpers.
+
+rich is imported only where something is drawn, json only where JSON is printed.
+"""
 
 from __future__ import annotations
 
