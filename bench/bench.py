@@ -38,7 +38,7 @@ def median_runs(command: list[str], env: dict[str, str], runs: int) -> float:
 
 
 def startup(runs: int) -> None:
-    from scorekeeper import ledger, service
+    from scorekeeper import service, store
 
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SCOREKEEPER_HOME": home, "NO_COLOR": "1", "COLUMNS": "120"}
@@ -46,12 +46,12 @@ def startup(runs: int) -> None:
         created = service.new(
             "manille-muette", ["César", "Panisse", "Escartefigue", "Brun"], options=MANILLE_OPTIONS, name="bench"
         )
-        with ledger.changing(created.name) as bench:
+        with store.changing(created.name) as bench:
             bench.coups = [manille_coup(number) for number in range(500)]
         created = service.new(
             "manille-muette", ["César", "Panisse", "Escartefigue", "Brun"], options=MANILLE_OPTIONS, name="bench100"
         )
-        with ledger.changing(created.name) as bench:
+        with store.changing(created.name) as bench:
             bench.coups = [manille_coup(number) for number in range(100)]
         before_coup = {path: path.read_bytes() for path in Path(home).rglob("*bench100*") if path.is_file()}
         sheet = [sys.executable, "-m", "scorekeeper", "sheet", "--game", "bench"]
@@ -111,8 +111,8 @@ def timed(function: object, runs: int) -> float:
 def replay(runs: int) -> None:
     import tomllib
 
-    from scorekeeper import ledger, service
-    from scorekeeper.ledger import Ledger
+    from scorekeeper import service, store
+    from scorekeeper.store import Ledger
 
     rng = random.Random(1)
     print("replay of a ledger, load + recompute (best of runs):")
@@ -125,12 +125,12 @@ def replay(runs: int) -> None:
                 ("hombre", "hombre", ["A", "B", "C"], {"poules": 10**9}),
             ):
                 made = service.new(ruleset, players, options=options, name=f"{name}-{count}")
-                with ledger.changing(made.name) as bench:
+                with store.changing(made.name) as bench:
                     bench.coups = [manille_coup(n) if name == "manille" else hombre_coup(rng) for n in range(count)]
-                text = ledger.path_of(made.name).read_text(encoding="utf-8")
+                text = store.path_of(made.name).read_text(encoding="utf-8")
 
                 def from_file(game_name: str = made.name) -> None:
-                    service.fiche(ledger.read(game_name))
+                    service.fiche(store.read(game_name))
 
                 def from_toml(text: str = text) -> None:
                     service.fiche(Ledger.from_toml(tomllib.loads(text), "bench"))

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import games, ledger
+from scorekeeper import games, store
 from scorekeeper.errors import UserError
-from scorekeeper.ledger import Ledger
+from scorekeeper.store import Ledger
 from scorekeeper.players import check_players, find_player
 from scorekeeper.rulesets import Ruleset
 
@@ -55,20 +55,24 @@ def new(
     check_players(players, ruleset.players)
     first = players[0] if dealer is None else find_player(players, dealer)
     game = Ledger(
-        name=ledger.free_name(base.name) if name is None else ledger.check_name(name),
+        name=store.free_name(base.name) if name is None else store.check_name(name),
         ruleset_name=base.name,
         ruleset=dict(base.table),
         players=players,
         dealer=first,
         options=options,
     )
-    ledger.create(game)
+    store.create(game)
+    try:
+        store.set_current(game.name)
+    except OSError:  # the game is stored: a mark that cannot be written must not report it as failed
+        pass
     return game
 
 
 def add(name: str, coup: Mapping[str, Any]) -> Any:
     """Declare the next coup; refused (nothing written) if the table cannot have said it."""
-    with ledger.changing(name) as game:
+    with store.changing(name) as game:
         after = games.add_coup(ruleset_of(game), game.players, game.dealer, game.coups, coup)
         game.add(after.coups[-1].coup.to_dict())
     return after
@@ -76,7 +80,7 @@ def add(name: str, coup: Mapping[str, Any]) -> Any:
 
 def edit(name: str, number: int, changes: Mapping[str, Any]) -> Any:
     """Replace what was declared for coup `number` (from 1); everything after it is recomputed."""
-    with ledger.changing(name) as game:
+    with store.changing(name) as game:
         if not 1 <= number <= len(game.coups):
             raise UserError(f"no coup {number} in game {name}: it has coups 1 to {len(game.coups)}")
         ruleset = ruleset_of(game)
@@ -91,14 +95,14 @@ def edit(name: str, number: int, changes: Mapping[str, Any]) -> Any:
 
 
 def undo(name: str) -> tuple[str, Any]:
-    with ledger.changing(name) as game:
+    with store.changing(name) as game:
         what = game.undo()
         after = fiche(game)
     return what, after
 
 
 def redo(name: str) -> tuple[str, Any]:
-    with ledger.changing(name) as game:
+    with store.changing(name) as game:
         what = game.redo()
         after = fiche(game)
     return what, after
@@ -106,7 +110,7 @@ def redo(name: str) -> tuple[str, Any]:
 
 def settle(name: str, early: bool) -> tuple[Any, Any]:
     """The end of a partie with money (H-19): the settlement, and the sheet it settles."""
-    game = ledger.read(name)
+    game = store.read(name)
     ruleset = ruleset_of(game)
     if not ruleset.engine.has_money:
         raise UserError(f"{name} is a {ruleset.game} game: settle is for l'hombre, whose money it settles (H-19)")

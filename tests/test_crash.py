@@ -17,7 +17,7 @@ import time
 import pytest
 from cli_writers import CARDS, MARIUS, environment, writer
 
-from scorekeeper import game, ledger
+from scorekeeper import service, store
 
 KILLS = 200  # the figure
 WRITERS = 4  # games written at the same time, one writer each
@@ -78,8 +78,8 @@ def test_sigkill_at_random_moments_loses_no_coup_that_was_reported(run, home):
 
     reported = survived = 0
     for name in names:
-        coups = ledger.read(name).coups  # parses, or UserError: the file was damaged
-        game.fiche(ledger.read(name))  # and replays
+        coups = store.read(name).coups  # parses, or UserError: the file was damaged
+        service.fiche(store.read(name))  # and replays
         numbers = [_number_of(coup, told) for coup in coups]
         said = [number for number, ok in kept[name] if ok]
         reported += len(said)

@@ -4,8 +4,8 @@ import pytest
 
 from scorekeeper.cards import HOMBRE, Suit
 from scorekeeper.errors import UserError
-from scorekeeper.hombre import Contract, Coup, HombreRules, Outcome, decide
-from scorekeeper.hombre.matadors import count_matadors
+from scorekeeper.games.hombre import Contract, Coup, HombreRules, Outcome, decide
+from scorekeeper.games.hombre.matadors import count_matadors
 
 PLAYERS = ("Ana", "Bérénice", "César")  # Ana deals: Bérénice is premier en cartes
 RULES = HombreRules(system="3-1")

@@ -1,0 +1,71 @@
+"""The store's folders and its atomic write: what the game files and the cache both stand on."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+
+def home() -> Path:
+    """The user data folder: `$SCOREKEEPER_HOME`, else the platform's (platformdirs)."""
+    override = os.environ.get("SCOREKEEPER_HOME")
+    if override:
+        return Path(override).expanduser()
+    import platformdirs  # only when no override: tests and benches never pay for it
+
+    return platformdirs.user_data_path("scorekeeper", appauthor=False)
+
+
+def games_dir() -> Path:
+    """One TOML file per game: the only place anything the table said is kept."""
+    return home() / "games"
+
+
+def cache_dir() -> Path:
+    """`$SCOREKEEPER_HOME/cache`, else the platform's cache folder: what is there may be lost at any time."""
+    override = os.environ.get("SCOREKEEPER_HOME")
+    if override:
+        return Path(override).expanduser() / "cache"
+    import platformdirs  # as in `home`
+
+    return platformdirs.user_cache_path("scorekeeper", appauthor=False)
+
+
+def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
+    """Temp file in the same folder, fsync, rename: the file is always the old one or the new one.
+
+    `durable=False` skips the fsyncs, for a file a crash may lose (the cache). A writer killed
+    mid-write leaves its temp file behind: see `leftovers`.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile  # only a write needs it
+
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    if durable and hasattr(os, "O_DIRECTORY"):
+        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def leftovers(path: Path) -> list[Path]:
+    """The temp files `write_atomic(path)` left when its writer was killed: `path`'s own, no other file's.
+
+    `mkstemp`'s random part has no dot, so `.a.toml.x.toml.RANDOM.tmp`, a temp file of the game
+    `a.toml.x`, is not one of game `a`'s, as it was when the sweep took all of `.a.toml.*.tmp`.
+    Remove them only under the lock of `path`: outside it, one may be a write under way.
+    """
+    own = re.compile(rf"\.{re.escape(path.name)}\.[a-z0-9_]+\.tmp")
+    return [temp for temp in path.parent.glob(f".{path.name}.*.tmp") if own.fullmatch(temp.name)]

@@ -1,0 +1,177 @@
+"""One game as declared, in memory and in its file form: what was said at the table, never a total.
+
+A game file holds a format version, the ruleset (its name and a full resolved copy, so that a later
+edit of a ruleset file never changes a past game), the options, the players in seating order, the
+first dealer, every coup exactly as declared, and the undo/redo journal. Every figure is a replay.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.errors import UserError
+
+FORMAT = 1
+UNDO_DEPTH = 200  # steps kept in the journal; far more than a table ever undoes
+
+
+class Ledger:
+    """One game as declared. `coups` are plain tables; the game's engine reads and checks them.
+
+    >>> game = Ledger("cafe", "manille-muette", {}, ["César", "Panisse", "Escartefigue", "Brun"], "César")
+    >>> game.add({"retourne": "10H", "points": {"César": 40}})
+    >>> game.undo(), len(game.coups)
+    ('last coup', 0)
+    >>> game.redo(), game.coups
+    ('last coup', [{'retourne': '10H', 'points': {'César': 40}}])
+    """
+
+    def __init__(
+        self,
+        name: str,
+        ruleset_name: str,
+        ruleset: dict[str, Any],
+        players: list[str],
+        dealer: str,
+        options: dict[str, Any] | None = None,
+        coups: list[dict[str, Any]] | None = None,
+        undo_journal: list[dict[str, Any]] | None = None,
+        redo_journal: list[dict[str, Any]] | None = None,
+        created: datetime | None = None,
+    ) -> None:
+        self.name = name
+        self.ruleset_name = ruleset_name
+        self.ruleset = ruleset
+        self.players = players
+        self.dealer = dealer
+        self.options = {} if options is None else options
+        self.coups = [] if coups is None else coups
+        self.undo_journal = [] if undo_journal is None else undo_journal
+        self.redo_journal = [] if redo_journal is None else redo_journal
+        self.created = datetime.now().replace(microsecond=0) if created is None else created
+
+    def __repr__(self) -> str:
+        return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
+
+    # --- what the table says ---------------------------------------------------------------------
+
+    def add(self, coup: dict[str, Any]) -> None:
+        """Append a coup the engine accepted; the journal can take it back."""
+        self.coups.append(coup)
+        self._journal({"op": "add"})
+
+    def edit(self, index: int, coup: dict[str, Any]) -> None:
+        """Replace coup `index` (from 0), keeping what it was in the journal for an undo."""
+        self._journal({"op": "edit", "index": index, "coup": self.coups[index]})
+        self.coups[index] = coup
+
+    def undo(self) -> str:
+        """Take back the last add or edit; `redo` puts it back. Returns what was undone."""
+        return self._move("undo", self.undo_journal, self.redo_journal)
+
+    def redo(self) -> str:
+        """Put back what the last undo took; any new add or edit forgets it. Returns what was redone."""
+        return self._move("redo", self.redo_journal, self.undo_journal)
+
+    def _move(self, verb: str, source: list[dict[str, Any]], target: list[dict[str, Any]]) -> str:
+        """Apply the last step of one journal; the step that reverses it goes to the other."""
+        if not source:
+            raise UserError(f"nothing to {verb} in game {self.name}")
+        step = source.pop()
+        target.append(self._reverse(step))
+        return _describe(step)
+
+    def _journal(self, step: dict[str, Any]) -> None:
+        self.undo_journal = [*self.undo_journal[-(UNDO_DEPTH - 1) :], step]
+        self.redo_journal = []
+
+    def _reverse(self, step: dict[str, Any]) -> dict[str, Any]:
+        """Apply one journal step backwards or forwards; return the step that reverses it."""
+        if step["op"] == "add":  # undo an add: the coup moves to the other journal
+            if not self.coups:
+                raise UserError(f"game {self.name} is damaged: its journal undoes a coup it does not have")
+            coup = self.coups.pop()
+            return {"op": "readd", "coup": coup}
+        if step["op"] == "readd":  # redo an add
+            self.coups.append(step["coup"])
+            return {"op": "add"}
+        index = step["index"]
+        if index >= len(self.coups):
+            raise UserError(f"game {self.name} is damaged: its journal edits coup {index + 1} of {len(self.coups)}")
+        before = self.coups[index]
+        self.coups[index] = step["coup"]
+        return {"op": "edit", "index": index, "coup": before}
+
+    # --- file form -------------------------------------------------------------------------------
+
+    def to_toml(self) -> dict[str, Any]:
+        """The tables of the game file, format `FORMAT`: what `from_toml` reads back."""
+        return {
+            "format": FORMAT,
+            "name": self.name,
+            "created": self.created,
+            "players": self.players,
+            "dealer": self.dealer,
+            "ruleset_name": self.ruleset_name,
+            "options": self.options,
+            "ruleset": self.ruleset,
+            "coups": self.coups,
+            "journal": {"undo": self.undo_journal, "redo": self.redo_journal},
+        }
+
+    @classmethod
+    def from_toml(cls, data: dict[str, Any], source: str) -> Ledger:
+        """The game in a file's tables, checked: a damaged or hand-broken file is a UserError naming `source`."""
+
+        def need(key: str, kind: type, where: dict[str, Any] = data) -> Any:
+            value = where.get(key)
+            if not isinstance(value, kind):
+                raise UserError(f"game file {source} is damaged: {key!r} is missing or not a {kind.__name__}")
+            return value
+
+        if data.get("format") != FORMAT:
+            raise UserError(
+                f"game file {source} has format {data.get('format')!r}; this scorekeeper reads format {FORMAT}"
+            )
+        players = need("players", list)
+        if not players or not all(isinstance(p, str) for p in players):
+            raise UserError(f"game file {source} is damaged: 'players' must list names")
+        journal = data.get("journal", {})
+        if not isinstance(journal, dict):
+            raise UserError(f"game file {source} is damaged: 'journal' is not a table")
+        ledger = cls(
+            name=need("name", str),
+            ruleset_name=need("ruleset_name", str),
+            ruleset=need("ruleset", dict),
+            players=players,
+            dealer=need("dealer", str),
+            options=need("options", dict) if "options" in data else {},
+            coups=need("coups", list) if "coups" in data else [],
+            undo_journal=need("undo", list, journal) if "undo" in journal else [],
+            redo_journal=need("redo", list, journal) if "redo" in journal else [],
+            created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0),
+        )
+        if not all(isinstance(coup, dict) for coup in ledger.coups):
+            raise UserError(f"game file {source} is damaged: every coup must be a table")
+        if ledger.dealer not in ledger.players:
+            raise UserError(f"game file {source} is damaged: the dealer {ledger.dealer!r} is not a player")
+        for step in (*ledger.undo_journal, *ledger.redo_journal):
+            if not _valid_step(step, len(ledger.coups)):
+                raise UserError(f"game file {source} is damaged: bad undo/redo step {step!r}")
+        return ledger
+
+
+def _valid_step(step: Any, count: int) -> bool:
+    if not isinstance(step, dict):
+        return False
+    if step.get("op") == "add":
+        return True
+    if step.get("op") == "readd":
+        return isinstance(step.get("coup"), dict)
+    index = step.get("index")
+    return step.get("op") == "edit" and isinstance(index, int) and isinstance(step.get("coup"), dict) and index >= 0
+
+
+def _describe(step: dict[str, Any]) -> str:
+    return f"edit of coup {step['index'] + 1}" if step["op"] == "edit" else "last coup"
