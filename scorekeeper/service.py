@@ -20,9 +20,9 @@ from typing import Any
 
 from scorekeeper import games, store
 from scorekeeper.errors import UserError
-from scorekeeper.store import Ledger
 from scorekeeper.players import check_players, find_player
 from scorekeeper.rulesets import Ruleset
+from scorekeeper.store import Ledger
 
 
 def ruleset_of(game: Ledger) -> Ruleset:

@@ -58,7 +58,9 @@ def test_no_module_outside_games_names_a_games_rules() -> None:
 
 
 def test_no_module_outside_games_compares_a_games_name() -> None:
-    pattern = re.compile(r"""(==|!=|\bin\b|\bis\b)\s*\(?\s*["'](manille|hombre)["']|["'](manille|hombre)["']\s*(==|!=)""")
+    pattern = re.compile(
+        r"""(==|!=|\bin\b|\bis\b)\s*\(?\s*["'](manille|hombre)["']|["'](manille|hombre)["']\s*(==|!=)"""
+    )
     compared = [
         f"{path.name}: {line.strip()}"
         for path in _outside_games()

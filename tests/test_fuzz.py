@@ -33,9 +33,9 @@ from hypothesis import strategies as st
 
 from scorekeeper.cards import MANILLE
 from scorekeeper.cli.app import app
-from scorekeeper.referee import Relation
-from scorekeeper.games.manille.legal import legal_cards, trick_winner
 from scorekeeper.games import load
+from scorekeeper.games.manille.legal import legal_cards, trick_winner
+from scorekeeper.referee import Relation
 from scorekeeper.rulesets import builtin_names
 
 DEFAULT = 200  # examples a test in the default run

@@ -25,16 +25,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import games
-from scorekeeper.games import manille
 from scorekeeper.cards import HOMBRE, MANILLE, Card, Suit
 from scorekeeper.errors import UserError
+from scorekeeper.games import load, manille
 from scorekeeper.games.hombre import HombreRules, Outcome, replay
-from scorekeeper.referee import Relation
-from scorekeeper.games import load
 from scorekeeper.games.hombre import legal as hombre_referee
 from scorekeeper.games.manille import legal as manille_referee
 from scorekeeper.games.manille.table import camps_of
+from scorekeeper.referee import Relation
 from scorekeeper.rulesets import Ruleset, builtin_names
 
 DEFAULT = 300

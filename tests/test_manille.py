@@ -3,8 +3,8 @@
 import pytest
 
 from scorekeeper import demo, games
-from scorekeeper.games import manille
 from scorekeeper.errors import UserError
+from scorekeeper.games import manille
 
 PLAYERS = ("César", "Panisse", "Escartefigue", "Brun")  # César & Escartefigue against Panisse & Brun
 CE, PB = 0, 1

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.cards import MANILLE, Card, Rank, Suit
 from scorekeeper.errors import UserError
-from scorekeeper.referee import Relation
-from scorekeeper.games.manille.legal import check_position, illegal_plays, judge, legal_cards, trick_winner
 from scorekeeper.games import load
 from scorekeeper.games.manille import ManilleRules
+from scorekeeper.games.manille.legal import check_position, illegal_plays, judge, legal_cards, trick_winner
+from scorekeeper.referee import Relation
 
 FREE = load("manille-muette").rules
 STRICT = FREE.changed(undertrump="only-if-no-other")

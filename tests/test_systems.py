@@ -15,8 +15,8 @@ import json
 import pytest
 
 from scorekeeper import games
-from scorekeeper.games import manille
 from scorekeeper.errors import UserError
+from scorekeeper.games import manille
 
 P4 = ("A", "B", "C", "D")
 P3 = ("A", "B", "C")
@@ -1075,11 +1075,31 @@ def test_cli_check_whisthub_p6_no_under_trump_while_another_card_may_be_played(r
 
 def test_cli_check_whisthub_p6_a_partners_trump_is_never_under_trumped_unless_only_lower_trumps(run):
     ran = run(
-        "check", "manille-whisthub", "--trump", "h", "--table", "O:A♠ P:9♥ O:7♠", "--hand", "8♥ K♣", "--play", "8h", "--json"
+        "check",
+        "manille-whisthub",
+        "--trump",
+        "h",
+        "--table",
+        "O:A♠ P:9♥ O:7♠",
+        "--hand",
+        "8♥ K♣",
+        "--play",
+        "8h",
+        "--json",
     )
     assert ran.code == 1 and json.loads(ran.out)["rule"] == "P-6"
     ran = run(
-        "check", "manille-whisthub", "--trump", "h", "--table", "O:A♠ P:9♥ O:7♠", "--hand", "8♥ 7♥", "--play", "8h", "--json"
+        "check",
+        "manille-whisthub",
+        "--trump",
+        "h",
+        "--table",
+        "O:A♠ P:9♥ O:7♠",
+        "--hand",
+        "8♥ 7♥",
+        "--play",
+        "8h",
+        "--json",
     )
     assert ran.code == 0 and json.loads(ran.out)["legal_cards"] == ["8H", "7H"]
 

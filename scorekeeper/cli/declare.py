@@ -5,6 +5,9 @@ Nothing is computed here; the options only become the table the ledger stores.
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from typing import Any
 
 import typer
@@ -58,6 +61,49 @@ BIDS = typer.Option(
 HAND = typer.Option(None, "--hand", help="L'hombre: the hombre's hand, with --trump, to count his matadors (H-15).")
 TRUMPS = typer.Option(None, "--trumps", help="L'hombre: the hombre's trumps, with --trump, to count his matadors.")
 FORCED = typer.Option(False, "--espadille-forcee", help="L'hombre: the holder of the espadille was forced (H-8).")
+
+
+def _said(
+    retourne: str = RETOURNE,
+    trump: str = TRUMP,
+    chooser: str = CHOOSER,
+    contre: str = CONTRE,
+    surcontre: str = SURCONTRE,
+    taker: str = TAKER,
+    bid: int = BID,
+    exchange: int = EXCHANGE,
+    points: list[str] = POINTS,
+    renonce: str = RENONCE,
+    trick: list[str] = TRICK,
+    tricks_file: str = TRICKS_FILE,
+    let_renonce_pass: bool = LET_PASS,
+    passed: bool = PASS,
+    hombre: str = HOMBRE,
+    contract: str = CONTRACT,
+    tricks: str = TRICKS,
+    matadors: int = MATADORS,
+    vole_engagee: bool = VOLE_ENGAGEE,
+    bids: str = BIDS,
+    hand: str = HAND,
+    trumps: str = TRUMPS,
+    forced: bool = FORCED,
+) -> None:
+    """Every option a coup is said with, declared once for `coup` and `edit`."""
+
+
+_SAID = tuple(inspect.signature(_said, eval_str=True).parameters.values())
+
+
+def with_coup_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`command` takes the options of a coup (after its own, before its last), gathered in `said`."""
+    own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "said"]
+
+    @functools.wraps(command)
+    def run(**given: Any) -> None:
+        command(said={parameter.name: given.pop(parameter.name) for parameter in _SAID}, **given)
+
+    run.__signature__ = inspect.Signature([*own[:-1], *_SAID, own[-1]])  # type: ignore[attr-defined]
+    return run
 
 
 def _counts(texts: list[str], option: str) -> dict[str, int] | None:

@@ -31,5 +31,7 @@ def new(
     created = service.new(ruleset, player, dealer=dealer, options=options, name=game_name)
     fiche = service.fiche(created)
     out = console()
-    out.print(f"new game {created.name}: {service.ruleset_of(created).title}, {', '.join(created.players)}", markup=False)
+    out.print(
+        f"new game {created.name}: {service.ruleset_of(created).title}, {', '.join(created.players)}", markup=False
+    )
     out.print(status(fiche), markup=False)

@@ -20,7 +20,17 @@ from typing import Any
 
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
-from scorekeeper.games.hombre.fiche import BeteFate, CoupResult, HombreFiche, State, add_coup, advance, check_open, replay, start_with
+from scorekeeper.games.hombre.fiche import (
+    BeteFate,
+    CoupResult,
+    HombreFiche,
+    State,
+    add_coup,
+    advance,
+    check_open,
+    replay,
+    start_with,
+)
 from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from

@@ -70,9 +70,7 @@ def judge_play(
     return legal.judge(hand, [c for _, c in trick], suit, card)
 
 
-def audit_log(
-    players: Sequence[str], leader: str, trump: Suit | None, tricks: Sequence[Sequence[Card]]
-) -> LogAudit:
+def audit_log(players: Sequence[str], leader: str, trump: Suit | None, tricks: Sequence[Sequence[Card]]) -> LogAudit:
     """A coup's trick log audited (H-3 to H-5); each player is his own side."""
     leader = find_player(players, leader)
     return LogAudit(audit_hombre(players, leader, _trump(trump), tricks), tuple((player,) for player in players))

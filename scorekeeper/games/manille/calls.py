@@ -104,5 +104,3 @@ def check_taker(coup: Coup, rules: ManilleRules) -> None:
         raise UserError("there is no bidding in this system: --taker and --bid are for manille aux enchères (M-13)")
     if coup.exchange is not None and (not rules.chien or not 0 <= coup.exchange <= 2):
         raise UserError("the dealer exchanges 0, 1 or 2 cards with the chien, and only where there is one (M-11)")
-
-

@@ -158,5 +158,3 @@ def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] 
         except CardError as error:
             raise UserError(f"trick {number}: {error}") from None
     return tuple(log)
-
-

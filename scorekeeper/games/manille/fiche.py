@@ -142,5 +142,3 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
         "log": [line.translate(ASCII_SUITS) for line in result.log],
         "tricks": [trick.as_dict() for trick in result.tricks],
     }
-
-

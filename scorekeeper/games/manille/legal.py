@@ -22,8 +22,8 @@ from typing import NamedTuple
 
 from scorekeeper.cards import MANILLE, Card, Rank, Suit, format_cards
 from scorekeeper.errors import UserError
-from scorekeeper.referee import Duty, Relation, Verdict, check_position, narrow, verdict
 from scorekeeper.games.manille.rules import ManilleRules
+from scorekeeper.referee import Duty, Relation, Verdict, check_position, narrow, verdict
 
 _STRENGTHS: dict[tuple[Rank, ...], dict[Rank, int]] = {}
 

@@ -135,5 +135,3 @@ def check_quota(
             f"{side} must still choose sans-atout {quota.sans_atout_needed} time(s) and have "
             f"{quota.choices_left} choice(s) left, this one included: this choice must be sans-atout (M-10)"
         )
-
-

@@ -94,7 +94,9 @@ def judge_play(
         raise UserError(f"a hand of {len(hand)} cards: a deal gives {rules.tricks} each (C-1)")
     if rules.sides == "teams" and rules.players == 4:
         # C-3: the player before you is an opponent, the one before him your partner, and so on.
-        seated = [Relation.PARTNER if (len(trick) - place) % 2 == 0 else Relation.OPPONENT for place in range(len(trick))]
+        seated = [
+            Relation.PARTNER if (len(trick) - place) % 2 == 0 else Relation.OPPONENT for place in range(len(trick))
+        ]
         if [relation for relation, _ in trick] != seated:
             order = " ".join(f"{relation.value}:" for relation in seated)
             raise UserError(f"at four in two teams the cards before you come from {order} in play order (C-3)")

@@ -62,7 +62,16 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
     try:
         coup = Coup.from_dict(declared, state.ruleset, state.table.seats)
         result, ties = _play(
-            coup, number, partie, state.rules, state.table, state.names, dealer, state.ties, players, state.first,
+            coup,
+            number,
+            partie,
+            state.rules,
+            state.table,
+            state.names,
+            dealer,
+            state.ties,
+            players,
+            state.first,
             state.results,
         )
     except UserError as error:

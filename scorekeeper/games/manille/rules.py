@@ -41,7 +41,6 @@ def _check_penalty(value: Any) -> str | None:
     return None
 
 
-
 MANILLE_KEYS = (
     Key("table.players", int, "how many players sit at the table", choices=(2, 3, 4)),
     Key(
@@ -138,7 +137,6 @@ MANILLE_KEYS = (
 )
 
 
-
 class ManilleRules(NamedTuple):
     """Every setting of a manille system, typed. Each attribute is read by one rule function.
 
@@ -193,7 +191,6 @@ class ManilleRules(NamedTuple):
         for derived in ("seats", "tricks", "total"):
             del settings[derived]
         return ManilleRules.of(**settings)
-
 
 
 def rules_from(values: Mapping[str, Any], origin: str) -> ManilleRules:

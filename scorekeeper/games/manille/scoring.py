@@ -156,5 +156,3 @@ def score_renonce(
     offended = 1 - own
     gains[table.column_of(camps[offended][0])] += penalty
     return gains, f"renonce by {offender}: coup cancelled, +{penalty} to {' & '.join(camps[offended])} (M-8)", offended
-
-
