@@ -4,7 +4,9 @@
    `scorekeeper coup` entered on a 100-coup game, each timed against the bare import floor of the
    dependencies, `python -c "import typer, rich.console, rich.table, tomllib"`, interleaved in one run
    so that all see the same machine. Targets: sheet <= 1.25x the floor, --help <= 1.1x; the coup's
-   figure is compared before and after a change (issue 10: within the noise).
+   figure is compared before and after a change (issue 10: within the noise). `--against DIR` times
+   the same three commands from the source tree in DIR too (a checkout of an earlier commit, say
+   `git worktree add /tmp/before HEAD~5`), interleaved in the same rounds: before and after side by side.
 2. In-process: replaying a ledger (load + recompute) of 100 to 10,000 coups, manille and hombre, and
    auditing 100 to 10,000 recorded trick logs. Targets: 10,000 coups < 0.5 s, 10,000 audits < 1 s;
    the time must grow linearly. The load is timed both ways a command can read a game: from its file
@@ -37,7 +39,7 @@ def median_runs(command: list[str], env: dict[str, str], runs: int) -> float:
     return statistics.median(times)
 
 
-def startup(runs: int) -> None:
+def startup(runs: int, against: str | None = None) -> None:
     from scorekeeper import service, store
 
     with tempfile.TemporaryDirectory() as home:
@@ -57,10 +59,17 @@ def startup(runs: int) -> None:
         sheet = [sys.executable, "-m", "scorekeeper", "sheet", "--game", "bench"]
         helps = [sys.executable, "-m", "scorekeeper", "--help"]
         coup = [sys.executable, "-m", "scorekeeper", "coup", "--game", "bench100", "-r", "10h", "--points", "César=40"]
-        results: dict[str, list[float]] = {"floor": [], "sheet": [], "help": [], "coup": []}
+        timed_commands = [("floor", FLOOR, env), ("sheet", sheet, env), ("help", helps, env), ("coup", coup, env)]
+        if against:  # the earlier tree first on the path: its scorekeeper, on the same games
+            before = {**env, "PYTHONPATH": against}
+            timed_commands += [
+                (f"{name} before", command, before)
+                for name, command in (("sheet", sheet), ("help", helps), ("coup", coup))
+            ]
+        results: dict[str, list[float]] = {name: [] for name, _, _ in timed_commands}
         for _ in range(runs):  # interleaved: each round sees the same machine
-            for name, command in (("floor", FLOOR), ("sheet", sheet), ("help", helps), ("coup", coup)):
-                results[name].append(median_runs(command, env, 1))
+            for name, command, environment in timed_commands:
+                results[name].append(median_runs(command, environment, 1))
             for path, data in before_coup.items():  # the next round enters its coup on the same 100
                 path.write_bytes(data)
         floor = statistics.median(results["floor"])
@@ -70,9 +79,11 @@ def startup(runs: int) -> None:
             ("help", "scorekeeper --help", 1.10),
             ("coup", "scorekeeper coup (on 100 coups)", None),
         ):
-            taken = statistics.median(results[name])
-            aim = f" (target <= {target}x)" if target else ""
-            print(f"{label:40} {taken * 1000:6.0f} ms  {taken / floor:4.2f}x the floor{aim}")
+            for key, when in ((name, ""), (f"{name} before", f" [{against}]")):
+                if key in results:
+                    taken = statistics.median(results[key])
+                    aim = f" (target <= {target}x)" if target else ""
+                    print(f"{label:40} {taken * 1000:6.0f} ms  {taken / floor:4.2f}x the floor{aim}{when}")
 
 
 def manille_coup(number: int) -> dict[str, object]:
@@ -187,8 +198,9 @@ def audits(runs: int) -> None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    against = sys.argv[sys.argv.index("--against") + 1] if "--against" in sys.argv else None
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    startup(runs=7 if quick else 21)
+    startup(runs=7 if quick else 21, against=against)
     replay(runs=2 if quick else 5)
     audits(runs=2 if quick else 3)
 
