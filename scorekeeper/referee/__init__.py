@@ -22,7 +22,7 @@ class Relation(enum.Enum):
     OPPONENT = "O"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Verdict:
     """The referee's answer for one play: legal or the rule it breaks, and the cards that were legal."""
 

@@ -73,7 +73,7 @@ class TrickResult(NamedTuple):
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Renonce:
     """A play the log proves illegal (P-10), with the rule, the proof and the cards that were legal."""
 
@@ -88,7 +88,7 @@ class Renonce:
         return {**_play_dict(self), "proof": self.proof, "legal_cards": [card.ascii for card in self.legal_cards]}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Unproven:
     """A play of a partial log that a card the log does not show would make a renonce: it stays unknown."""
 
@@ -327,7 +327,7 @@ def _notes(game: Audited, shown: int) -> tuple[str, ...]:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LogAudit:
     """The audit of a trick log, with the points summed by side where the game has sides."""
 

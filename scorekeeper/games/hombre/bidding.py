@@ -79,7 +79,7 @@ def contract_allowed(rules: HombreRules, contract: Contract) -> None:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Call:
     """One call of the bidding: who said it, and `pass` or a contract."""
 
@@ -90,7 +90,7 @@ class Call:
         return f"{self.player}: {'pass' if self.contract is None else self.contract.value}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Bidding:
     """The bidding validated: the hombre and his contract, or three passes (hombre None)."""
 

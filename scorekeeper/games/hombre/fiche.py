@@ -99,7 +99,7 @@ class CoupResult(NamedTuple):
         return won - sum(p.jetons for p in self.payments if p.payer == player)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HombreFiche:
     """The whole sheet as replayed, standing before the coup to be played next."""
 

@@ -27,7 +27,7 @@ _MARKS = {"3-2": (3, 2), "2-1": (2, 1), "3-1": (3, 1)}
 _RATES = {"double": (2, 12), "simple": (1, 6)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HombreRules:
     """Every setting of an hombre system. The defaults are the seed's own recommendation (conclusion of
     seed 001): 3 et 1, the retourne contract, double payments, 20 poules, play on until no bête is left.

@@ -19,7 +19,7 @@ from scorekeeper.games.hombre.money import Payment, show
 from scorekeeper.games.hombre.rules import HombreRules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerResult:
     """H-19: a player's jetons at the end, minus a cave for every cave he took."""
 
@@ -29,7 +29,7 @@ class PlayerResult:
     result: Fraction
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Transfer:
     """One payment of the settlement, in jetons and in fiches and jetons (H-12, H-19)."""
 
@@ -43,7 +43,7 @@ class Transfer:
         return f"{self.payer} pays {self.payee} {show(self.jetons)} jetons ({_in_words(self.fiches, self.rest)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settlement:
     """The settlement: the bêtes split, each player's result, and the fewest payments that settle them."""
 
