@@ -19,7 +19,7 @@ LAYERS = {"core": 0, "referee": 1, "games": 2, "service": 3, "cli": 4}
 
 def layer(module: str) -> str:
     parts = module.split(".")
-    if len(parts) == 1 or parts[1] in ("cards", "players", "rulesets", "store", "errors", "tomlfile"):
+    if len(parts) == 1 or parts[1] in ("cards", "players", "rulesets", "store", "errors", "tomlfile", "explain", "i18n"):
         return "core"
     if parts[1] in ("cli", "__main__"):
         return "cli"

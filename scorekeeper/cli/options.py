@@ -28,9 +28,12 @@ def examples(*lines: str) -> str:
 
 
 def print_json(data: Any) -> None:
+    """JSON with stable keys: records as `{rule, event, values, text}`, cards in ASCII (`i18n.as_json`)."""
     import json  # only the --json commands pay for it
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    from scorekeeper.i18n import as_json
+
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=as_json) + "\n")
 
 
 def console() -> Console:

@@ -1,0 +1,189 @@
+"""Words for what the engines say: records and errors rendered from the message catalogs.
+
+One gettext catalog a language (sources in `i18n/LANG/*.po`, compiled by `i18n.compile`); the
+language is chosen once per command (`choose`), from `--lang`, `SCOREKEEPER_LANG` or the locale.
+A message is found by its key (a record's event, `error.KEY`, `help.…`) and filled with the
+record's values. In a message, `{name}` shows a value as itself (a card as `10♥`, a record as its
+own words), and a format spec after a colon says more:
+
+- `{n:#jetons}`: a number with its unit, in the plural form the catalog gives (`unit.jetons`);
+- `{side:&}`: names that score together (`César & Escartefigue`);
+- `{cards:and}`, `{cards:or}`: an enumeration (`7♥, 8♥ and 9♥`);
+- `{contract:@contract}`: a word of the catalog, `contract.VALUE`;
+- any other spec is Python's (`{points:+}`).
+
+>>> from scorekeeper.explain import record
+>>> render(record("unit_test", None, n=3))
+'3 marks'
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import string
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gettext import GNUTranslations
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+_LOCALE = Path(__file__).resolve().parent / "locale"
+
+_chosen = {"lang": ""}
+_catalogs: dict[str, GNUTranslations] = {}
+
+
+def language_of(given: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: `given` (--lang), else SCOREKEEPER_LANG, else the locale, else English.
+
+    >>> language_of("FR"), language_of(None, {"LANG": "fr_BE.UTF-8"}), language_of(None, {"LANG": "C"})
+    ('fr', 'fr', 'en')
+    """
+    environ = os.environ if environ is None else environ
+    for wanted in (
+        given,
+        environ.get("SCOREKEEPER_LANG"),
+        environ.get("LC_ALL"),
+        environ.get("LC_MESSAGES"),
+        environ.get("LANG"),
+    ):
+        if wanted:
+            code = wanted.strip().lower()[:2]
+            if code in LANGUAGES:
+                return code
+            if wanted is given or wanted is environ.get("SCOREKEEPER_LANG"):
+                return DEFAULT if code not in LANGUAGES else code
+    return DEFAULT
+
+
+def choose(lang: str) -> None:
+    """Speak `lang` (one of LANGUAGES) from now on."""
+    _chosen["lang"] = lang
+
+
+def current() -> str:
+    if not _chosen["lang"]:
+        _chosen["lang"] = language_of()
+    return _chosen["lang"]
+
+
+def _catalog() -> GNUTranslations:
+    lang = current()
+    found = _catalogs.get(lang)
+    if found is None:
+        from gettext import GNUTranslations
+
+        path = _LOCALE / lang / "LC_MESSAGES" / "scorekeeper.mo"
+        if not path.is_file():  # a language not translated yet speaks English
+            path = _LOCALE / DEFAULT / "LC_MESSAGES" / "scorekeeper.mo"
+        with path.open("rb") as handle:
+            found = _catalogs[lang] = GNUTranslations(handle)
+    return found
+
+
+def message(key: str) -> str:
+    """The catalog's words for `key`, placeholders unfilled."""
+    return _catalog().gettext(key)
+
+
+def plural(key: str, number: int) -> str:
+    """The catalog's plural form of `key` for `number`, placeholders unfilled."""
+    return _catalog().ngettext(key, key, number)
+
+
+def text(key: str, /, ascii: bool = False, **values: Any) -> str:
+    """The message `key` filled with `values`."""
+    return _Words(ascii).format(message(key), **values)
+
+
+def render(item: Any, ascii: bool = False) -> str:
+    """A record (or a user's error) in words, in the language in effect; cards in letters with `ascii`."""
+    return _Words(ascii).show(item)
+
+
+def number(value: Any) -> str:
+    """A figure as the table reads it: `27`, `13.5` (halves of jetons are exact)."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return str(float(value)) if value.denominator == 2 else str(value)
+    return str(value)
+
+
+class _Words(string.Formatter):
+    """Fills a message: each value shown as its type and format spec say (see the module's docstring)."""
+
+    def __init__(self, ascii: bool) -> None:
+        self.ascii = ascii
+
+    def show(self, value: Any) -> str:
+        from scorekeeper.explain import Record
+
+        if isinstance(value, Record):
+            words = message(value.event)
+            if words == value.event and " " in words:  # TRANSITION: a sentence not yet made a key
+                return words.removeprefix("error.")
+            return self.format(words, **value.values)
+        if hasattr(value, "record"):  # a UserError
+            return self.show(value.record)
+        if _shows_itself(value):
+            return str(value.format(self.ascii))
+        if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
+            return number(value)
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.show(item) for item in value)
+        return "" if value is None else str(value)
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if not format_spec:
+            return self.show(value)
+        if format_spec.startswith("#"):
+            count = int(value) if Fraction(value).denominator == 1 else 2
+            return plural(f"unit.{format_spec[1:]}", count).format(n=number(value))
+        if format_spec == "&":
+            return message("join.side").join(self.show(item) for item in value)
+        if format_spec in ("and", "or"):
+            items = [self.show(item) for item in value]
+            if len(items) < 2:
+                return "".join(items)
+            return message("join.list").join(items[:-1]) + message(f"join.{format_spec}") + items[-1]
+        if format_spec.startswith("@"):
+            return message(f"{format_spec[1:]}.{value}")
+        return format(value, format_spec)
+
+
+def as_json(value: Any) -> Any:
+    """A value as the JSON carries it: a record as `{rule, event, values, text}` (text in the language in
+    effect, cards in ASCII), cards as `10H`, suits as `H`, halves as numbers."""
+    from scorekeeper.explain import Record
+
+    if isinstance(value, Record):
+        return {
+            "rule": value.rule,
+            "event": value.event,
+            "values": {key: as_json(item) for key, item in value.values.items()},
+            "text": render(value, ascii=True),
+        }
+    if hasattr(value, "record"):
+        return as_json(value.record)
+    if _shows_itself(value):
+        return value.format(True)
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    if isinstance(value, (list, tuple)):
+        return [as_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: as_json(item) for key, item in value.items()}
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def _shows_itself(value: Any) -> bool:
+    """A card or a suit: it has its own `format(ascii)` (the catalog does not know the cards module)."""
+    return not isinstance(value, str) and callable(getattr(value, "format", None))
