@@ -12,6 +12,8 @@ own words), and a format spec after a colon says more:
 - `{contract:@contract}`: a word of the catalog, `contract.VALUE`;
 - any other spec is Python's (`{points:+}`).
 
+A record's rule id is shown after its words, `… (M-5)`, unless the message places `{rule}` itself.
+
 >>> from scorekeeper.explain import record
 >>> render(record("unit_test", None, n=3))
 '3 marks'
@@ -128,7 +130,8 @@ class _Words(string.Formatter):
             words = message(value.event)
             if words == value.event and " " in words:  # TRANSITION: a sentence not yet made a key
                 return words.removeprefix("error.")
-            return self.format(words, **value.values)
+            said = self.format(words, rule=value.rule, **value.values)
+            return said if value.rule is None or "{rule}" in words else f"{said} ({value.rule})"
         if hasattr(value, "record"):  # a UserError
             return self.show(value.record)
         if _shows_itself(value):
