@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from scorekeeper.errors import UserError
+from scorekeeper.explain import record
 
 
 class Suit(enum.Enum):
@@ -42,7 +43,7 @@ class Suit(enum.Enum):
         """A suit alone, in any form of C-2 (`h`, `♥`, `coeur`, `co`, …)."""
         suit = _SUIT_WORDS.get(_fold(text))
         if suit is None:
-            raise SuitError(f"unknown suit {text!r}: {SUITS_ACCEPTED}")
+            raise SuitError("unknown_suit", text=text, suits=SUIT_FORMS)
         return suit
 
 
@@ -80,9 +81,9 @@ class Rank(enum.Enum):
 _RANK_WORDS: dict[str, Rank] = {rank.value.lower(): rank for rank in Rank}
 _RANK_WORDS.update({"r": Rank.KING, "d": Rank.QUEEN, "v": Rank.JACK})
 
-RANKS_ACCEPTED = "A K Q J 10 9 8 7 6 5 4 3 2 (R D V for K Q J)"
-SUITS_ACCEPTED = "suits are ♠ ♥ ♦ ♣, s h d c, pique/pi coeur/co carreau/ca trefle/tr"
-CARD_FORMS = f"write rank then suit, like 10h, As, Qd, 7♣, Rpi; ranks {RANKS_ACCEPTED}; {SUITS_ACCEPTED}"
+# The forms a mistyped card or suit is answered with: words of the catalogs.
+SUIT_FORMS = record("forms.suit")
+CARD_FORMS = record("forms.card", None, suits=SUIT_FORMS)
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
@@ -162,13 +163,13 @@ class Card:
     def _parse(cls, text: str) -> Card:
         folded = _fold(text)
         if not folded:
-            raise CardError(f"empty card: {CARD_FORMS}")
+            raise CardError("empty_card", forms=CARD_FORMS)
         # The rank is "10" or one character; everything after it names the suit.
         cut = 2 if folded.startswith("10") else 1
         rank = _RANK_WORDS.get(folded[:cut])
         suit = _SUIT_WORDS.get(folded[cut:])
         if rank is None or suit is None:
-            raise CardError(f"bad card {text.strip()!r}: {CARD_FORMS}")
+            raise CardError("bad_card", text=text.strip(), forms=CARD_FORMS)
         return cls(rank, suit)
 
     def format(self, ascii: bool = False) -> str:
@@ -206,8 +207,8 @@ class Deck:
         """Read one card and check that this deck holds it (C-2)."""
         card = Card.parse(text)
         if card not in self:
-            ranks = " ".join(rank.value for rank in self.ranks)
-            raise CardError(f"{card} is not in the {self.name} deck ({len(self)} cards, ranks {ranks})")
+            ranks = " ".join(rank.value for rank in self.ranks)  # as they are written: notation, not words
+            raise CardError("not_in_deck", card=card, deck=self.name, count=len(self), ranks=ranks)
         return card
 
     def parse_many(self, text: str) -> list[Card]:
@@ -238,7 +239,7 @@ def parse_trump(text: str) -> Suit | None:
     try:
         return Suit.parse(text)
     except SuitError:
-        raise SuitError(f"bad trump {text!r}: a suit (h, ♥, coeur, …) or sa for sans-atout") from None
+        raise SuitError("bad_trump", text=text) from None
 
 
 def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:

@@ -24,21 +24,18 @@ def find_player(players: Sequence[str], text: str) -> str:
     for player in players:
         if fold_name(player) == wanted:
             return player
-    raise UserError(f"unknown player {text!r}: the players are {', '.join(players)}")
+    raise UserError("unknown_player", name=text, players=tuple(players))
 
 
 def check_players(players: Sequence[str], count: int) -> None:
     """The seating a ruleset needs (C-3): the right count, names told apart."""
     if len(players) != count:
-        raise UserError(f"this ruleset is for {count} players, {len(players)} given: name each with --player")
+        raise UserError("player_count", count=count, given=len(players))
     folded = [fold_name(player) for player in players]
     if any(not name for name in folded):
-        raise UserError("a player's name is empty")
+        raise UserError("empty_name")
     for player in players:
         if any(mark in player for mark in "=,:\n") or fold_name(player).endswith("'s mort"):
-            raise UserError(
-                f"the name {player!r} would be misread: a name has no '=', ',' or ':' (they separate PLAYER=N) "
-                'and does not end in "\'s mort"'
-            )
+            raise UserError("misread_name", name=player)
     if len(set(folded)) != len(folded):
-        raise UserError(f"two players have the same name ({', '.join(players)}): give each a different one")
+        raise UserError("same_names", players=tuple(players))

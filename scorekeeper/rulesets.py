@@ -5,7 +5,8 @@ validated values into its typed rules (`Engine`); `scorekeeper.games.load(NAME)`
 picks the game a file names and hands it here. The schema is the documentation of every key
 (`scorekeeper rules show NAME` prints it with the values). A key the schema does not know, a value of
 the wrong type or out of range is refused with the file, the key and what is accepted. A flag is read
-in exactly one place: the engine that uses it reads its typed rules, never the raw table.
+in exactly one place: the engine that uses it reads its typed rules, never the raw table. What a key
+means is a message of the catalogs (`key.NAME`, `key.GAME.NAME`), rendered where it is shown.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any, NamedTuple, Protocol
 from scorekeeper import tomlfile
 from scorekeeper.cards import DECKS, Deck
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 
 BUILTIN_DIRS = (
     Path(__file__).parent / "rulesets",  # installed: the wheel puts rulesets/ inside the package
@@ -34,7 +36,8 @@ MOST = 10**9  # no table plays to a billion: larger numbers only make figures to
 
 
 class Key(NamedTuple):
-    """One key of the schema: its dotted name, type, what it accepts and what it means."""
+    """One key of the schema: its dotted name, type, what it accepts, and the catalog key of what it
+    means (`doc`). `check` says what is wrong with a value (a record of the catalogs), or None."""
 
     name: str
     kind: type | tuple[type, ...]
@@ -42,19 +45,22 @@ class Key(NamedTuple):
     choices: tuple[Any, ...] = ()
     default: Any = _MISSING
     minimum: int | None = None
-    check: Callable[[Any], str | None] | None = None
+    check: Callable[[Any], Record | None] | None = None
 
-    def accepted(self) -> str:
+    @property
+    def meaning(self) -> Record:
+        """What the key means, in words of the catalogs."""
+        return record(self.doc)
+
+    def accepted(self) -> Record:
+        """What the key accepts, in words of the catalogs: `one of 2, 3, 4`, `a whole number >= 0`."""
         if self.choices:
-            return "one of " + ", ".join(_toml_repr(choice) for choice in self.choices)
-        kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
-        words = " or ".join(_KIND_WORDS[kind] for kind in kinds)
+            return record("accepted.one_of", choices=tuple(_toml_repr(choice) for choice in self.choices))
+        types = self.kind if isinstance(self.kind, tuple) else (self.kind,)
+        kinds = tuple(record(f"kind.{kind.__name__}") for kind in types)
         if self.minimum is not None:
-            words += f" >= {self.minimum}"
-        return words
-
-
-_KIND_WORDS = {int: "a whole number", str: "a string", bool: "true or false", list: "a list", dict: "a table"}
+            return record("accepted.kinds_from", kinds=kinds, minimum=self.minimum)
+        return record("accepted.kinds", kinds=kinds)
 
 
 def _toml_repr(value: Any) -> str:
@@ -66,13 +72,13 @@ def _toml_repr(value: Any) -> str:
 
 
 COMMON_KEYS = (
-    Key("game", str, "which game the ruleset plays (each game of `scorekeeper.games`)"),
-    Key("name", str, "the ruleset's name (default: the file name without .toml)", default=""),
-    Key("extends", str, "a ruleset name or a path: start from it and change only what differs", default=""),
-    Key("title", str, "a human title", default=""),
-    Key("description", str, "what this system is, in a sentence or two", default=""),
-    Key("source", str, "where the rules come from (seed text, RULES ids)", default=""),
-    Key("options", dict, "short option names for `new --option NAME=VALUE`, each naming a dotted key", default={}),
+    Key("game", str, "key.game"),
+    Key("name", str, "key.name", default=""),
+    Key("extends", str, "key.extends", default=""),
+    Key("title", str, "key.title", default=""),
+    Key("description", str, "key.description", default=""),
+    Key("source", str, "key.source", default=""),
+    Key("options", dict, "key.options", default={}),
 )
 
 _COMMON_NAMES = {key.name for key in COMMON_KEYS}
@@ -84,7 +90,7 @@ class Engine(Protocol):
     name: str
     keys: tuple[Key, ...]
 
-    def rules_from(self, values: Mapping[str, Any], origin: str) -> Any: ...
+    def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> Any: ...
 
 
 class Ruleset(NamedTuple):
@@ -101,7 +107,7 @@ class Ruleset(NamedTuple):
     settings: Mapping[str, Any]  # every schema key's value, defaults filled
     table: Mapping[str, Any]
     engine: Engine
-    origin: str = ""
+    origin: str | Record = ""  # the file's path, or what the table was made from (a game, options)
 
     @property
     def schema(self) -> tuple[Key, ...]:
@@ -121,13 +127,11 @@ class Ruleset(NamedTuple):
         for option, value in options.items():
             dotted = self.options.get(option, option)
             if dotted not in {key.name for key in self.schema} or "." not in dotted:
-                names = ", ".join(sorted(self.options)) or "none"
-                raise UserError(
-                    f"unknown option {option!r} for {self.name}: options are {names}, or any dotted key of the ruleset"
-                )
+                names = tuple(sorted(self.options)) or (record("word.none"),)
+                raise UserError("unknown_option", option=option, ruleset=self.name, options=names)
             _set_dotted(table, dotted, value)
-        given = ", ".join(f"{option}={value}" for option, value in options.items())
-        return build(table, f"{self.name} with option {given}", self.engine)
+        given = tuple(f"{option}={value}" for option, value in options.items())  # as typed: KEY=VALUE
+        return build(table, record("origin.with_options", ruleset=self.name, options=given), self.engine)
 
 
 def _deep_copy(table: Mapping[str, Any]) -> dict[str, Any]:
@@ -147,12 +151,12 @@ def parse_option(text: str) -> tuple[str, Any]:
     """`KEY=VALUE` from the command line; the value is a whole number, true/false, or a string."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip() or not raw.strip():
-        raise UserError(f"bad option {text!r}: write KEY=VALUE, like partie=seche or manche=44")
+        raise UserError("bad_option", text=text)
     raw = raw.strip()
     value: Any = raw
     if re.fullmatch(r"-?\d+", raw):
         if len(raw) > 100:  # int() refuses 4300 digits and more; no setting needs a hundred
-            raise UserError(f"bad option {key.strip()!r}: a number of {len(raw)} digits is not a setting")
+            raise UserError("option_too_long", option=key.strip(), digits=len(raw))
         value = int(raw)
     elif raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
@@ -198,16 +202,17 @@ def resolve(name_or_path: str) -> tuple[dict[str, Any], str]:
 
 def _locate(name_or_path: str, base: Path) -> Path:
     if looks_like_path(name_or_path):
-        path = base / Path(name_or_path).expanduser()  # an absolute path (~ expanded) stays as it is
+        path = base / name_or_path
+        try:
+            path = base / Path(name_or_path).expanduser()  # an absolute path (~ expanded) stays as it is
+        except RuntimeError:  # `~name/` of a user the system does not know: a path that names no file
+            pass
         if not _is_file(path):
-            raise UserError(f"no ruleset file at {path}")
+            raise UserError("no_ruleset_file", path=str(path))
         return path
     path = _builtin_path(name_or_path)
     if path is None:
-        known = ", ".join(builtin_names())
-        raise UserError(
-            f"unknown ruleset {name_or_path!r}: shipped rulesets are {known}; or give a path to a .toml file"
-        )
+        raise UserError("unknown_ruleset", name=name_or_path, shipped=tuple(builtin_names()))
     return path
 
 
@@ -215,27 +220,32 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomlfile.load(path)
     except tomlfile.NotToml as error:
-        raise UserError(f"{path}: not valid TOML ({error})") from None
+        raise UserError("ruleset_not_toml", path=str(path), reason=str(error)) from None
     except OSError as error:
-        raise UserError(f"{path}: cannot be read ({error})") from None
+        raise UserError("ruleset_unreadable", path=str(path), reason=str(error)) from None
 
 
 def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
     """The file's table with its `extends` chain merged in (the file wins, key by key)."""
     path = _locate(name_or_path, base).resolve()
     if path in seen:
-        chain = " -> ".join(p.name for p in (*seen, path))
-        raise UserError(f"{path}: extends itself in a loop ({chain})")
+        chain = " -> ".join(p.name for p in (*seen, path))  # file names: notation, not words
+        raise UserError("extends_loop", path=str(path), chain=chain)
     table = _read_toml(path)
     table.setdefault("name", path.stem)
     parent = table.pop("extends", None)
     if parent is None:
         return table, str(path)
     if not isinstance(parent, str) or not parent:
-        raise UserError(f'{path}: key "extends" must be a ruleset name or a path to a .toml file')
+        raise UserError("bad_extends", path=str(path))
     parent_table, _ = _resolve(parent, path.parent, (*seen, path))
     if "description" not in table:  # the parent's words no longer describe a house that changed them
-        table["description"] = f"{parent_table.get('title') or parent}, with the house rules of {path.name}"
+        # The table is a text a person wrote, copied into each game: its words are written out here.
+        from scorekeeper import i18n
+
+        table["description"] = i18n.text(
+            "ruleset.house_description", parent=parent_table.get("title") or parent, file=path.name
+        )
     return _merge(parent_table, table), str(path)
 
 
@@ -261,43 +271,41 @@ def _flatten(table: Mapping[str, Any], known: set[str], prefix: str = "") -> dic
     return flat
 
 
-def _validate(flat: dict[str, Any], schema: tuple[Key, ...], origin: str) -> dict[str, Any]:
+def _validate(flat: dict[str, Any], schema: tuple[Key, ...], origin: str | Record) -> dict[str, Any]:
     by_name = {key.name: key for key in schema}
     for dotted in flat:
         if dotted not in by_name:
             section = dotted.rpartition(".")[0]
             siblings = sorted(k.name for k in schema if k.name.rpartition(".")[0] == section) or sorted(by_name)
-            raise UserError(f"{origin}: unknown key {dotted!r}; accepted here: {', '.join(siblings)}")
+            raise UserError("unknown_key", origin=origin, key=dotted, accepted=tuple(siblings))
     values: dict[str, Any] = {}
     for key in schema:
         value = flat.get(key.name, key.default)
         if value is _MISSING:
-            raise UserError(f"{origin}: missing key {key.name!r} ({key.doc}); accepted: {key.accepted()}")
+            raise UserError("missing_key", origin=origin, key=key.name, meaning=key.meaning, accepted=key.accepted())
         if value is not None and value is not key.default:
             _validate_value(key, value, origin)
         values[key.name] = value
     return values
 
 
-def _validate_value(key: Key, value: Any, origin: str) -> None:
+def _validate_value(key: Key, value: Any, origin: str | Record) -> None:
     kinds = key.kind if isinstance(key.kind, tuple) else (key.kind,)
     wrong_type = not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)
     problem = None
-    if wrong_type:
-        problem = f"must be {key.accepted()}, not {_toml_repr(value)}"
-    elif key.choices and value not in key.choices:
-        problem = f"must be {key.accepted()}, not {_toml_repr(value)}"
+    if wrong_type or (key.choices and value not in key.choices):
+        problem = record("problem.must_be", accepted=key.accepted(), value=_toml_repr(value))
     elif key.minimum is not None and isinstance(value, int) and value < key.minimum:
-        problem = f"must be {key.accepted()}, not {value}"
+        problem = record("problem.must_be", accepted=key.accepted(), value=value)
     elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MOST:
-        problem = f"must be at most {MOST:,}, not a number of {len(str(abs(value)))} digits"
+        problem = record("problem.too_large", most=MOST, digits=len(str(abs(value))))
     elif key.check is not None:
         problem = key.check(value)
     if problem:
-        raise UserError(f"{origin}: key {key.name!r} {problem}")
+        raise UserError("bad_key", origin=origin, key=key.name, problem=problem)
 
 
-def build(table: Mapping[str, Any], origin: str, engine: Engine) -> Ruleset:
+def build(table: Mapping[str, Any], origin: str | Record, engine: Engine) -> Ruleset:
     """Validate a resolved table (no `extends` left) against the common keys and `engine`'s, and build it."""
     keys = COMMON_KEYS + engine.keys
     known = {key.name for key in keys}
@@ -305,7 +313,7 @@ def build(table: Mapping[str, Any], origin: str, engine: Engine) -> Ruleset:
     options = values["options"]
     for option, dotted in options.items():
         if not isinstance(dotted, str) or dotted not in known or "." not in dotted:
-            raise UserError(f"{origin}: option {option!r} names {dotted!r}, which is not a key of the ruleset")
+            raise UserError("bad_option_key", origin=origin, option=option, key=dotted)
     return Ruleset(
         name=values["name"],
         game=engine.name,

@@ -20,6 +20,7 @@ from typing import Any
 
 from scorekeeper import games, store
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.players import check_players, find_player
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.store import Ledger
@@ -27,7 +28,7 @@ from scorekeeper.store import Ledger
 
 def ruleset_of(game: Ledger) -> Ruleset:
     """The game's own copy of its ruleset, with its options: later edits of the file change nothing."""
-    return games.build(game.ruleset, origin=f"game {game.name}").with_options(game.options)
+    return games.build(game.ruleset, origin=record("origin.game", name=game.name)).with_options(game.options)
 
 
 def fiche(game: Ledger) -> Any:
@@ -82,26 +83,26 @@ def edit(name: str, number: int, changes: Mapping[str, Any]) -> Any:
     """Replace what was declared for coup `number` (from 1); everything after it is recomputed."""
     with store.changing(name) as game:
         if not 1 <= number <= len(game.coups):
-            raise UserError(f"no coup {number} in game {name}: it has coups 1 to {len(game.coups)}")
+            raise UserError("no_coup", number=number, name=name, count=len(game.coups))
         ruleset = ruleset_of(game)
         declared = ruleset.engine.merge(game.coups[number - 1], changes)
         coups = [*game.coups[: number - 1], declared, *game.coups[number:]]
         try:
             after = games.replay(ruleset, game.players, game.dealer, coups)
         except UserError as error:
-            raise UserError(f"edit of coup {number} refused: {error}") from None
+            raise UserError("edit_refused", number=number, reason=error) from None
         game.edit(number - 1, after.coups[number - 1].coup.to_dict())
     return after
 
 
-def undo(name: str) -> tuple[str, Any]:
+def undo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.undo()
         after = fiche(game)
     return what, after
 
 
-def redo(name: str) -> tuple[str, Any]:
+def redo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.redo()
         after = fiche(game)
@@ -113,6 +114,6 @@ def settle(name: str, early: bool) -> tuple[Any, Any]:
     game = store.read(name)
     ruleset = ruleset_of(game)
     if not ruleset.engine.has_money:
-        raise UserError(f"{name} is a {ruleset.game} game: settle is for l'hombre, whose money it settles (H-19)")
+        raise UserError("no_money", "H-19", name=name, game=ruleset.game)
     sheet = games.replay(ruleset, game.players, game.dealer, game.coups)
     return ruleset.engine.settle(sheet, early), sheet

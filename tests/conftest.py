@@ -16,6 +16,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own SCOREKEEPER_HOME: no test ever touches the user's games."""
     folder = tmp_path / "home"
     monkeypatch.setenv("SCOREKEEPER_HOME", str(folder))
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # the tests read English, whatever the machine's locale
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")
     return folder

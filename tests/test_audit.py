@@ -17,6 +17,7 @@ from scorekeeper.games.hombre import legal as hombre
 from scorekeeper.games.hombre.referee import audit_hombre
 from scorekeeper.games.manille import legal as manille
 from scorekeeper.games.manille.referee import audit_manille
+from scorekeeper.i18n import as_json, render
 from scorekeeper.referee import Relation
 
 MUETTE = load("manille-muette").rules
@@ -59,7 +60,8 @@ def test_p10_a_discard_is_proven_by_the_suit_card_played_later():
     assert (renonce.trick, renonce.player, renonce.card, renonce.rule) == (3, "Brun", Card.parse("8c"), "P-3")
     assert renonce.legal_cards == (Card.parse("9h"),)
     assert (
-        renonce.proof == "Brun discarded 8♣ on a ♥ lead at trick 3 while holding 9♥, which he played at trick 6 (P-3)"
+        render(renonce.proof)
+        == "Brun discarded 8♣ on a ♥ lead at trick 3 while holding 9♥, which he played at trick 6 (P-3)"
     )
 
 
@@ -90,12 +92,12 @@ def test_p10_a_partial_log_cannot_prove_what_it_does_not_show():
     result = audit_coup(COUP[:3])
     assert result.renonces == ()
     assert [(u.trick, u.player, u.card, u.rule) for u in result.unknown] == [(3, "Brun", Card.parse("8c"), "P-3")]
-    assert result.unknown[0].note == (
+    assert render(result.unknown[0].note) == (
         "Brun discarded 8♣ on a ♥ lead at trick 3: not proven, the log does not show his whole hand;"
-        " it was a renonce if he held 8♥ or 9♥ or Q♥ or K♥ or A♥ (P-3);"
-        " or 7♠ or 8♠ or 9♠ or 10♠ or J♠ or Q♠ or K♠ or A♠ (P-5)"
+        " it was a renonce if he held 8♥, 9♥, Q♥, K♥ or A♥ (P-3);"
+        " or 7♠, 8♠, 9♠, 10♠, J♠, Q♠, K♠ or A♠ (P-5)"
     )
-    assert result.notes[0].startswith("partial log: 3 of 8 tricks")
+    assert render(result.notes[0]).startswith("partial log: 3 of 8 tricks")
     assert result.points == {"Ana": 17, "Brun": 0, "César": 7, "Dédé": 0}
 
 
@@ -104,7 +106,7 @@ def test_p5_the_proof_names_the_master_card():
     tricks = log("10d 7d 9d 8c", "Ad Jd Qd 7s")
     result = audit_coup(tricks)
     assert [(r.trick, r.player, r.rule) for r in result.renonces] == [(1, "Dédé", "P-5")]
-    assert result.renonces[0].proof == (
+    assert render(result.renonces[0].proof) == (
         "Dédé discarded 8♣ on a ♦ lead at trick 1, where Ana's 10♦ was master, while holding 7♠,"
         " which he played at trick 2 (P-5)"
     )
@@ -117,13 +119,13 @@ def test_p6_the_audit_reads_the_undertrump_setting():
     strict = MUETTE.changed(undertrump="only-if-no-other")
     renonces = audit_manille(PLAYERS, "Ana", Suit.SPADES, tricks, strict, partners).renonces
     assert [(r.trick, r.player, r.card, r.rule) for r in renonces] == [(1, "Dédé", Card.parse("7s"), "P-6")]
-    assert renonces[0].proof.startswith(
+    assert render(renonces[0].proof).startswith(
         "Dédé under-trumped with 7♠ on a ♥ lead at trick 1, where César's 9♠ was master,"
     )
 
 
 def test_p10_as_dict_is_json_ready_with_ascii_cards():
-    data = audit_coup(COUP).as_dict()
+    data = as_json(audit_coup(COUP).as_dict())
     assert data["tricks"][0] == {
         "number": 1,
         "leader": "Ana",
@@ -142,10 +144,15 @@ def test_p10_as_dict_is_json_ready_with_ascii_cards():
             "player": "Brun",
             "card": "8C",
             "rule": "P-3",
-            "proof": "Brun discarded 8♣ on a ♥ lead at trick 3 while holding 9♥, which he played at trick 6 (P-3)",
+            "proof": data["renonces"][0]["proof"],
             "legal_cards": ["9H"],
         }
     ]
+    proof = data["renonces"][0]["proof"]
+    assert (proof["rule"], proof["event"]) == ("P-3", "proof.renonce")
+    assert (
+        proof["text"] == "Brun discarded 8C on a H lead at trick 3 while holding 9H, which he played at trick 6 (P-3)"
+    )
     assert data["points"] == {"Ana": 17, "Brun": 8, "César": 43, "Dédé": 0}
     assert data["complete"] is True
 
@@ -192,7 +199,7 @@ def test_h4_the_audit_proves_a_forced_baste_kept_back():
     tricks = log("7h 5c 4h", "Kd Ac Qd")
     result = audit_hombre(("Xavier", "Yves", "Zoé"), "Xavier", Suit.HEARTS, tricks)
     assert [(r.trick, r.player, r.card, r.rule) for r in result.renonces] == [(1, "Yves", Card.parse("5c"), "H-4")]
-    assert result.renonces[0].proof == (
+    assert render(result.renonces[0].proof) == (
         "Yves discarded 5♣ on a trump (♥) lead at trick 1, where Xavier led the manille 7♥, while holding A♣,"
         " which he played at trick 2 (H-4)"
     )
@@ -207,7 +214,7 @@ def test_h3_the_proof_names_every_card_of_the_suit_held_and_where_it_was_played(
     # Trump ♥. Yves discards 5♦ on Xavier's K♣ while holding Q♣ and 7♣, played at tricks 2 and 3.
     tricks = log("Kc 5d 4c", "2c Qc 3c", "7c 6c 5c")
     result = audit_hombre(("Xavier", "Yves", "Zoé"), "Xavier", Suit.HEARTS, tricks)
-    assert [renonce.proof for renonce in result.renonces] == [
+    assert [render(renonce.proof) for renonce in result.renonces] == [
         "Yves discarded 5♦ on a ♣ lead at trick 1 while holding Q♣ and 7♣, which he played at tricks 2 and 3 (H-3)"
     ]
     assert [trick.winner for trick in result.tricks] == ["Xavier", "Yves", "Yves"]

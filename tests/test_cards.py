@@ -1,6 +1,6 @@
 import pytest
 
-from scorekeeper.cards import HOMBRE, MANILLE, Card, CardError, Rank, Suit, format_cards
+from scorekeeper.cards import HOMBRE, MANILLE, Card, CardError, Rank, Suit, SuitError, format_cards, parse_trump
 from scorekeeper.errors import UserError
 
 
@@ -80,3 +80,28 @@ def test_c2_suit_alone_reads_every_form():
     ]
     with pytest.raises(CardError, match="unknown suit"):
         Suit.parse("x")
+
+
+def test_a_card_mistake_is_an_error_key_with_its_values_and_the_forms_in_catalog_words():
+    """Issue 11: the core says what was wrong as data; the catalog words it, the accepted forms included."""
+    with pytest.raises(CardError) as caught:
+        Card.parse("11h")
+    assert (caught.value.key, caught.value.values["text"]) == ("bad_card", "11h")
+    assert str(caught.value).startswith("bad card '11h': write rank then suit, like 10h, As, Qd, 7♣, Rpi; ranks A K")
+    assert str(caught.value).endswith("suits are ♠ ♥ ♦ ♣, s h d c, pique/pi coeur/co carreau/ca trefle/tr")
+    with pytest.raises(CardError) as caught:
+        MANILLE.parse("6h")
+    assert caught.value.key == "not_in_deck"
+    assert caught.value.values == {
+        "card": Card(Rank.SIX, Suit.HEARTS),
+        "deck": "manille",
+        "count": 32,
+        "ranks": "7 8 9 10 J Q K A",
+    }
+    assert str(caught.value) == "6♥ is not in the manille deck (32 cards, ranks 7 8 9 10 J Q K A)"
+    with pytest.raises(SuitError) as caught:
+        parse_trump("x")
+    assert (caught.value.key, str(caught.value)) == (
+        "bad_trump",
+        "bad trump 'x': a suit (h, ♥, coeur, …) or sa for sans-atout",
+    )

@@ -223,3 +223,19 @@ def test_a_house_ruleset_path_with_a_tilde_is_expanded(run, tmp_path, monkeypatc
     monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / "house.toml").write_text('extends = "manille-muette"\n', encoding="utf-8")
     assert run("rules", "check", "~/house.toml").code == 0
+
+
+def test_a_bad_count_is_worded_for_its_option_so_each_game_gives_its_own_example(run):
+    """Issue 11: no `César=40` at l'hombre; `--tricks` is l'hombre's, its example one of its own."""
+    assert run("new", "hombre", "-p", "Ana", "-p", "Bea", "-p", "Cid").code == 0
+    ran = run("coup", "--hombre", "Ana", "--contract", "demande", "--tricks", "Ana=x")
+    assert (ran.code, ran.err) == (2, "scorekeeper: bad --tricks 'Ana=x': write PLAYER=N, like Ana=5\n")
+
+
+def test_undo_and_redo_say_what_they_took_back_and_put_back(marius):
+    marius("coup", "-r", "10h", "--points", "César=40")
+    marius("edit", "1", "--points", "César=50")
+    assert marius("undo").out.startswith("undone: edit of coup 1. ")
+    assert marius("undo").out.startswith("undone: last coup. ")
+    assert marius("redo").out.startswith("redone: last coup. ")
+    assert marius("edit", "1", "--points", "César=30").out.startswith("coup 1 replaced\n")

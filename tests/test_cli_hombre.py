@@ -40,7 +40,12 @@ def test_h20_the_seeds_worked_example_typed_at_the_table(table):
     fifth = data["coups"][4]["payments"]
     assert [(p["from"], p["to"], p["jetons"]) for p in fifth] == [("A", "C", 33), ("B", "C", 33), ("A", "C", 27)]
     # holdings in fiches and jetons: A 200 - 72 = 128 = 6 fiches 8 jetons
-    assert {k: data["players"][0][k] for k in ("name", "caves", "fiches", "jetons")} == {"name": "A", "caves": 1, "fiches": 6, "jetons": 8}
+    assert {k: data["players"][0][k] for k in ("name", "caves", "fiches", "jetons")} == {
+        "name": "A",
+        "caves": 1,
+        "fiches": 6,
+        "jetons": 8,
+    }
 
 
 def test_h13_sans_prendre_won_with_three_matadors_double_payments(table):
@@ -54,7 +59,19 @@ def test_h13_sans_prendre_won_with_three_matadors_double_payments(table):
 
 def test_h15_matadors_counted_from_the_trumps_held(table):
     # Hearts trump: A♠ espadille, 7♥ manille, A♣ baste, A♥ ponte, K♥: five matadors (faux included).
-    ran = table("coup", "--hombre", "A", "--contract", "demande", "--tricks", "A=5,B=2,C=2", "--trump", "h", "--trumps", "As 7h Ac Ah Kh")
+    ran = table(
+        "coup",
+        "--hombre",
+        "A",
+        "--contract",
+        "demande",
+        "--tricks",
+        "A=5,B=2,C=2",
+        "--trump",
+        "h",
+        "--trumps",
+        "As 7h Ac Ah Kh",
+    )
     assert ran.code == 0, ran.err
     assert "A pays" not in ran.out and "pays A 10: 5 matadors x 2 (H-15)" in ran.out
 
@@ -131,3 +148,28 @@ def test_hombre_sheet_shows_the_betes_and_the_holdings(table):
     assert "A: " in out and "fiches" in out
     explained = table("sheet", "--explain").out
     assert "(H-13)" in explained and "(H-16)" in explained
+
+
+def test_the_json_carries_the_payments_reasons_and_the_settlement_as_records(table):
+    table("coup", "--hombre", "B", "--contract", "sans-prendre", "--tricks", "A=2,B=5,C=2", "--matadors", "3")
+    why = sheet(table)["coups"][0]["payments"][-1]["why"]
+    assert why == {
+        "rule": "H-15",
+        "event": "matadors_paid",
+        "values": {"matadors": 3, "rate": 2},
+        "text": "3 matadors x 2 (H-15)",
+    }
+    ran = table("settle", "--early", "--json")
+    log = json.loads(ran.out)["log"]
+    assert log[0]["event"] == "partie_stops" and log[0]["text"].startswith("the partie stops after 1 coup:")
+    assert log[-1] == {
+        "rule": "H-19",
+        "event": "transfer",
+        "values": {"payer": "C", "payee": "B", "jetons": 27, "fiches": 1, "rest": 7},
+        "text": "C pays B 27 jetons (1 fiche and 7 jetons) (H-19)",
+    }
+
+
+def test_the_sheet_counts_in_words_one_cave_one_mark(table):
+    out = table("sheet").out
+    assert "(1 cave)" in out and "cave(s)" not in out and "caves)" not in out

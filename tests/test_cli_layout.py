@@ -12,14 +12,16 @@ import pytest
 import typer
 
 from scorekeeper.cli.app import COMMANDS
+from scorekeeper.i18n import text
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_the_command_table_says_what_each_command_module_says(name: str) -> None:
+    """The list of commands shows the first sentence of the help the command itself declares."""
     command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
-    assert (command.help or "").strip().startswith(COMMANDS[name])
+    assert (command.help or "").strip() == text(COMMANDS[name])
 
 
 def test_a_command_imports_only_its_own_module() -> None:

@@ -26,7 +26,9 @@ def tricks(log):
 
 
 def test_check_lists_the_legal_cards_partner_master_discards_freely(run):
-    ran = run("check", "manille-muette", "--trump", "h", "--table", "O:A♠ P:10♠ O:Q♣", "--hand", "10♥ A♥ 10♣ K♣", "--json")
+    ran = run(
+        "check", "manille-muette", "--trump", "h", "--table", "O:A♠ P:10♠ O:Q♣", "--hand", "10♥ A♥ 10♣ K♣", "--json"
+    )
     assert ran.code == 0
     data = json.loads(ran.out)
     assert data == {
@@ -36,12 +38,17 @@ def test_check_lists_the_legal_cards_partner_master_discards_freely(run):
         "rule": None,
         "explanation": data["explanation"],
         "cost": None,
+        "records": data["records"],
     }
     assert "(P-7)" in data["explanation"]
+    (explanation,) = data["records"]
+    assert explanation["text"] == data["explanation"] and explanation["rule"] == "P-7"
 
 
 def test_check_p5_must_trump_an_opponent_master_renonce_exits_1_with_its_cost(run):
-    ran = run("check", "manille-muette", "--trump", "h", "--table", "O:A♠", "--hand", "10♥ 7♥ 10♣", "--play", "10c", "--json")
+    ran = run(
+        "check", "manille-muette", "--trump", "h", "--table", "O:A♠", "--hand", "10♥ 7♥ 10♣", "--play", "10c", "--json"
+    )
     assert ran.code == 1
     data = json.loads(ran.out)
     assert (data["play"], data["legal"], data["rule"]) == ("10C", False, "P-5")
@@ -93,15 +100,29 @@ def test_check_bad_trump(run):
 
 
 def test_audit_a_legal_coup_finds_no_renonce_and_68_points(run):
-    ran = run("audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(LEGAL), "--json")
+    ran = run(
+        "audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(LEGAL), "--json"
+    )
     assert ran.code == 0
     data = json.loads(ran.out)
     assert data["renonces"] == []
-    assert [t["winner"] for t in data["tricks"]] == ["Brun", "Panisse", "César", "César", "César", "Escartefigue", "Escartefigue", "Panisse"]
+    assert [t["winner"] for t in data["tricks"]] == [
+        "Brun",
+        "Panisse",
+        "César",
+        "César",
+        "César",
+        "Escartefigue",
+        "Escartefigue",
+        "Panisse",
+    ]
     assert data["tricks"][0] == {
         "number": 1,
         "leader": "Panisse",
-        "cards": [{"player": p, "card": c} for p, c in zip(["Panisse", "Escartefigue", "Brun", "César"], ["AS", "KS", "10S", "QS"], strict=True)],
+        "cards": [
+            {"player": p, "card": c}
+            for p, c in zip(["Panisse", "Escartefigue", "Brun", "César"], ["AS", "KS", "10S", "QS"], strict=True)
+        ],
         "winner": "Brun",
         "points": 15,
     }
@@ -110,17 +131,34 @@ def test_audit_a_legal_coup_finds_no_renonce_and_68_points(run):
 
 
 def test_audit_proves_the_renonce_and_exits_1(run):
-    ran = run("audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(RENONCE), "--json")
+    ran = run(
+        "audit",
+        "manille-muette",
+        "--players",
+        PLAYERS,
+        "--trump",
+        "s",
+        "--leader",
+        "Panisse",
+        *tricks(RENONCE),
+        "--json",
+    )
     assert ran.code == 1
     (renonce,) = json.loads(ran.out)["renonces"]
     assert (renonce["trick"], renonce["player"], renonce["card"], renonce["rule"]) == (5, "Brun", "10C", "P-3")
-    assert renonce["proof"] == "Brun discarded 10♣ on a ♥ lead at trick 5 while holding 7♥, which he played at trick 6 (P-3)"
+    assert (
+        renonce["proof"]["text"]
+        == "Brun discarded 10C on a H lead at trick 5 while holding 7H, which he played at trick 6 (P-3)"
+    )
 
 
 def test_audit_from_a_file(run, tmp_path):
     path = tmp_path / "coup.toml"
     log = ", ".join("[" + ", ".join(f'"{c}"' for c in trick.split()) + "]" for trick in RENONCE)
-    path.write_text(f'players = ["César", "Panisse", "Escartefigue", "Brun"]\ntrump = "s"\nleader = "Panisse"\ntricks = [{log}]\n', encoding="utf-8")
+    path.write_text(
+        f'players = ["César", "Panisse", "Escartefigue", "Brun"]\ntrump = "s"\nleader = "Panisse"\ntricks = [{log}]\n',
+        encoding="utf-8",
+    )
     ran = run("audit", "manille-muette", "--file", str(path))
     assert ran.code == 1 and "while holding 7♥, which he played at trick 6 (P-3)" in ran.out
 
@@ -212,5 +250,20 @@ def test_check_c3_a_position_the_seating_cannot_give_is_refused(run):
 
 
 def test_check_m13_a_renonce_in_encheres_fails_or_makes_the_bid(run):
-    ran = run("check", "manille-encheres", "--trump", "h", "--table", "O:A♠", "--hand", "10♥ 7♥ 10♣", "--play", "10c", "--json")
-    assert json.loads(ran.out)["cost"] == "by the taker, his bid fails; by another player, the taker's bid is made (M-8, M-13)"
+    ran = run(
+        "check",
+        "manille-encheres",
+        "--trump",
+        "h",
+        "--table",
+        "O:A♠",
+        "--hand",
+        "10♥ 7♥ 10♣",
+        "--play",
+        "10c",
+        "--json",
+    )
+    assert (
+        json.loads(ran.out)["cost"]
+        == "by the taker, his bid fails; by another player, the taker's bid is made (M-8, M-13)"
+    )

@@ -6,6 +6,7 @@ from scorekeeper.cards import HOMBRE, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre import Contract, Coup, HombreRules, Outcome, decide
 from scorekeeper.games.hombre.matadors import count_matadors
+from scorekeeper.i18n import render
 
 PLAYERS = ("Ana", "Bérénice", "César")  # Ana deals: Bérénice is premier en cartes
 RULES = HombreRules(system="3-1")
@@ -134,19 +135,21 @@ def test_h6_refused_a_retourne_where_the_ruleset_has_none():
 
 
 def test_refused_a_coup_without_hombre_or_contract():
-    assert refused({"tricks": {"Ana": 9}}).startswith("a coup names the hombre (--hombre NAME) and his contract")
+    assert refused({"tricks": {"Ana": 9}}).startswith("a coup names the hombre (--hombre NAME) and the contract")
 
 
 def test_h7_refused_a_passed_coup_with_an_hombre_or_tricks():
     assert refused({"pass": True, "tricks": {"Ana": 9}}) == (
-        "all three passed (H-7): a passed coup has no tricks; give --pass alone"
+        "all three passed (H-7): a passed coup has no --tricks; give --pass alone"
     )
 
 
 def test_h11_refused_a_vole_engagee_on_a_vole_annoncee_or_without_the_first_five_tricks():
     assert refused(played(contract="vole", vole_engagee=True)).startswith("a vole annoncée is already the whole vole")
     message = refused(played(vole_engagee=True, tricks={"Ana": 4, "Bérénice": 4, "César": 1}))
-    assert message == "a vole engagée follows the first five tricks taken by the hombre: he cannot have made 4 (H-11)"
+    assert message == (
+        "a vole engagée follows the first five tricks taken by the hombre: the hombre cannot have made 4 (H-11)"
+    )
 
 
 # --- bids -----------------------------------------------------------------------------------------
@@ -215,4 +218,4 @@ def test_h8_espadille_forcee_declared_needs_the_option_and_a_demande():
 def test_h9_h10_h11_outcome_of_a_coup(contract, tricks, vole_engagee, outcome, takers):
     decision = decide("H", contract, dict(zip(("H", "T1", "T2"), tricks, strict=True)), vole_engagee)
     assert (decision.outcome, decision.takers) == (outcome, takers)
-    assert decision.why.endswith(")")
+    assert render(decision.why).endswith(f"({decision.why.rule})")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre import Coup, HombreRules, Outcome, replay, settle
+from scorekeeper.i18n import as_json
 
 PLAYERS = ("A", "B", "C")
 SYSTEMS = ("3-2", "2-1", "3-1")
@@ -93,7 +94,7 @@ def check_fiche(rules, dealer, declared):
         for place, player in enumerate(PLAYERS):
             holdings = rules.cave * result.caves[place] + running[player]
             assert holdings >= 0  # a player who cannot pay takes another cave (H-12)
-        assert all(p.jetons > 0 and p.payer != p.payee and "(H-" in p.why for p in result.payments)
+        assert all(p.jetons > 0 and p.payer != p.payee and p.why.rule.startswith("H-") for p in result.payments)
         assert result.enjeu == result.poule + (result.bete.amount if result.bete else 0)  # H-14
         if result.bete_made is not None:
             assert result.outcome.makes_bete and result.bete_made.amount == result.enjeu
@@ -111,7 +112,7 @@ def check_fiche(rules, dealer, declared):
     assert not owed & settled and owed | settled == set(range(1, len(made) + 1))
     if not fiche.over:
         assert fiche.marks >= 1 and fiche.poule == 9 * fiche.marks
-    json.dumps(fiche.as_dict())
+    json.dumps(fiche.as_dict(), default=as_json)  # as `sheet --json` writes it: records with their text
     for result, data in zip(fiche.coups, declared, strict=False):
         assert Coup.from_dict(result.coup.to_dict(), rules, PLAYERS, result.dealer) == result.coup
         assert result.coup == Coup.from_dict(data, rules, PLAYERS, result.dealer)

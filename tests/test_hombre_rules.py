@@ -4,6 +4,7 @@ import pytest
 
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre import HOMBRE_KEYS, HombreRules, hombre_rules
+from scorekeeper.i18n import render
 from scorekeeper.rulesets import COMMON_KEYS
 
 SEED_CONCLUSION = {  # the seed's own recommendation: 3 et 1, retourne, double payments, 20 poules, play on
@@ -22,7 +23,8 @@ def test_the_keys_are_dotted_distinct_documented_with_rule_ids_and_clear_of_the_
     assert len(set(names)) == len(names)
     assert all("." in name for name in names)
     assert not set(names) & {key.name for key in COMMON_KEYS}
-    assert all("(H-" in key.doc or "(C-" in key.doc for key in HOMBRE_KEYS)
+    meanings = [render(key.meaning) for key in HOMBRE_KEYS]
+    assert all("(H-" in meaning or "(C-" in meaning for meaning in meanings), meanings
 
 
 def test_hombre_rules_from_the_flat_dict_with_defaults_for_cave_fiche_and_espadille_forcee():

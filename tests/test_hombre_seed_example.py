@@ -4,6 +4,7 @@ H-18 as they come out of the engine in every system."""
 import pytest
 
 from scorekeeper.games.hombre import HombreRules, Outcome, replay
+from scorekeeper.i18n import render
 
 PLAYERS = ("A", "B", "C")
 PASS = {"pass": True}
@@ -69,7 +70,7 @@ def test_h20_coup_5_a_loses_60_b_33_c_wins_93(seed_fiche):
 def test_h20_coups_6_and_7_b_wins_12_and_strikes_out_his_own_bete(seed_fiche):
     for result, amount in zip(seed_fiche.coups[5:], (108, 72), strict=True):
         assert [result.net(player) for player in PLAYERS] == [-6, 12, -6]
-        assert f"B's bête of {amount} is owed to himself: struck out (H-13)" in result.log
+        assert f"B's bête of {amount} is owed to its owner: struck out (H-13)" in [render(line) for line in result.log]
     assert [(fate.bete.amount, fate.status, fate.settled_at) for fate in seed_fiche.betes] == [
         (27, "paid", 5),
         (72, "cancelled", 7),
@@ -92,7 +93,8 @@ def test_h20_after_coup_7_a_minus_72_b_minus_9_c_plus_81(seed_fiche):
 def test_h20_poule_back_to_3_marks_each_before_coup_8(seed_fiche):
     assert seed_fiche.marks == 3 and seed_fiche.poule == 27
     assert seed_fiche.bete_in_play is None and seed_fiche.betes_waiting == ()
-    assert seed_fiche.as_dict()["poule"] == {
+    poule = seed_fiche.as_dict()["poule"]
+    assert {**poule, "log": [render(line) for line in poule["log"]]} == {
         "marks": 3,
         "jetons": 27,
         "log": [

@@ -7,6 +7,7 @@ import pytest
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre import HombreRules, replay, settle
 from scorekeeper.games.hombre.settle import fewest_payments
+from scorekeeper.i18n import render
 
 PLAYERS = ("A", "B", "C")
 
@@ -35,8 +36,8 @@ def test_h19_the_seeds_example_settled_after_coup_7_in_two_payments_in_fiches_an
     settlement = settle(fiche, early=True)
     assert [r.result for r in settlement.results] == [-72, -9, 81]
     assert transfers(settlement) == [("A", "C", 72, 3, 12), ("B", "C", 9, 0, 9)]
-    assert str(settlement.transfers[0]) == "A pays C 72 jetons (3 fiches and 12 jetons)"
-    assert str(settlement.transfers[1]) == "B pays C 9 jetons (9 jetons)"
+    assert render(settlement.transfers[0].record) == "A pays C 72 jetons (3 fiches and 12 jetons) (H-19)"
+    assert render(settlement.transfers[1].record) == "B pays C 9 jetons (9 jetons) (H-19)"
     assert settlement.split == ()
 
 
@@ -57,9 +58,7 @@ def test_h19_play_on_refuses_to_settle_while_a_bete_is_owed_unless_the_table_sto
     rules = HombreRules(system="3-2", poules=1, end="play-on")
     coups = [coup("A", "demande", 3, 3, 3), coup("B", "demande", 3, 3, 3), coup("C", "demande", 2, 2, 5)]
     fiche = replay(rules, PLAYERS, "A", coups)
-    with pytest.raises(
-        UserError, match=r"^play on: the 1 poules are taken, but bêtes are still owed \(B's bête of 72\)"
-    ):
+    with pytest.raises(UserError, match=r"^play on: 1 poule taken, but bêtes are still owed \(B's bête of 72\)"):
         settle(fiche)
     assert settle(fiche, early=True).early
 
@@ -69,7 +68,7 @@ def test_h19_a_partie_not_over_is_settled_only_early():
     with pytest.raises(UserError, match=r"the partie is not over: 0 of 20 poules taken by the hombre \(H-19\)"):
         settle(fiche)
     settlement = settle(fiche, early=True)
-    assert settlement.transfers == () and settlement.log[0].startswith("the partie stops after 1 coups")
+    assert settlement.transfers == () and render(settlement.log[0]).startswith("the partie stops after 1 coup:")
 
 
 def test_h19_a_result_is_jetons_minus_a_cave_for_each_cave_taken():
@@ -80,7 +79,7 @@ def test_h19_a_result_is_jetons_minus_a_cave_for_each_cave_taken():
     # The table stops: A's bête of 27 (his codille) is split too, 9 to each of the others.
     a = settlement.results[0]
     assert (a.caves, a.holdings, a.result) == (5, 1, -99)
-    assert "A: 1 jetons - 5 cave(s) of 20 = -99 (H-19)" in settlement.log
+    assert "A: 1 jeton - 5 caves of 20 = -99 (H-19)" in [render(line) for line in settlement.log]
 
 
 def test_h19_halves_are_paid_exactly():
@@ -93,7 +92,7 @@ def test_h19_halves_are_paid_exactly():
     ]
     data = settlement.as_dict()
     assert data["transfers"][0] == {"from": "A", "to": "B", "jetons": 13.5, "fiches": 0, "rest": 13.5}
-    assert str(settlement.transfers[0]) == "A pays B 13.5 jetons (13.5 jetons)"
+    assert render(settlement.transfers[0].record) == "A pays B 13.5 jetons (13.5 jetons) (H-19)"
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ import pytest
 from scorekeeper import demo, games
 from scorekeeper.errors import UserError
 from scorekeeper.games import manille
+from scorekeeper.i18n import as_json, render
 
 PLAYERS = ("César", "Panisse", "Escartefigue", "Brun")  # César & Escartefigue against Panisse & Brun
 CE, PB = 0, 1
@@ -16,6 +17,11 @@ def muette(**options):
 
 def play(coups, ruleset=None, dealer="César"):
     return manille.replay(ruleset or muette(), PLAYERS, dealer, coups)
+
+
+def said(result):
+    """A coup's log in the words a player reads (`--explain`)."""
+    return [render(line) for line in result.log]
 
 
 def test_m4_seed_example_10_against_54_scores_20_for_the_54():
@@ -32,7 +38,7 @@ def test_m4_the_losing_side_scores_nothing():
 def test_m4_34_34_is_a_coup_nul_nobody_scores():
     fiche = play([{"retourne": "9c", "points": {"Brun": 34}}])
     assert fiche.scores == (0, 0)
-    assert "34-34: nobody scores (M-4)" in fiche.coups[0].log
+    assert "34-34: nobody scores (M-4)" in said(fiche.coups[0])
     assert fiche.multiplier_next == 1  # muette: a tie doubles nothing
 
 
@@ -56,7 +62,7 @@ def test_m5_retourne_scores_for_the_dealers_side_before_the_coup():
     fiche = play([{"retourne": "10h", "points": {"César": 40}}, {"retourne": "Kc", "points": {"Panisse": 34}}])
     assert fiche.coups[0].scored == (5 + 6, 0)
     assert fiche.coups[1].scored == (0, 3)
-    assert fiche.coups[0].log[2] == "retourne 10♥: +5 to César & Escartefigue (M-5)"
+    assert said(fiche.coups[0])[2] == "retourne 10♥: +5 to César & Escartefigue (M-5)"
 
 
 def test_m5_retourne_counted_twice_by_the_dealer_and_in_the_tricks():
@@ -102,7 +108,7 @@ def test_m8_renonce_cancels_the_coup_and_the_offended_side_scores_34_retourne_st
     # Panisse dealt coup 2: retourne +5 to Panisse & Brun, then César's renonce: +34 to them too.
     assert fiche.coups[1].scored == (0, 5 + 34)
     assert fiche.coups[1].made is None
-    assert "renonce by César: coup cancelled, +34 to Panisse & Brun (M-8)" in fiche.coups[1].log
+    assert "renonce by César: coup cancelled, +34 to Panisse & Brun (M-8)" in said(fiche.coups[1])
 
 
 def test_m8_house_rule_max_penalty_is_the_most_the_coup_could_score():
@@ -167,7 +173,7 @@ def test_m9_one_manche_each_plays_a_belle_of_44():
     coups = [{"retourne": "7s", "points": {"César": 68}}, {"retourne": "7d", "points": {"Panisse": 68}}]
     fiche = play(coups)
     assert fiche.winner is None and fiche.manche == 3 and fiche.target == 44
-    assert "one manche each: the belle is played to 44 (M-9)" in fiche.coups[1].log
+    assert "one manche each: the belle is played to 44 (M-9)" in said(fiche.coups[1])
     fiche = play([*coups, {"retourne": "7h", "points": {"César": 68}}])
     assert fiche.winner is None and fiche.scores == (34, 0)  # 34 is not enough in the belle
     fiche = play([*coups, {"retourne": "7h", "points": {"César": 68}}, {"retourne": "7c", "points": {"César": 44}}])
@@ -207,11 +213,11 @@ def test_demo_partie_goes_to_the_belle_and_cesar_wins_it():
 
 
 def test_json_form_has_the_contract_keys():
-    data = play([{"retourne": "10h", "points": {"César": 40}}]).as_dict()
+    data = as_json(play([{"retourne": "10h", "points": {"César": 40}}]).as_dict())
     assert data["sides"] == [
         {"players": ["César", "Escartefigue"], "score": 11, "manches": 0},
         {"players": ["Panisse", "Brun"], "score": 0, "manches": 0},
     ]
     assert data["winner"] is None and data["next_dealer"] == "Panisse"
     assert data["coups"][0]["declared"] == {"retourne": "10H", "points": {"César": 40}}
-    assert "retourne 10H: +5 to César & Escartefigue (M-5)" in data["coups"][0]["log"]
+    assert "retourne 10H: +5 to César & Escartefigue (M-5)" in [line["text"] for line in data["coups"][0]["log"]]

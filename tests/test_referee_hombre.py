@@ -17,6 +17,7 @@ from scorekeeper.games.hombre.legal import (
     trick_winner,
     trump_order,
 )
+from scorekeeper.i18n import render
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -163,12 +164,12 @@ def test_h4_a_matador_played_second_forces_nothing():
 
 def test_h4_explanation_names_the_matador_led_and_the_matadors_held():
     verdict = judge(cards("Ac 6c"), cards("7h"), H, Card.parse("6c"))
-    assert verdict.explanation == (
+    assert render(verdict.explanation) == (
         "6♣ is a renonce: the manille 7♥ led forces a lower matador from a hand without ordinary trumps:"
         " must play A♣ (H-4)"
     )
     free = judge(cards("Ac 6c"), cards("Kh"), H)
-    assert free.explanation == "K♥ is an ordinary trump: it forces no matador (A♣), any card (H-4)"
+    assert render(free.explanation) == "K♥ is an ordinary trump: it forces no matador (A♣), any card (H-4)"
 
 
 def test_judge_refuses_a_card_not_in_the_hand_or_the_deck_and_a_full_trick():

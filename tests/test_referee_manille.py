@@ -14,6 +14,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.games import load
 from scorekeeper.games.manille import ManilleRules
 from scorekeeper.games.manille.legal import check_position, illegal_plays, judge, legal_cards, trick_winner
+from scorekeeper.i18n import render
 from scorekeeper.referee import Relation
 
 FREE = load("manille-muette").rules
@@ -86,7 +87,7 @@ def test_p3_holds_for_a_follower_whose_partner_is_master():
 
 def test_p3_explanation_names_the_suit_and_the_cards_held():
     verdict = judge(cards("9h 8c"), table("O:Kh"), S, FREE, Card.parse("8c"))
-    assert verdict.explanation == "8♣ is a renonce: must follow ♥: holds 9♥ (P-3)"
+    assert render(verdict.explanation) == "8♣ is a renonce: must follow ♥: holds 9♥ (P-3)"
     assert verdict.legal is False and verdict.legal_cards == tuple(cards("9h"))
 
 
@@ -127,7 +128,7 @@ def test_p5_must_overtrump_an_opponents_trump():
 
 def test_p5_explanation_names_the_trump_to_beat():
     verdict = judge(cards("7s Ks 8c"), table("O:Kh P:Ah O:9s"), S, FREE, Card.parse("8c"))
-    assert verdict.explanation == "8♣ is a renonce: must over-trump the opponent's 9♠: holds K♠ (P-5)"
+    assert render(verdict.explanation) == "8♣ is a renonce: must over-trump the opponent's 9♠: holds K♠ (P-5)"
 
 
 def test_p5_applies_when_the_opponent_is_master_after_the_partner_led():
@@ -172,7 +173,7 @@ def test_p6_only_if_no_other_needs_a_trump_in_the_trick():
 
 def test_p6_explanation_names_the_trump_and_the_other_cards():
     verdict = judge(cards("7s 8c"), table("O:Kh P:9s"), S, STRICT, Card.parse("7s"))
-    assert verdict.explanation == "7♠ is a renonce: may not under-trump 9♠ while holding 8♣ (P-6)"
+    assert render(verdict.explanation) == "7♠ is a renonce: may not under-trump 9♠ while holding 8♣ (P-6)"
 
 
 # --- P-7 partner master ---------------------------------------------------------------------------
@@ -181,7 +182,7 @@ def test_p6_explanation_names_the_trump_and_the_other_cards():
 def test_p7_partner_master_follow_suit_freely():
     assert legal("7h 10h", "O:9h P:Ah", S) == "7H 10H"
     verdict = judge(cards("7h 10h"), table("O:9h P:Ah"), S, FREE, Card.parse("7h"))
-    assert verdict.legal is True and verdict.explanation == "7♥ is legal: partner master: any ♥ (P-7)"
+    assert verdict.legal is True and render(verdict.explanation) == "7♥ is legal: partner master: any ♥ (P-7)"
 
 
 def test_p7_partner_master_discard_freely():
@@ -232,12 +233,12 @@ def test_p10_without_a_card_only_the_legal_cards_and_why():
     verdict = judge(cards("9h Ah 8c"), table("O:Kh"), S, FREE)
     assert (verdict.card, verdict.legal, verdict.rule) == (None, None, None)
     assert verdict.legal_cards == tuple(cards("Ah"))
-    assert verdict.explanation == "must go over the opponent's K♥: holds A♥ (P-4)"
+    assert render(verdict.explanation) == "must go over the opponent's K♥: holds A♥ (P-4)"
 
 
 def test_p10_the_leader_plays_any_card():
     assert legal("9h Ah 8c", "", S) == "9H AH 8C"
-    assert judge(cards("9h"), [], S, FREE).explanation == "leads the trick: any card"
+    assert render(judge(cards("9h"), [], S, FREE).explanation) == "leads the trick: any card"
 
 
 def test_judge_refuses_a_card_not_in_the_hand():

@@ -130,3 +130,48 @@ def test_m9_two_in_a_row_needs_fixed_sides(tmp_path):
     path = write(tmp_path, "odd.toml", 'extends = "manille-encheres"\n[partie]\ntwo_in_a_row = true\n')
     with pytest.raises(UserError, match="two_in_a_row' needs fixed sides"):
         games.load(str(path))
+
+
+def test_a_refused_key_says_its_meaning_and_what_it_accepts_as_records_of_the_catalogs():
+    """Issue 11: what a key means and accepts are values of the error, worded by the catalog."""
+    with pytest.raises(UserError) as caught:
+        games.build({"game": "manille"}, "house.toml")
+    error = caught.value
+    assert (error.key, error.values["origin"], error.values["key"]) == ("missing_key", "house.toml", "table.players")
+    assert error.values["meaning"].event == "key.manille.table.players"
+    assert error.values["accepted"].values == {"choices": ("2", "3", "4")}
+    assert (
+        str(error)
+        == "house.toml: missing key 'table.players' (how many players sit at the table); accepted: one of 2, 3, 4"
+    )
+    with pytest.raises(UserError) as caught:
+        games.load("manille-muette").with_options({"multipliers.contre": 0})
+    assert caught.value.key == "bad_key" and caught.value.values["problem"].event == "problem.must_be"
+    assert str(caught.value).endswith(": key 'multipliers.contre' must be a whole number >= 1, not 0")
+
+
+def test_a_house_ruleset_is_described_from_its_parent_and_its_file(tmp_path):
+    house = games.load(str(write(tmp_path, "house.toml", 'extends = "manille-muette"\n')))
+    assert house.description == "Manille muette, with the house rules of house.toml"
+    assert str(house.origin).endswith("house.toml")
+
+
+def test_a_ruleset_made_with_options_names_them_in_its_errors():
+    with pytest.raises(UserError) as caught:
+        games.load("manille-muette").with_options({"partie": "x", "manche": 44})
+    origin = caught.value.values["origin"]
+    assert (origin.event, origin.values) == (
+        "origin.with_options",
+        {"ruleset": "manille-muette", "options": ("partie=x", "manche=44")},
+    )
+    assert str(caught.value).startswith(
+        "manille-muette with option partie=x, manche=44: key 'partie.kind' must be one of"
+    )
+
+
+def test_an_extends_with_an_unknown_users_home_is_no_file(tmp_path):
+    """`~ /x.toml` asks for the home of a user named " ": no such file, said in one line (found by the fuzzer)."""
+    path = tmp_path / "house.toml"
+    path.write_text('extends = "~ /x.toml"\n', encoding="utf-8")
+    with pytest.raises(UserError, match="no ruleset file at"):
+        games.load(str(path))

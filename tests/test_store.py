@@ -12,6 +12,7 @@ import pytest
 from scorekeeper import service, store, tomlfile
 from scorekeeper.cli import current
 from scorekeeper.errors import UserError
+from scorekeeper.i18n import render
 
 PLAYERS = ["César", "Panisse", "Escartefigue", "Brun"]
 
@@ -77,9 +78,9 @@ def test_undo_and_redo_of_a_coup_and_an_edit():
     service.add("cafe", {"retourne": "7s", "points": {"Panisse": 48}})
     service.edit("cafe", 2, {"points": {"Panisse": 50}})
     assert service.fiche(store.read("cafe")).scores == (11, 16)
-    assert service.undo("cafe")[0] == "edit of coup 2"
+    assert render(service.undo("cafe")[0]) == "edit of coup 2"
     assert service.fiche(store.read("cafe")).scores == (11, 14)
-    assert service.undo("cafe")[0] == "last coup"
+    assert render(service.undo("cafe")[0]) == "last coup"
     assert service.fiche(store.read("cafe")).scores == (11, 0)
     service.redo("cafe")
     service.redo("cafe")
@@ -359,7 +360,7 @@ def test_a_manille_game_written_by_the_first_version_reads_with_the_same_figures
     ]  # fmt: skip
     assert game.coups[3] == {"retourne": "9C", "points": {"César": 50}}
     assert (len(game.undo_journal), len(game.redo_journal)) == (11, 1)
-    assert service.redo("manille-format1")[0] == "edit of coup 10"  # its journal works as it did
+    assert render(service.redo("manille-format1")[0]) == "edit of coup 10"  # its journal works as it did
     assert service.fiche(store.read("manille-format1")).coups[9].scored == (2, 0)
 
 
@@ -371,5 +372,5 @@ def test_an_hombre_game_written_by_the_first_version_reads_with_the_same_figures
     assert (fiche.enjeu, fiche.poules_tirees, fiche.over, fiche.next_dealer) == (36, 2, False, "Bea")
     assert fiche.bete_in_play.owner == "Cid" and fiche.bete_in_play.amount == 27
     assert (len(game.undo_journal), len(game.redo_journal)) == (4, 1)
-    assert service.redo("hombre-format1")[0] == "last coup"
+    assert render(service.redo("hombre-format1")[0]) == "last coup"
     assert service.fiche(store.read("hombre-format1")).balances[0] == 66 + 3 + 3 + 27

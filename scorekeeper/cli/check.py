@@ -8,8 +8,9 @@ import typer
 
 from scorekeeper import games
 from scorekeeper.cards import Card, parse_trump
-from scorekeeper.cli.options import ASCII, JSON, cards, console, examples, print_json
+from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
+from scorekeeper.i18n import render, text
 from scorekeeper.rulesets import Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by its two commands only: the others start without it
@@ -30,35 +31,31 @@ def _table(text: str, ruleset: Ruleset) -> list[tuple[Relation | None, Card]]:
             try:
                 relation = Relation(prefix.upper())
             except ValueError:
-                raise UserError(f"bad prefix in {word!r}: P: for the partner, O: for an opponent") from None
+                raise UserError("check_bad_prefix", word=word) from None
         trick.append((relation, ruleset.deck.parse(card)))
     return trick
 
 
-@app.command(
-    epilog=examples(
-        'scorekeeper check manille-muette --trump h --table "O:A♠ P:10♠ O:Q♣" --hand "10♥ A♥ 10♣ K♣"',
-        'scorekeeper check manille-muette --trump h --table "O:A♠ P:10♠ O:Q♣" --hand "10♥ A♥ 10♣ K♣" --play 10c',
-        'scorekeeper check hombre --trump c --table "2c" --hand "As Ac 5d" --play 5d --json',
-    )
-)
+@app.command(help=text("help.check"), epilog=examples_of("check"))
 def check(
-    ruleset: str = typer.Argument(..., help="A ruleset name or TOML path (its play rules apply)."),
-    trump: str = typer.Option(..., "--trump", "-t", help="The trump suit, or sa for sans-atout."),
-    table: str = typer.Option("", "--table", help='Cards already in the trick, in play order: "O:A♠ P:10♠ O:Q♣".'),
-    hand: str = typer.Option(..., "--hand", help='The hand of the player about to play: "10♥ A♥ 10♣ K♣".'),
-    play: str = typer.Option(None, "--play", help="The card he played: legal, or which rule it breaks."),
+    ruleset: str = typer.Argument(..., help=text("help.check.ruleset")),
+    trump: str = typer.Option(..., "--trump", "-t", help=text("help.check.trump")),
+    table: str = typer.Option("", "--table", help=text("help.check.table")),
+    hand: str = typer.Option(..., "--hand", help=text("help.check.hand")),
+    play: str = typer.Option(None, "--play", help=text("help.check.play")),
     json: bool = JSON,
     ascii: bool = ASCII,
 ) -> int:
-    """Settle one disputed play: the legal cards, and whether the card played was a renonce (exit 1)."""
+    from scorekeeper.referee import Cards
+
     loaded = games.load(ruleset)
     trick = _table(table, loaded)
     held = loaded.deck.parse_many(hand)
     if not held:
-        raise UserError("--hand is empty: give the cards of the player about to play")
+        raise UserError("check_empty_hand")
     card = loaded.deck.parse(play) if play is not None else None
     verdict = loaded.engine.judge_play(loaded, parse_trump(trump), trick, held, card)
+    # A renonce's cost under the ruleset (M-8), a record like the verdict's explanation.
     cost = loaded.engine.renonce_cost(loaded.rules) if verdict.legal is False else None
     if json:
         print_json(
@@ -67,14 +64,15 @@ def check(
                 "play": None if card is None else card.ascii,
                 "legal": verdict.legal,
                 "rule": verdict.rule,
-                "explanation": cards(verdict.explanation, True),
-                "cost": cost,
+                "explanation": render(verdict.explanation, ascii=True),
+                "cost": None if cost is None else render(cost, ascii=True),
+                "records": [verdict.explanation] if cost is None else [verdict.explanation, cost],
             }
         )
     else:
         out = console()
-        out.print(f"legal cards: {cards(' '.join(map(str, verdict.legal_cards)), ascii)}", markup=False)
-        out.print(cards(verdict.explanation, ascii), markup=False)
-        if cost:
-            out.print(f"renonce ({verdict.rule}): {cost}", markup=False)
+        out.print(text("check.legal_cards", ascii, cards=Cards(verdict.legal_cards)), markup=False)
+        out.print(render(verdict.explanation, ascii), markup=False)
+        if cost is not None:
+            out.print(text("referee.renonce_line", ascii, rule=verdict.rule, what=cost), markup=False)
     return Exit.RENONCE if verdict.legal is False else Exit.DONE

@@ -11,11 +11,12 @@ from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, GAME
 from scorekeeper.cli.render import print_coup
+from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(epilog=d.COUP_EXAMPLE)
+@app.command(help=text("help.coup"), epilog=d.COUP_EXAMPLE)
 @d.with_coup_options
 def coup(
     game_name: str = GAME,
@@ -23,7 +24,6 @@ def coup(
     *,
     said: dict[str, Any],
 ) -> None:
-    """Enter the next coup: how trump was set and the calls, then the points, a renonce, or the trick log."""
     name = pick(game_name)
     fiche = service.add(name, d.declaration(said))
     print_coup(fiche.coups[-1], fiche, ascii)

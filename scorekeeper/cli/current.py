@@ -18,14 +18,12 @@ def pick(name: str | None) -> str:
     if name is not None:
         store.check_name(name)
         if not store.exists(name):
-            raise UserError(f"no game named {name!r}: `scorekeeper games` lists them")
+            raise UserError("no_game", name=name)
         _chosen.append(name)
         return name
     current = store.current_name()
     if current is None or not store.exists(current):
-        raise UserError(
-            "no current game: start one with `scorekeeper new RULESET --player ...`, or name one with --game"
-        )
+        raise UserError("no_current_game")
     return current
 
 

@@ -13,54 +13,36 @@ from typing import Any
 import typer
 
 from scorekeeper import tomlfile
-from scorekeeper.cli.options import examples
+from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
+from scorekeeper.i18n import text
 
-COUP_EXAMPLE = examples(
-    "scorekeeper coup --retourne 10h --points César=40",
-    "scorekeeper coup --retourne Ac --renonce Brun",
-    "scorekeeper coup --trump sa --contre Panisse --points César=38          (manillen, whisthub)",
-    "scorekeeper coup --trump h --chooser Escartefigue --points Brun=31       (passe-parole)",
-    "scorekeeper coup --taker Brun --bid 45 --trump c --points Brun=50       (enchères)",
-    "scorekeeper coup --trump d --points A=20,B=30,C=10                      (à l'envers: D has the rest)",
-    "scorekeeper coup --hombre Ana --contract sans-prendre --tricks Ana=5,Bea=2,Cid=2 --matadors 3   (l'hombre)",
-    "scorekeeper coup --pass                                                  (l'hombre: three passes)",
-    'scorekeeper coup -r 10h --trick "7s 8s 9s 10s" --trick "Ks 7h Qs Js" ...   (all 8 tricks)',
-)
+COUP_EXAMPLE = examples_of("coup")
 
-RETOURNE = typer.Option(None, "--retourne", "-r", help="The dealer's last card, turned: it sets trump (10h, A♠, Dco).")
-TRUMP = typer.Option(None, "--trump", "-t", help="The trump named (h, ♥, coeur, …), or sa for sans-atout.")
-CHOOSER = typer.Option(None, "--chooser", help="Who named trump, when not the dealer (passe-parole to the partner).")
-CONTRE = typer.Option(
-    None, "--contre", "--frapper", "--coinche", help="The player who doubled (contre, frapper, coinche)."
-)
-SURCONTRE = typer.Option(None, "--surcontre", "--contre-frapper", help="The player who answered with a surcontre.")
-TAKER = typer.Option(None, "--taker", help="Manille aux enchères: the player who took, with --bid.")
-BID = typer.Option(None, "--bid", help="Manille aux enchères: the winning bid, in points.")
-EXCHANGE = typer.Option(None, "--exchange", help="Manillen à 3: cards the dealer took blind from the chien (0-2).")
-POINTS = typer.Option(
-    [],
-    "--points",
-    help="PLAYER=N: the points (tricks included) PLAYER's side made; the other side has the rest. "
-    "Each for himself: every player's, A=20,B=30,C=8 (one may be left out).",
-)
-RENONCE = typer.Option(None, "--renonce", help="PLAYER who renounced: the coup is cancelled, the other side scores.")
-TRICK = typer.Option([], "--trick", help="One trick's cards in play order from its leader; repeat for each trick.")
-TRICKS_FILE = typer.Option(None, "--tricks-file", help="A TOML file with tricks = [[...], ...] instead of --trick.")
-LET_PASS = typer.Option(False, "--let-renonce-pass", help="The table lets a renonce found in the log pass.")
+RETOURNE = typer.Option(None, "--retourne", "-r", help=text("help.coup.retourne"))
+TRUMP = typer.Option(None, "--trump", "-t", help=text("help.coup.trump"))
+CHOOSER = typer.Option(None, "--chooser", help=text("help.coup.chooser"))
+CONTRE = typer.Option(None, "--contre", "--frapper", "--coinche", help=text("help.coup.contre"))
+SURCONTRE = typer.Option(None, "--surcontre", "--contre-frapper", help=text("help.coup.surcontre"))
+TAKER = typer.Option(None, "--taker", help=text("help.coup.taker"))
+BID = typer.Option(None, "--bid", help=text("help.coup.bid"))
+EXCHANGE = typer.Option(None, "--exchange", help=text("help.coup.exchange"))
+POINTS = typer.Option([], "--points", help=text("help.coup.points"))
+RENONCE = typer.Option(None, "--renonce", help=text("help.coup.renonce"))
+TRICK = typer.Option([], "--trick", help=text("help.coup.trick"))
+TRICKS_FILE = typer.Option(None, "--tricks-file", help=text("help.coup.tricks_file"))
+LET_PASS = typer.Option(False, "--let-renonce-pass", help=text("help.coup.let_renonce_pass"))
 # L'hombre
-PASS = typer.Option(False, "--pass", help="L'hombre: all three passed (H-7); the poule grows.")
-HOMBRE = typer.Option(None, "--hombre", help="L'hombre: who played the contract.")
-CONTRACT = typer.Option(None, "--contract", help="L'hombre: demande, retourne, sans-prendre or vole (H-6).")
-TRICKS = typer.Option(None, "--tricks", help="L'hombre: tricks each made, A=5,B=2,C=2 (H-9).")
-MATADORS = typer.Option(None, "--matadors", help="L'hombre: matadors the hombre held, faux ones included (H-15).")
-VOLE_ENGAGEE = typer.Option(False, "--vole-engagee", help="L'hombre: he took the first five and played on (H-11).")
-BIDS = typer.Option(
-    None, "--bids", help='L\'hombre: the whole bidding, "demande, pass, sans-prendre, pass, pass" (H-7).'
-)
-HAND = typer.Option(None, "--hand", help="L'hombre: the hombre's hand, with --trump, to count his matadors (H-15).")
-TRUMPS = typer.Option(None, "--trumps", help="L'hombre: the hombre's trumps, with --trump, to count his matadors.")
-FORCED = typer.Option(False, "--espadille-forcee", help="L'hombre: the holder of the espadille was forced (H-8).")
+PASS = typer.Option(False, "--pass", help=text("help.coup.pass"))
+HOMBRE = typer.Option(None, "--hombre", help=text("help.coup.hombre"))
+CONTRACT = typer.Option(None, "--contract", help=text("help.coup.contract"))
+TRICKS = typer.Option(None, "--tricks", help=text("help.coup.tricks"))
+MATADORS = typer.Option(None, "--matadors", help=text("help.coup.matadors"))
+VOLE_ENGAGEE = typer.Option(False, "--vole-engagee", help=text("help.coup.vole_engagee"))
+BIDS = typer.Option(None, "--bids", help=text("help.coup.bids"))
+HAND = typer.Option(None, "--hand", help=text("help.coup.hand"))
+TRUMPS = typer.Option(None, "--trumps", help=text("help.coup.trumps"))
+FORCED = typer.Option(False, "--espadille-forcee", help=text("help.coup.espadille_forcee"))
 
 
 def _said(
@@ -106,19 +88,23 @@ def with_coup_options(command: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
-def _counts(texts: list[str], option: str) -> dict[str, int] | None:
-    """`César=40`, or `A=20,B=30`, as typed at the table: a number for each player named."""
+def _counts(texts: list[str], option: str, mistake: str) -> dict[str, int] | None:
+    """`César=40`, or `A=20,B=30`, as typed at the table: a number for each player named.
+
+    A bad count is the error `mistake`, worded for its option and so for its game: `--points` is
+    manille's, `--tricks` l'hombre's, each with an example from its own game.
+    """
     counts: dict[str, int] = {}
-    for text in (part for given in texts for part in given.split(",") if part.strip()):
-        who, sep, value = text.rpartition("=")
+    for part in (part for given in texts for part in given.split(",") if part.strip()):
+        who, sep, value = part.rpartition("=")
         try:
             number = int(value)
         except ValueError:
             number = None
         if not sep or not who.strip() or number is None:
-            raise UserError(f"bad {option} {text!r}: write PLAYER=N, like César=40")
+            raise UserError(mistake, text=part)
         if who.strip() in counts:
-            raise UserError(f"{option} gives {who.strip()} twice: give each player once")
+            raise UserError("given_twice", option=option, name=who.strip())
         counts[who.strip()] = number
     return counts or None
 
@@ -126,26 +112,26 @@ def _counts(texts: list[str], option: str) -> dict[str, int] | None:
 def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None:
     """The trick log, from --trick (one per trick) or from a TOML file with `tricks = [[...], ...]`."""
     if tricks_file is None:
-        return [text.replace(",", " ").split() for text in trick] or None
+        return [given.replace(",", " ").split() for given in trick] or None
     if trick:
-        raise UserError("give --trick or --tricks-file, not both")
+        raise UserError("trick_and_file")
     try:
         data = tomlfile.load(tricks_file)
     except (OSError, tomlfile.NotToml) as error:
-        raise UserError(f"{tricks_file}: not a readable TOML file with `tricks = [...]` ({error})") from None
+        raise UserError("tricks_file_unreadable", path=tricks_file, reason=str(error)) from None
     if set(data) != {"tricks"}:
-        raise UserError(f'{tricks_file}: a tricks file holds one key, tricks = [["7h", "8h", "9h", "10h"], ...]')
+        raise UserError("tricks_file_keys", path=tricks_file)
     return data["tricks"]
 
 
 def declaration(said: dict[str, Any]) -> dict[str, Any]:
     """The coup as declared, from the command's options: nothing computed, only read."""
     said = dict(said)
-    said["points"] = _counts(said.pop("points"), "--points")
+    said["points"] = _counts(said.pop("points"), "--points", "bad_points")
     log = _tricks(said.pop("trick"), said.pop("tricks_file"))
-    counts = _counts([said.pop("tricks")] if said.get("tricks") else [], "--tricks")
+    counts = _counts([said.pop("tricks")] if said.get("tricks") else [], "--tricks", "bad_tricks")
     if log is not None and counts is not None:
-        raise UserError("--trick lists a manille trick's cards, --tricks counts tricks at l'hombre: not both")
+        raise UserError("trick_and_tricks")
     said["tricks"] = log if counts is None else counts
     said["pass"] = said.pop("passed")
     said["espadille_forcee"] = said.pop("forced")

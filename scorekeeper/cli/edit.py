@@ -9,27 +9,27 @@ import typer
 from scorekeeper import service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, GAME, console, examples
+from scorekeeper.cli.options import ASCII, GAME, console, examples_of
 from scorekeeper.cli.render import print_coup
 from scorekeeper.errors import UserError
+from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(epilog=examples("scorekeeper edit 2 --points Panisse=50"))
+@app.command(help=text("help.edit"), epilog=examples_of("edit"))
 @d.with_coup_options
 def edit(
-    number: int = typer.Argument(..., help="The coup to replace, from 1 (see `scorekeeper sheet`)."),
+    number: int = typer.Argument(..., help=text("help.edit.number")),
     game_name: str = GAME,
     ascii: bool = ASCII,
     *,
     said: dict[str, Any],
 ) -> None:
-    """Replace what was said for coup N (what you do not give stays); every later figure is recomputed."""
     changes = d.declaration(said)
     if not changes:
-        raise UserError("nothing to change: give what was said differently, like --points or --trump")
+        raise UserError("nothing_to_change")
     name = pick(game_name)
     fiche = service.edit(name, number, changes)
-    console().print(f"coup {number} replaced", markup=False)
+    console().print(text("cli.coup_replaced", number=number), markup=False)
     print_coup(fiche.coups[number - 1], fiche, ascii)

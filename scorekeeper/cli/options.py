@@ -1,6 +1,8 @@
 """What the commands share: their common options, the help's examples, and small output helpers.
 
-rich is imported only where something is drawn, json only where JSON is printed.
+rich is imported only where something is drawn, json only where JSON is printed. Every help text is a
+message of the catalogs, read when a command's module is imported: after the command line chose
+the language (`cli.app`).
 """
 
 from __future__ import annotations
@@ -11,20 +13,26 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from scorekeeper.cards import ASCII_SUITS
+from scorekeeper.i18n import text
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 # Options shared by several commands, declared once.
-JSON = typer.Option(False, "--json", help="Print JSON (stable keys, cards in ASCII like 10H) instead of the table.")
-ASCII = typer.Option(False, "--ascii", help="Write cards with letters (10H) instead of suit symbols (10♥).")
-EXPLAIN = typer.Option(False, "--explain", help="Every coup's calculation line by line, with rule ids.")
-GAME = typer.Option(None, "--game", "-g", help="The game to use (it becomes the current one). Default: the current.")
+JSON = typer.Option(False, "--json", help=text("help.option.json"))
+ASCII = typer.Option(False, "--ascii", help=text("help.option.ascii"))
+EXPLAIN = typer.Option(False, "--explain", help=text("help.option.explain"))
+GAME = typer.Option(None, "--game", "-g", help=text("help.option.game"))
 
 
 def examples(*lines: str) -> str:
     """A command's help epilog: real examples, one a line, kept unwrapped (click's \\b marker)."""
-    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+    return "\b\n" + text("help.examples") + "\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def examples_of(command: str) -> str:
+    """The help epilog of `command` (`coup`, `rules.show`) from its catalog message `help.COMMAND.examples`."""
+    return examples(*text(f"help.{command}.examples").splitlines())
 
 
 def print_json(data: Any) -> None:

@@ -6,14 +6,14 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, console, examples
+from scorekeeper.cli.options import GAME, console, examples_of
 from scorekeeper.cli.render import status
+from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(epilog=examples("scorekeeper redo"))
+@app.command(help=text("help.redo"), epilog=examples_of("redo"))
 def redo(game_name: str = GAME) -> None:
-    """Put back what `undo` took."""
     what, fiche = service.redo(pick(game_name))
-    console().print(f"redone: {what}. {status(fiche)}", markup=False)
+    console().print(text("cli.redone", what=what, status=status(fiche)), markup=False)

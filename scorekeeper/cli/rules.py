@@ -5,40 +5,39 @@ from __future__ import annotations
 import typer
 
 from scorekeeper import games, rulesets
-from scorekeeper.cli.options import JSON, console, examples, print_json
+from scorekeeper.cli.options import JSON, console, examples_of, print_json
+from scorekeeper.i18n import render, text
 
 app = typer.Typer(
     name="rules",
-    help="The rulesets: list the shipped ones, show one, check your own file.",
+    help=text("help.rules"),
     no_args_is_help=True,
     add_completion=False,
     rich_markup_mode=None,
 )
 
 
-@app.command("list", epilog=examples("scorekeeper rules list --json"))
+@app.command("list", help=text("help.rules.list"), epilog=examples_of("rules.list"))
 def list_(json: bool = JSON) -> None:
-    """List the shipped rulesets."""
     loaded = [games.load(name) for name in rulesets.builtin_names()]
     if json:
         print_json([_summary(ruleset) for ruleset in loaded])
         return
     from rich.table import Table
 
-    table = Table(title="Shipped rulesets", title_justify="left")
-    for column in ("name", "players", "what it is"):
-        table.add_column(column)
+    table = Table(title=text("cli.rules.shipped"), title_justify="left")
+    for column in ("cli.rules.column.name", "cli.rules.column.players", "cli.rules.column.description"):
+        table.add_column(text(column))
     for ruleset in loaded:
         table.add_row(ruleset.name, str(ruleset.players), ruleset.description)
     console().print(table)
 
 
-@app.command(epilog=examples("scorekeeper rules show manille-muette", "scorekeeper rules show ./house.toml"))
+@app.command(help=text("help.rules.show"), epilog=examples_of("rules.show"))
 def show(
-    name: str = typer.Argument(..., help="A shipped ruleset's name, or a path to a TOML file."),
+    name: str = typer.Argument(..., help=text("help.rules.show.name")),
     json: bool = JSON,
 ) -> None:
-    """Show every setting of a ruleset, with what each key means and its rule id."""
     ruleset = games.load(name)
     if json:
         print_json({**_summary(ruleset), "settings": dict(ruleset.settings)})
@@ -50,30 +49,30 @@ def show(
     out.print(Text.assemble((ruleset.title, "bold"), f" ({ruleset.name}, {ruleset.game})"))  # text, never markup
     out.print(ruleset.description, markup=False)
     if ruleset.source:
-        out.print(f"source: {ruleset.source}", markup=False)
+        out.print(text("cli.rules.source", source=ruleset.source), markup=False)
     table = Table()
-    for column in ("key", "value", "meaning"):
-        table.add_column(column)
-    docs = {key.name: key.doc for key in ruleset.schema}
+    for column in ("cli.rules.column.key", "cli.rules.column.value", "cli.rules.column.meaning"):
+        table.add_column(text(column))
+    meanings = {key.name: key.meaning for key in ruleset.schema}
     for key, value in ruleset.settings.items():
-        table.add_row(key, _show_value(value), docs[key])
+        table.add_row(key, _show_value(value), render(meanings[key]))
     out.print(table)
     if ruleset.options:
-        shown = ", ".join(f"{option} ({key})" for option, key in ruleset.options.items())
-        out.print(f"options for `new --option NAME=VALUE`: {shown}", markup=False)
+        shown = [f"{option} ({key})" for option, key in ruleset.options.items()]  # names as typed: notation
+        out.print(text("cli.rules.options", options=shown), markup=False)
 
 
-@app.command(epilog=examples("scorekeeper rules check ./house.toml"))
+@app.command(help=text("help.rules.check"), epilog=examples_of("rules.check"))
 def check(
-    file: str = typer.Argument(..., help="Path to the TOML file to check (a shipped name works too)."),
+    file: str = typer.Argument(..., help=text("help.rules.check.file")),
     json: bool = JSON,
 ) -> None:
-    """Check a ruleset file: every key known, every value accepted. Exit 2 with the reason if not."""
     ruleset = games.load(file)
     if json:
         print_json({"valid": True, **_summary(ruleset)})
         return
-    console().print(f"{ruleset.origin}: valid {ruleset.game} ruleset {ruleset.name!r} ({ruleset.title})", markup=False)
+    said = text("cli.rules.valid", origin=ruleset.origin, game=ruleset.game, name=ruleset.name, title=ruleset.title)
+    console().print(said, markup=False)
 
 
 def _summary(ruleset: rulesets.Ruleset) -> dict[str, object]:
@@ -94,7 +93,7 @@ def _show_value(value: object) -> str:
     if isinstance(value, list):
         return " ".join(map(str, value))
     if value is None:
-        return "(default)"
+        return text("cli.rules.default")
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)

@@ -6,18 +6,18 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, JSON, examples, print_json
+from scorekeeper.cli.options import GAME, JSON, examples_of, print_json
+from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(epilog=examples("scorekeeper settle", "scorekeeper settle --early --json"))
+@app.command(help=text("help.settle"), epilog=examples_of("settle"))
 def settle(
     game_name: str = GAME,
-    early: bool = typer.Option(False, "--early", help="Settle before the end: the table stops here (H-19)."),
+    early: bool = typer.Option(False, "--early", help=text("help.settle.early")),
     json: bool = JSON,
 ) -> None:
-    """L'hombre: the end of the partie (H-19): the bêtes left split, each result, who pays whom in fiches."""
     name = pick(game_name)
     settlement, fiche = service.settle(name, early)
     if json:

@@ -6,20 +6,20 @@ import typer
 
 from scorekeeper import service, store
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, examples, print_json
+from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, examples_of, print_json
 from scorekeeper.cli.render import print_fiche
+from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(epilog=examples("scorekeeper sheet --explain", "scorekeeper sheet --game cafe --json"))
+@app.command(help=text("help.sheet"), epilog=examples_of("sheet"))
 def sheet(
     game_name: str = GAME,
     json: bool = JSON,
     explain: bool = EXPLAIN,
     ascii: bool = ASCII,
 ) -> None:
-    """The fiche: every coup, running scores, manches, the winner, who deals and leads next."""
     name = pick(game_name)
     the_game = store.read(name)
     fiche = service.fiche(the_game)

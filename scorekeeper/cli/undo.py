@@ -6,14 +6,14 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, console, examples
+from scorekeeper.cli.options import GAME, console, examples_of
 from scorekeeper.cli.render import status
+from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(epilog=examples("scorekeeper undo   (then `scorekeeper redo` puts it back)"))
+@app.command(help=text("help.undo"), epilog=examples_of("undo"))
 def undo(game_name: str = GAME) -> None:
-    """Take back the last coup or edit. `redo` puts it back."""
     what, fiche = service.undo(pick(game_name))
-    console().print(f"undone: {what}. {status(fiche)}", markup=False)
+    console().print(text("cli.undone", what=what, status=status(fiche)), markup=False)

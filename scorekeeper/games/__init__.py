@@ -24,6 +24,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:
+    from scorekeeper.explain import Record
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
 
@@ -38,7 +39,7 @@ class Game(Protocol):
     keys: tuple[Key, ...]
     has_money: bool  # jetons to settle at the end of the partie (`settle`)
 
-    def rules_from(self, values: Mapping[str, Any], origin: str) -> Any: ...
+    def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> Any: ...
     def start(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> Any: ...
     def advance(self, state: Any, declared: Mapping[str, Any]) -> Any: ...
     def check_open(self, state: Any) -> None: ...
@@ -52,7 +53,7 @@ class Game(Protocol):
         hand: Sequence[Card],
         card: Card | None,
     ) -> Verdict: ...
-    def renonce_cost(self, rules: Any) -> str: ...
+    def renonce_cost(self, rules: Any) -> Record: ...
     def audit_log(
         self,
         ruleset: Ruleset,
@@ -67,16 +68,16 @@ class Game(Protocol):
 def get(name: str) -> Game:
     """The game called `name`; its package is imported on first use."""
     if name not in NAMES:
-        raise UserError(f"unknown game {name!r}: the games are {', '.join(NAMES)}")
+        raise UserError("unknown_game", name=name, games=NAMES)
     engine: Game = import_module(f"scorekeeper.games.{name}").ENGINE
     return engine
 
 
-def build(table: Mapping[str, Any], origin: str) -> Ruleset:
+def build(table: Mapping[str, Any], origin: str | Record) -> Ruleset:
     """Validate a resolved ruleset table (no `extends` left) for the game it names."""
     game = table.get("game")
     if game not in NAMES:
-        raise UserError(f'{origin}: key "game" must be one of {", ".join(NAMES)}, not {game!r}')
+        raise UserError("bad_game_key", origin=origin, games=NAMES, game=game)
     return rulesets.build(table, origin, get(game))
 
 

@@ -14,9 +14,11 @@ own words), and a format spec after a colon says more:
 
 A record's rule id is shown after its words, `… (M-5)`, unless the message places `{rule}` itself.
 
->>> from scorekeeper.explain import record
->>> render(record("unit_test", None, n=3))
-'3 marks'
+>>> text("error.player_count", count=4, given=1)
+'this ruleset is for 4 players, 1 given: name each with --player'
+
+Click's own words (usage, "No such option") come from the same catalog, through `message` and
+`ngettext`, which the command line puts in the place of gettext's in click once the language is chosen.
 """
 
 from __future__ import annotations
@@ -40,26 +42,32 @@ _chosen = {"lang": ""}
 _catalogs: dict[str, GNUTranslations] = {}
 
 
+def language_code(wanted: str) -> str | None:
+    """The language `wanted` names (`fr`, `FR`, `fr_BE.UTF-8`, `fr-BE`), or None if it names none spoken here.
+
+    >>> language_code("FR"), language_code("fr_BE.UTF-8"), language_code("de"), language_code("C")
+    ('fr', 'fr', None, None)
+    """
+    code = wanted.strip().lower().replace("-", "_").partition(".")[0].partition("@")[0].partition("_")[0]
+    return code if code in LANGUAGES else None
+
+
 def language_of(given: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """The language to speak: `given` (--lang), else SCOREKEEPER_LANG, else the locale, else English.
+
+    A language asked for by name (`given`, SCOREKEEPER_LANG) and not spoken here is English here; the
+    command line refuses it before (`language_code`). A locale not spoken here is passed over.
 
     >>> language_of("FR"), language_of(None, {"LANG": "fr_BE.UTF-8"}), language_of(None, {"LANG": "C"})
     ('fr', 'fr', 'en')
     """
     environ = os.environ if environ is None else environ
-    for wanted in (
-        given,
-        environ.get("SCOREKEEPER_LANG"),
-        environ.get("LC_ALL"),
-        environ.get("LC_MESSAGES"),
-        environ.get("LANG"),
-    ):
-        if wanted:
-            code = wanted.strip().lower()[:2]
-            if code in LANGUAGES:
-                return code
-            if wanted is given or wanted is environ.get("SCOREKEEPER_LANG"):
-                return DEFAULT if code not in LANGUAGES else code
+    asked = given or environ.get("SCOREKEEPER_LANG")
+    if asked:
+        return language_code(asked) or DEFAULT
+    for locale in (environ.get("LC_ALL"), environ.get("LC_MESSAGES"), environ.get("LANG")):
+        if locale:
+            return language_code(locale) or DEFAULT
     return DEFAULT
 
 
@@ -89,13 +97,19 @@ def _catalog() -> GNUTranslations:
 
 
 def message(key: str) -> str:
-    """The catalog's words for `key`, placeholders unfilled."""
+    """The catalog's words for `key`, placeholders unfilled; `key` itself where the catalog has none
+    (as `gettext.gettext`, whose place it takes in click)."""
     return _catalog().gettext(key)
 
 
 def plural(key: str, number: int) -> str:
     """The catalog's plural form of `key` for `number`, placeholders unfilled."""
-    return _catalog().ngettext(key, key, number)
+    return ngettext(key, key, number)
+
+
+def ngettext(singular: str, plural_form: str, count: int) -> str:
+    """`gettext.ngettext` over the catalog in effect (click's texts)."""
+    return _catalog().ngettext(singular, plural_form, count)
 
 
 def text(key: str, /, ascii: bool = False, **values: Any) -> str:
@@ -128,12 +142,12 @@ class _Words(string.Formatter):
 
         if isinstance(value, Record):
             words = message(value.event)
-            if words == value.event and " " in words:  # TRANSITION: a sentence not yet made a key
-                return words.removeprefix("error.")
             said = self.format(words, rule=value.rule, **value.values)
             return said if value.rule is None or "{rule}" in words else f"{said} ({value.rule})"
         if hasattr(value, "record"):  # a UserError
             return self.show(value.record)
+        if isinstance(value, str) and hasattr(value, "words"):  # a name whose string is an identity
+            return self.show(value.words)  # and whose words are a record: "César's mort" (`seat.mort`)
         if _shows_itself(value):
             return str(value.format(self.ascii))
         if isinstance(value, (int, Fraction)) and not isinstance(value, bool):

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, NoReturn
 
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.referee import Verdict
 
 # The cards already in a trick, in play order, each with the player who played it.
@@ -44,7 +45,8 @@ class Audited(NamedTuple):
     trick_points: Callable[[Sequence[Sequence[Card]]], list[int]]
     legal_cards: Callable[[Sequence[Card], Seen, str], tuple[Card, ...]]  # hand, earlier cards, player
     judge: Callable[[Sequence[Card], Seen, str, Card], Verdict]
-    circumstance: Callable[[str, Seen], str]  # what a proof under this rule must say of the trick
+    # What a proof under this rule must say of the trick (`where.…`: whose card was master), or None.
+    circumstance: Callable[[str, Seen], Record | None]
     # The plays of a log (tricks of cards with their players), as (index of the trick, place in it), whose
     # card was not among the `legal_cards` of its player's hand, `plays[player][index:]`: the answer of
     # `legal_cards` at every play, which a game may reach faster.
@@ -81,7 +83,7 @@ class Renonce:
     player: str
     card: Card
     rule: str
-    proof: str
+    proof: Record  # `proof.renonce`: the play and the legal cards held, each where the log shows it played
     legal_cards: tuple[Card, ...]
 
     def as_dict(self) -> dict[str, Any]:
@@ -96,7 +98,7 @@ class Unproven:
     player: str
     card: Card
     rule: str
-    note: str
+    note: Record  # `proof.unproven`: the play and the unseen cards that would make it a renonce
 
     def as_dict(self) -> dict[str, Any]:
         return {**_play_dict(self), "note": self.note}
@@ -114,7 +116,7 @@ class Audit(NamedTuple):
     points: dict[str, int]  # per player; the caller sums them by side
     tricks_won: dict[str, int]
     complete: bool
-    notes: tuple[str, ...]
+    notes: tuple[Record, ...]
     unknown: tuple[Unproven, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
@@ -172,21 +174,21 @@ def audit(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[S
         points=points,
         tricks_won=tricks_won,
         complete=complete,
-        notes=_notes(game, len(tricks)),
+        notes=_notes(len(tricks), game.tricks),
         unknown=tuple(unknown),
     )
 
 
 def _check_table(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> None:
     if len(players) != game.trick_size:
-        raise UserError(f"{len(players)} players given: this game is played by {game.trick_size}")
+        raise UserError("audit_players_count", given=len(players), size=game.trick_size)
     if len(set(players)) != len(players):
         twice = next(player for place, player in enumerate(players) if player in players[:place])
-        raise UserError(f"{twice!r} is named twice among the players ({', '.join(players)})")
+        raise UserError("audit_player_twice", name=twice, players=tuple(players))
     if leader not in players:
-        raise UserError(f"the leader {leader!r} is not one of the players ({', '.join(players)})")
+        raise UserError("audit_unknown_leader", leader=leader, players=tuple(players))
     if len(tricks) > game.tricks:
-        raise UserError(f"{len(tricks)} tricks given: a deal has only {game.tricks}")
+        raise UserError("audit_too_many_tricks", given=len(tricks), tricks=game.tricks)
 
 
 def _replay(
@@ -233,44 +235,37 @@ def _refuse(game: Audited, players: tuple[str, ...], leader: str, tricks: Sequen
     lead = players.index(leader)
     for number, cards in enumerate(tricks, 1):
         if len(cards) != game.trick_size:
-            raise UserError(f"trick {number} has {len(cards)} cards: a trick has {game.trick_size}, one per player")
+            raise UserError("audit_trick_size", trick=number, held=len(cards), size=game.trick_size)
         order = players[lead:] + players[:lead]
         for player, card in zip(order, cards, strict=True):
             if card not in game.deck:
-                raise UserError(f"trick {number}: {card}, played by {player}, is not in the {game.deck.name} deck")
+                raise UserError("audit_card_not_in_deck", trick=number, card=card, player=player, deck=game.deck.name)
             place = (number, player)
             if where.setdefault(card, place) is not place:
                 first, by = where[card]
-                raise UserError(f"{card} is played twice: by {by} at trick {first} and by {player} at trick {number}")
+                raise UserError("audit_card_twice", card=card, first=by, first_trick=first, player=player, trick=number)
         lead = (lead + game.trick_winners([cards])[0]) % len(players)
-    raise AssertionError("the log was refused, yet each of its tricks passes")
+    raise AssertionError("refused_yet_every_trick_passes", tricks)
 
 
 def _rule(verdict: Verdict) -> str:
-    if verdict.rule is None:
-        raise AssertionError(f"the referees disagree on {verdict.card}: illegal, yet no rule broken")
+    if verdict.rule is None:  # a bug: the quick test and the judge disagree on this card
+        raise AssertionError("illegal_yet_no_rule_broken", verdict)
     return verdict.rule
 
 
-def _verb(game: Audited, card: Card, led: Suit, rule: str) -> str:
+def _play(game: Audited, number: int, player: str, card: Card, earlier: Seen, rule: str) -> Record:
+    """`Brun discarded 8♣ on a ♥ lead at trick 3`: how the card went into the trick (`play.…`)."""
+    led = game.suit_of(earlier[0][1])
+    lead = record("lead.trump" if led == game.trump else "lead.suit", None, suit=led)
     suit = game.suit_of(card)
     if suit == led:
-        return f"played {card}"
-    if suit == game.trump:
-        return f"under-trumped with {card}" if rule == "P-6" else f"trumped with {card}"
-    return f"discarded {card}"
-
-
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _what(game: Audited, number: int, player: str, card: Card, earlier: Seen, rule: str) -> str:
-    """`Brun discarded 8♣ on a ♥ lead at trick 3`, with what the rule needs said of the trick."""
-    led = game.suit_of(earlier[0][1])
-    lead = f"a {led.symbol} lead" if led != game.trump else f"a trump ({led.symbol}) lead"
-    context = game.circumstance(rule, earlier)
-    return f"{player} {_verb(game, card, led, rule)} on {lead} at trick {number}{context}"
+        how = "play.followed"
+    elif suit == game.trump:
+        how = "play.undertrumped" if rule == "P-6" else "play.trumped"
+    else:
+        how = "play.discarded"
+    return record(how, None, player=player, card=card, lead=lead, trick=number)
 
 
 def _proof(
@@ -280,15 +275,18 @@ def _proof(
     card: Card,
     earlier: Seen,
     verdict: Verdict,
-    where: dict[Card, tuple[int, str]],
-) -> str:
+    seen_at: dict[Card, tuple[int, str]],
+) -> Record:
     """The renonce told with the cards that prove it: legal cards he held, each seen later in the log."""
     held = verdict.legal_cards
-    later = [str(where[witness][0]) for witness in held]
-    tricks = f"trick {later[0]}" if len(later) == 1 else f"tricks {_and(later)}"
+    later = tuple(seen_at[witness][0] for witness in held)
+    at = record("proof.at_trick" if len(later) == 1 else "proof.at_tricks", None, tricks=later)
     rule = _rule(verdict)
-    what = _what(game, number, player, card, earlier, rule)
-    return f"{what} while holding {_and([str(c) for c in held])}, which he played at {tricks} ({rule})"
+    play = _play(game, number, player, card, earlier, rule)
+    where = game.circumstance(rule, earlier)  # what the rule needs said of the trick, if anything
+    if where is None:
+        return record("proof.renonce", rule, play=play, held=held, at=at)
+    return record("proof.renonce_where", rule, play=play, where=where, held=held, at=at)
 
 
 def _unproven(
@@ -306,24 +304,30 @@ def _unproven(
     The note names every unseen card that, held alone, would have made the play a renonce.
     """
     rule = _rule(verdict)
-    what = _what(game, number, player, card, earlier, rule)
-    by_rule: dict[str, list[str]] = {}
+    play = _play(game, number, player, card, earlier, rule)
+    by_rule: dict[str, list[Card]] = {}
     for other in unseen:
         if card not in game.legal_cards([*hand, other], earlier, player):
             broken = _rule(game.judge([*hand, other], earlier, player, card))
-            by_rule.setdefault(broken, []).append(str(other))
-    held = "; or ".join(f"{' or '.join(cards)} ({broken})" for broken, cards in sorted(by_rule.items()))
-    note = f"{what.rstrip(',')}: not proven, the log does not show his whole hand; it was a renonce if he held {held}"
-    return Unproven(number, player, card, rule, note)
+            by_rule.setdefault(broken, []).append(other)
+    alternatives = [record("proof.if_held", broken, cards=tuple(cards)) for broken, cards in sorted(by_rule.items())]
+    held = alternatives[-1]
+    for alternative in reversed(alternatives[:-1]):
+        held = record("proof.or_else", None, first=alternative, then=held)
+    where = game.circumstance(rule, earlier)
+    if where is None:
+        return Unproven(number, player, card, rule, record("proof.unproven", None, play=play, held=held))
+    return Unproven(number, player, card, rule, record("proof.unproven_where", None, play=play, where=where, held=held))
 
 
-def _notes(game: Audited, shown: int) -> tuple[str, ...]:
-    if shown == game.tricks:
-        return ("complete log: every hand is known, every play is proven or cleared",)
+@cache
+def _notes(shown: int, tricks: int) -> tuple[Record, ...]:
+    """What the log lets the audit say: all of it, or what it cannot (one tuple for all the logs alike)."""
+    if shown == tricks:
+        return (record("audit.complete", None),)
     return (
-        f"partial log: {shown} of {game.tricks} tricks; a hand is known only by the cards it plays in the log,"
-        " so a renonce can be proven but a play cannot be cleared",
-        f"points and tricks count only the {shown} trick{'s' if shown != 1 else ''} shown",
+        record("audit.partial", None, shown=shown, tricks=tricks),
+        record("audit.partial_counts", None, shown=shown),
     )
 
 
@@ -338,12 +342,12 @@ class LogAudit:
         return tuple(sum(self.audit.points[player] for player in side) for side in self.sides)
 
     @property
-    def summary(self) -> tuple[str, ...]:
-        lines = []
-        for side, points in zip(self.sides, self.side_points(), strict=True):
-            tricks = sum(self.audit.tricks_won[player] for player in side)
-            lines.append(f"{' & '.join(side)}: {points} points, {tricks} trick{'s' if tricks != 1 else ''}")
-        return tuple(lines)
+    def summary(self) -> tuple[Record, ...]:
+        """Each side's points and tricks (`audit.side`)."""
+        return tuple(
+            record("audit.side", None, side=side, points=points, tricks=sum(self.audit.tricks_won[p] for p in side))
+            for side, points in zip(self.sides, self.side_points(), strict=True)
+        )
 
     def as_dict(self) -> dict[str, Any]:
         sides = [

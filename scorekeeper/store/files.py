@@ -19,7 +19,7 @@ from scorekeeper import tomlfile
 from scorekeeper.errors import UserError
 from scorekeeper.store import cache
 from scorekeeper.store.disk import games_dir, home, leftovers, write_atomic
-from scorekeeper.store.ledger import Ledger
+from scorekeeper.store.ledger import Ledger, damage
 
 LOCK_WAIT = 5.0  # seconds a writer waits for another before saying the game is busy
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -28,10 +28,7 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 def check_name(name: str) -> str:
     """A game name is a plain file name: no path, nothing that could write outside the games folder."""
     if not NAME_PATTERN.fullmatch(name) or name.endswith(".toml"):
-        raise UserError(
-            f"bad game name {name!r}: use letters, digits, '.', '_' or '-', "
-            "starting with a letter or digit (64 at most)"
-        )
+        raise UserError("bad_game_name", name=name)
     return name
 
 
@@ -51,18 +48,18 @@ def read(name: str) -> Ledger:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise UserError(f"no game named {name!r}: `scorekeeper games` lists them") from None
+        raise UserError("no_game", name=name) from None
     except OSError as error:
-        raise UserError(f"game file {path} cannot be read ({error.strerror})") from None
+        raise UserError("game_unreadable", path=str(path), reason=error.strerror) from None
     data = cache.load(raw)
     if data is None:
         try:
             data = tomlfile.loads(raw)
         except tomlfile.NotToml as error:
-            raise UserError(f"game file {path} is damaged: not valid TOML ({error})") from None
+            raise UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=str(error))) from None
     ledger = Ledger.from_toml(data, str(path))
     if ledger.name != name:
-        raise UserError(f"game file {path} is damaged: it names itself {ledger.name!r}")
+        raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
     return ledger
 
 
@@ -115,7 +112,7 @@ def _acquire(handle: Any, name: str) -> None:
             return
         except OSError:
             if time.monotonic() > deadline:
-                raise UserError(f"game {name} is busy: another scorekeeper is writing it; try again") from None
+                raise UserError("game_busy", name=name) from None
             time.sleep(0.02)
 
 
@@ -146,7 +143,7 @@ def create(ledger: Ledger) -> None:
     """Store a new game; refused if the name is taken. It does not make it current: see `set_current`."""
     with locked(ledger.name):
         if exists(ledger.name):
-            raise UserError(f"a game named {ledger.name!r} exists already: choose another with --game")
+            raise UserError("game_exists", name=ledger.name)
         write(ledger)
 
 

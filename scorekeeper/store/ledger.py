@@ -8,9 +8,12 @@ first dealer, every coup exactly as declared, and the undo/redo journal. Every f
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import UserError
+
+if TYPE_CHECKING:
+    from scorekeeper.explain import Record
 
 FORMAT = 1
 UNDO_DEPTH = 200  # steps kept in the journal; far more than a table ever undoes
@@ -21,10 +24,10 @@ class Ledger:
 
     >>> game = Ledger("cafe", "manille-muette", {}, ["César", "Panisse", "Escartefigue", "Brun"], "César")
     >>> game.add({"retourne": "10H", "points": {"César": 40}})
-    >>> game.undo(), len(game.coups)
-    ('last coup', 0)
-    >>> game.redo(), game.coups
-    ('last coup', [{'retourne': '10H', 'points': {'César': 40}}])
+    >>> game.undo().event, len(game.coups)
+    ('step.last_coup', 0)
+    >>> game.redo().event, game.coups
+    ('step.last_coup', [{'retourne': '10H', 'points': {'César': 40}}])
     """
 
     def __init__(
@@ -66,18 +69,20 @@ class Ledger:
         self._journal({"op": "edit", "index": index, "coup": self.coups[index]})
         self.coups[index] = coup
 
-    def undo(self) -> str:
+    def undo(self) -> Record:
         """Take back the last add or edit; `redo` puts it back. Returns what was undone."""
-        return self._move("undo", self.undo_journal, self.redo_journal)
+        if not self.undo_journal:
+            raise UserError("nothing_to_undo", name=self.name)
+        return self._move(self.undo_journal, self.redo_journal)
 
-    def redo(self) -> str:
+    def redo(self) -> Record:
         """Put back what the last undo took; any new add or edit forgets it. Returns what was redone."""
-        return self._move("redo", self.redo_journal, self.undo_journal)
+        if not self.redo_journal:
+            raise UserError("nothing_to_redo", name=self.name)
+        return self._move(self.redo_journal, self.undo_journal)
 
-    def _move(self, verb: str, source: list[dict[str, Any]], target: list[dict[str, Any]]) -> str:
+    def _move(self, source: list[dict[str, Any]], target: list[dict[str, Any]]) -> Record:
         """Apply the last step of one journal; the step that reverses it goes to the other."""
-        if not source:
-            raise UserError(f"nothing to {verb} in game {self.name}")
         step = source.pop()
         target.append(self._reverse(step))
         return _describe(step)
@@ -90,7 +95,7 @@ class Ledger:
         """Apply one journal step backwards or forwards; return the step that reverses it."""
         if step["op"] == "add":  # undo an add: the coup moves to the other journal
             if not self.coups:
-                raise UserError(f"game {self.name} is damaged: its journal undoes a coup it does not have")
+                raise UserError("journal_undoes_nothing", name=self.name)
             coup = self.coups.pop()
             return {"op": "readd", "coup": coup}
         if step["op"] == "readd":  # redo an add
@@ -98,7 +103,7 @@ class Ledger:
             return {"op": "add"}
         index = step["index"]
         if index >= len(self.coups):
-            raise UserError(f"game {self.name} is damaged: its journal edits coup {index + 1} of {len(self.coups)}")
+            raise UserError("journal_edits_nothing", name=self.name, number=index + 1, count=len(self.coups))
         before = self.coups[index]
         self.coups[index] = step["coup"]
         return {"op": "edit", "index": index, "coup": before}
@@ -124,22 +129,23 @@ class Ledger:
     def from_toml(cls, data: dict[str, Any], source: str) -> Ledger:
         """The game in a file's tables, checked: a damaged or hand-broken file is a UserError naming `source`."""
 
+        def damaged(problem: str, **values: Any) -> UserError:
+            return UserError("game_damaged", path=source, problem=damage(problem, **values))
+
         def need(key: str, kind: type, where: dict[str, Any] = data) -> Any:
             value = where.get(key)
             if not isinstance(value, kind):
-                raise UserError(f"game file {source} is damaged: {key!r} is missing or not a {kind.__name__}")
+                raise damaged("missing", key=key, kind=kind.__name__)  # the type's name: notation
             return value
 
         if data.get("format") != FORMAT:
-            raise UserError(
-                f"game file {source} has format {data.get('format')!r}; this scorekeeper reads format {FORMAT}"
-            )
+            raise UserError("game_format", path=source, format=data.get("format"), expected=FORMAT)
         players = need("players", list)
         if not players or not all(isinstance(p, str) for p in players):
-            raise UserError(f"game file {source} is damaged: 'players' must list names")
+            raise damaged("players")
         journal = data.get("journal", {})
         if not isinstance(journal, dict):
-            raise UserError(f"game file {source} is damaged: 'journal' is not a table")
+            raise damaged("journal")
         ledger = cls(
             name=need("name", str),
             ruleset_name=need("ruleset_name", str),
@@ -153,12 +159,12 @@ class Ledger:
             created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0),
         )
         if not all(isinstance(coup, dict) for coup in ledger.coups):
-            raise UserError(f"game file {source} is damaged: every coup must be a table")
+            raise damaged("coups")
         if ledger.dealer not in ledger.players:
-            raise UserError(f"game file {source} is damaged: the dealer {ledger.dealer!r} is not a player")
+            raise damaged("dealer", dealer=ledger.dealer)
         for step in (*ledger.undo_journal, *ledger.redo_journal):
             if not _valid_step(step, len(ledger.coups)):
-                raise UserError(f"game file {source} is damaged: bad undo/redo step {step!r}")
+                raise damaged("step", step=step)
         return ledger
 
 
@@ -173,5 +179,15 @@ def _valid_step(step: Any, count: int) -> bool:
     return step.get("op") == "edit" and isinstance(index, int) and isinstance(step.get("coup"), dict) and index >= 0
 
 
-def _describe(step: dict[str, Any]) -> str:
-    return f"edit of coup {step['index'] + 1}" if step["op"] == "edit" else "last coup"
+def damage(problem: str, **values: Any) -> Record:
+    """What is wrong with a damaged game file, a record of the catalogs (`damage.PROBLEM`)."""
+    from scorekeeper.explain import record  # only a damaged file needs it: `--help` starts without it
+
+    return record(f"damage.{problem}", **values)
+
+
+def _describe(step: dict[str, Any]) -> Record:
+    """What an undo or redo took back or put back, in words of the catalogs."""
+    from scorekeeper.explain import record  # as in `damage`
+
+    return record("step.edit", number=step["index"] + 1) if step["op"] == "edit" else record("step.last_coup")

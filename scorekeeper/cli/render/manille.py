@@ -1,80 +1,90 @@
-"""Drawing the manille fiche. Everything here only formats what the engine computed."""
+"""Drawing the manille fiche. Everything here only formats what the engine computed, in the catalog's words."""
 
 from __future__ import annotations
 
 from scorekeeper.cli.grid import Grid
-from scorekeeper.cli.options import cards
 from scorekeeper.games.manille import CoupResult, Fiche
+from scorekeeper.i18n import message, render, text
 
 
-def trump_cell(result: CoupResult) -> str:
+def trump_cell(result: CoupResult, ascii: bool = False) -> str:
     coup = result.coup
     if coup.retourne is not None:
-        return str(coup.retourne)
-    named = "SA" if coup.sans_atout else result.trump.symbol if result.trump else ""
-    return f"{named} {result.chooser}" if result.chooser and result.chooser != result.dealer else named
+        return coup.retourne.format(ascii)
+    trump = (
+        message("manille.cell.sans_atout") if coup.sans_atout else result.trump.format(ascii) if result.trump else ""
+    )
+    if result.chooser and result.chooser != result.dealer:
+        return text("manille.cell.trump_by", trump=trump, chooser=result.chooser)
+    return trump
 
 
 def calls_cell(result: CoupResult) -> str:
     coup = result.coup
     calls = []
     if coup.taker is not None:
-        calls.append(f"{coup.taker} bids {coup.bid}")
+        calls.append(text("manille.cell.bid", taker=coup.taker, bid=coup.bid))
     if coup.contre is not None:
-        calls.append(f"contre {coup.contre}")
+        calls.append(text("manille.cell.contre", player=coup.contre))
     if coup.surcontre is not None:
-        calls.append(f"surcontre {coup.surcontre}")
+        calls.append(text("manille.cell.surcontre", player=coup.surcontre))
     if coup.exchange is not None:
-        calls.append(f"chien {coup.exchange}")
+        calls.append(text("manille.cell.chien", exchange=coup.exchange))
     if result.multiplier > 1:
-        calls.append(f"x{result.multiplier}")
-    return ", ".join(calls)
+        calls.append(text("manille.cell.multiplier", multiplier=result.multiplier))
+    return message("join.list").join(calls)
 
 
 def said(result: CoupResult) -> str:
     coup = result.coup
     if coup.tricks is not None:
-        return f"{len(coup.tricks)} tricks" + (", renonce let pass" if coup.let_renonce_pass else "")
+        passed = "manille.cell.tricks_let_pass" if coup.let_renonce_pass else "manille.cell.tricks"
+        return text(passed, tricks=len(coup.tricks))
     if coup.renonce is not None:
-        return f"renonce {coup.renonce}"
+        return text("manille.cell.renonce", player=coup.renonce)
     if coup.points is not None:
-        return ", ".join(f"{who} {points}" for who, points in coup.points)
-    return "not played"
+        return message("join.list").join(
+            text("manille.cell.points", player=who, points=points) for who, points in coup.points
+        )
+    return message("manille.cell.not_played")
 
 
 def standing(fiche: Fiche) -> str:
-    scores = ", ".join(f"{side.name} {score}" for side, score in zip(fiche.sides, fiche.scores, strict=True))
+    scores = message("join.list").join(
+        text("manille.side_score", side=side.name, score=score)
+        for side, score in zip(fiche.sides, fiche.scores, strict=True)
+    )
     rules = fiche.rules
     if rules.partie == "deals":
-        return f"{len(fiche.coups)} of {rules.deals} deals played: {scores}"
-    if rules.partie == "loser":
-        return f"the first to {fiche.target} loses: {scores}"
-    if rules.partie == "seche":
-        return f"the first to {fiche.target}: {scores}"
-    return f"manche {fiche.manche} to {fiche.target}: {scores} (manches {'-'.join(map(str, fiche.manches))})"
+        return text("manille.standing.deals", played=len(fiche.coups), deals=rules.deals, scores=scores)
+    if rules.partie in ("loser", "seche"):
+        return text(f"manille.standing.{rules.partie}", target=fiche.target, scores=scores)
+    manches = message("manille.join.figures").join(map(str, fiche.manches))
+    return text("manille.standing.manches", manche=fiche.manche, target=fiche.target, scores=scores, manches=manches)
 
 
 def ending(fiche: Fiche) -> str:
     """How the partie ended, in one line."""
     rules = fiche.rules
-    winner = fiche.sides[fiche.winner].name if fiche.winner is not None else None
+    sides = fiche.sides
     if rules.partie == "loser" and fiche.loser is not None:
-        loser = fiche.sides[fiche.loser]
-        lost = (
-            f"{loser.name} {'lose' if len(loser.players) > 1 else 'loses'} the partie with {fiche.scores[fiche.loser]}"
-        )
+        loser = sides[fiche.loser]
+        lost = {"side": loser.name, "seats": len(loser.seats), "score": fiche.scores[fiche.loser]}
         if fiche.winner is None:
-            return lost
-        wins = "win" if len(fiche.sides[fiche.winner].players) > 1 else "wins"
-        return lost + f"; {winner} {wins} with {fiche.scores[fiche.winner]}"
-    if winner is None:
-        return f"partie over: a tie at the top ({standing(fiche)})"
+            return text("manille.ending.lost", **lost)
+        winner = sides[fiche.winner]
+        won = {"winner": winner.name, "winner_seats": len(winner.seats), "winner_score": fiche.scores[fiche.winner]}
+        return text("manille.ending.lost_and_won", **lost, **won)
+    if fiche.winner is None:
+        return text("manille.ending.tie", standing=standing(fiche))
+    winner_name = sides[fiche.winner].name
     if rules.partie == "deals":
-        return f"partie won by {winner} after {rules.deals} deals ({standing(fiche)})"
+        return text("manille.ending.after_deals", side=winner_name, deals=rules.deals, standing=standing(fiche))
     if rules.partie == "liee":
-        manches = "-".join(str(m) for m in sorted(fiche.manches, reverse=True))
-        return f"partie won by {winner} ({manches} in manches)"
-    return f"partie won by {winner}"
+        against = max(won for side, won in enumerate(fiche.manches) if side != fiche.winner)
+        won = fiche.manches[fiche.winner]
+        return text("manille.ending.in_manches", side=winner_name, won=won, against=against)
+    return text("manille.ending.won", side=winner_name)
 
 
 def status(fiche: Fiche) -> str:
@@ -83,53 +93,66 @@ def status(fiche: Fiche) -> str:
         return ending(fiche)
     parts = [standing(fiche)]
     if fiche.multiplier_next > 1:
-        parts.append(f"next coup x{fiche.multiplier_next}")
+        parts.append(text("manille.status.next_multiplier", multiplier=fiche.multiplier_next))
     for quota in fiche.quotas:
-        owed = f", sans-atout owed {quota.sans_atout_needed}" if quota.sans_atout_needed else ""
-        parts.append(f"{fiche.sides[quota.column].name}: {quota.choices_left} choices left{owed}")
-    leads = f"{fiche.next_leader} leads" if fiche.next_leader else "the taker leads"
-    chooses = {
-        "dealer": " and names trump",
-        "dealer-or-partner": " and names trump (or passes to his partner)",
-        "taker": "; the highest bidder names trump",
-    }.get(fiche.rules.trump_from, "")
-    return "; ".join(parts) + f". {fiche.next_dealer} deals{chooses}, {leads}."
+        side, owed = fiche.sides[quota.column].name, quota.sans_atout_needed
+        if owed:
+            parts.append(text("manille.status.choices_owed", side=side, left=quota.choices_left, owed=owed))
+        else:
+            parts.append(text("manille.status.choices", side=side, left=quota.choices_left))
+    if fiche.next_leader:
+        leads = text("manille.status.leads", leader=fiche.next_leader)
+    else:
+        leads = message("manille.status.taker_leads")
+    after = text(f"manille.next.{fiche.rules.trump_from}", dealer=fiche.next_dealer, leads=leads)
+    return text("manille.status", parts=message("manille.join.status").join(parts), next=after)
 
 
 def short_status(fiche: Fiche) -> str:
     """The state of a game for the list of games."""
     if fiche.over:
         return ending(fiche)
-    return f"{standing(fiche)}; {fiche.next_dealer} deals"
+    return text("manille.short_status", standing=standing(fiche), dealer=fiche.next_dealer)
 
 
 def print_coup(result: CoupResult, fiche: Fiche, ascii: bool) -> None:
-    """What `coup`, `edit` print: the coup's log and the status line."""
+    """What `coup`, `edit` print: the coup's log (the deal said first is left out) and the status line."""
     for line in result.log[1:]:
-        print(cards(line, ascii))
+        print(render(line, ascii))
     print(status(fiche))
 
 
 def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
-    headers = ["coup", "dealer", "atout", "calls", "said", "points", *(side.name for side in fiche.sides)]
+    headers = [
+        *(message(f"manille.header.{column}") for column in ("coup", "dealer", "trump", "calls", "said", "points")),
+        *(render(side.name) for side in fiche.sides),
+    ]
     grid = Grid(title, headers, right={0, 5, *range(6, len(headers))})
     for result in fiche.coups:
-        made = "-".join(map(str, result.made)) if result.made is not None else ""
-        cells = [f"{s:+} = {t}" if s else f"{t}" for s, t in zip(result.scored, result.scores, strict=True)]
-        row = [str(result.number), result.dealer, cards(trump_cell(result), ascii), calls_cell(result), said(result)]
+        made = message("manille.join.figures").join(map(str, result.made)) if result.made is not None else ""
+        cells = [
+            text("manille.cell.scored", scored=s, score=t) if s else str(t)
+            for s, t in zip(result.scored, result.scores, strict=True)
+        ]
+        row = [str(result.number), result.dealer, trump_cell(result, ascii), calls_cell(result), said(result)]
         grid.add_row(*row, made, *cells)
         if result.manche_won_by is not None and fiche.rules.partie in ("liee", "seche"):
-            label = [f"manche {result.manche}" if i == result.manche_won_by else "" for i in range(len(fiche.sides))]
+            label = [
+                text("manille.cell.manche", manche=result.manche) if i == result.manche_won_by else ""
+                for i in range(len(fiche.sides))
+            ]
             grid.add_row("", "", "", "", "", "", *label, bold=True)
             grid.add_rule()
     lines = [grid.render()]
     for result in fiche.coups:
         if result.tricks:
-            won = " · ".join(f"{trick.number} {trick.winner}" for trick in result.tricks)
-            lines.append(f"coup {result.number}, tricks won: {won}")
+            won = message("manille.join.tricks").join(
+                text("manille.trick_winner", trick=trick.number, winner=trick.winner) for trick in result.tricks
+            )
+            lines.append(text("manille.tricks_won", number=result.number, tricks=won))
     lines.append(status(fiche))
     if explain:
         for result in fiche.coups:
-            lines.append(f"coup {result.number} (manche {result.manche}):")
-            lines += ["  " + cards(line, ascii) for line in result.log]
+            lines.append(text("manille.explain.coup", number=result.number, manche=result.manche))
+            lines += ["  " + render(line, ascii) for line in result.log]
     print("\n".join(lines))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.explain import Record
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.fiche import (
@@ -95,7 +96,7 @@ class Hombre:
 
         return referee.judge_play(trump, trick, hand, card)
 
-    def renonce_cost(self, rules: HombreRules) -> str:
+    def renonce_cost(self, rules: HombreRules) -> Record:
         from scorekeeper.games.hombre import referee
 
         return referee.RENONCE_COST

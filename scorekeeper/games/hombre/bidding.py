@@ -5,8 +5,8 @@ go round from the premier en cartes, the player after the dealer (C-3). Without 
 of each call is the player whose turn it is; with a name, the name must be his.
 
 >>> bidding = bid(HombreRules(), ["A", "B", "C"], "C", ["demande", "pass", "sans-prendre", "sans-prendre", "pass"])
->>> bidding.hombre, bidding.contract.label
-('A', 'sans prendre')
+>>> bidding.hombre, bidding.contract
+('A', <Contract.SANS_PRENDRE: 'sans-prendre'>)
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.rules import HombreRules
 from scorekeeper.players import find_player, fold_name
 
@@ -37,10 +38,9 @@ class Contract(enum.Enum):
     def rank(self) -> int:
         return _RANK[self]
 
-    @property
-    def label(self) -> str:
-        """How the table says it: `sans prendre`."""
-        return self.value.replace("-", " ")
+    def __str__(self) -> str:
+        """The contract as the ledger writes it, the key of its words in the catalog (`contract.sans-prendre`)."""
+        return self.value
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -49,7 +49,7 @@ class Contract(enum.Enum):
         if contract is None:
             contract = _CONTRACT_WORDS.get(_fold_call(text))
         if contract is None:
-            raise UserError(f"unknown contract {text!r}: {CONTRACTS_ACCEPTED}")
+            raise UserError("unknown_contract", "H-6", text=text)
         return contract
 
 
@@ -62,8 +62,6 @@ _CONTRACT_WORDS = {
     "vole": Contract.VOLE,
 }
 _PASS_WORDS = {"pass", "passe"}
-CONTRACTS_ACCEPTED = "contracts are demande, retourne, sans-prendre, vole (H-6)"
-CALLS_ACCEPTED = "a call is pass or a contract (demande, retourne, sans-prendre, vole), optionally NAME: CALL"
 
 
 def _fold_call(text: str) -> str:
@@ -73,10 +71,7 @@ def _fold_call(text: str) -> str:
 def contract_allowed(rules: HombreRules, contract: Contract) -> None:
     """H-6: the retourne is a contract only where the ruleset says so (`bidding.retourne_contract`)."""
     if contract is Contract.RETOURNE and not rules.retourne_contract:
-        raise UserError(
-            "retourne is not a contract of this ruleset (bidding.retourne_contract = false): "
-            "demande, sans-prendre or vole (H-6)"
-        )
+        raise UserError("retourne_not_a_contract", "H-6")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +82,7 @@ class Call:
     contract: Contract | None  # None: a pass
 
     def __str__(self) -> str:
+        """The call as the ledger keeps it, `B: sans-prendre` (read back by `parse_call`)."""
         return f"{self.player}: {'pass' if self.contract is None else self.contract.value}"
 
 
@@ -110,14 +106,14 @@ def parse_call(text: str, players: Sequence[str]) -> tuple[str | None, Contract 
     Returns the named speaker (or None) and the contract (None for a pass).
     """
     if not isinstance(text, str) or not text.strip():
-        raise UserError(f"bad call {text!r}: {CALLS_ACCEPTED}")
+        raise UserError("bad_call", text=text)
     who, sep, said = _split(text)
     player = find_player(players, who) if sep else None
     word = _fold_call(said)
     if word in _PASS_WORDS:
         return player, None
     if word not in _CONTRACT_WORDS:
-        raise UserError(f"bad call {text.strip()!r}: {CALLS_ACCEPTED}")
+        raise UserError("bad_call", text=text.strip())
     return player, _CONTRACT_WORDS[word]
 
 
@@ -158,31 +154,30 @@ def bid(rules: HombreRules, players: Sequence[str], dealer: str, calls: Sequence
     over = False
     for number, text in enumerate(calls, start=1):
         named, contract = parse_call(text, players)
-        where = f"call {number} ({text.strip()})"
-        if over:
-            raise UserError(f"{where}: the bidding was over: {_verdict(best, forced)} (H-7)")
-        if len(passed) == len(seats):
-            # Only espadille forcée speaks after three passes (H-8).
-            made.append(_espadille_forcee(rules, where, named, contract))
-            best, forced, over = made[-1], True, True
-            continue
-        speaker = seats[speaker_place]
-        if best is not None and best.contract is Contract.VOLE and contract is not None:
-            raise UserError(f"{where}: {best.player}'s vole ends the bidding; nobody may bid after it (H-7)")
-        if named is not None and named != speaker:
-            raise UserError(f"{where}: {_not_your_turn(named, speaker, passed, best)} (H-7)")
-        if contract is not None:
-            try:
+        try:
+            if over:
+                raise UserError("bidding_over", "H-7", verdict=_verdict(best, forced))
+            if len(passed) == len(seats):
+                # Only espadille forcée speaks after three passes (H-8).
+                made.append(_espadille_forcee(rules, named, contract))
+                best, forced, over = made[-1], True, True
+                continue
+            speaker = seats[speaker_place]
+            if best is not None and best.contract is Contract.VOLE and contract is not None:
+                raise UserError("bid_after_vole", "H-7", player=best.player)
+            if named is not None and named != speaker:
+                raise _not_your_turn(named, speaker, passed, best)
+            if contract is not None:
                 contract_allowed(rules, contract)
-            except UserError as error:
-                raise UserError(f"{where}: {error}") from None
-            if best is not None:
-                _check_over(where, speaker, contract, best, primaute)
-            best = Call(speaker, contract)
-            made.append(best)
-        else:
-            passed.add(speaker)
-            made.append(Call(speaker, None))
+                if best is not None:
+                    _check_over(speaker, contract, best, primaute)
+                best = Call(speaker, contract)
+                made.append(best)
+            else:
+                passed.add(speaker)
+                made.append(Call(speaker, None))
+        except UserError as error:
+            raise UserError("call_refused", number=number, call=text.strip(), reason=error) from None
         left = [player for player in seats if player not in passed]
         if best is not None and left == [best.player]:
             over = True
@@ -191,10 +186,7 @@ def bid(rules: HombreRules, players: Sequence[str], dealer: str, calls: Sequence
     if best is not None and best.contract is Contract.VOLE:
         over = True
     if not over and len(passed) < len(seats):
-        turn = seats[speaker_place]
-        raise UserError(
-            f"the bidding is not finished: it is {turn}'s turn to speak; give every call up to the last pass (H-7)"
-        )
+        raise UserError("bidding_unfinished", "H-7", player=seats[speaker_place])
     if best is None:
         return Bidding(tuple(made), None, None)
     return Bidding(tuple(made), best.player, best.contract, forced)
@@ -209,53 +201,41 @@ def _next_place(seats: Sequence[str], place: int, passed: set[str]) -> int:
     return place
 
 
-def _check_over(where: str, speaker: str, contract: Contract, best: Call, primaute: dict[str, int]) -> None:
+def _check_over(speaker: str, contract: Contract, best: Call, primaute: dict[str, int]) -> None:
     """H-7: higher than the last bid, or equal to it from a player with primauté over its bidder."""
     assert best.contract is not None
     if contract.rank > best.contract.rank:
         return
     if contract.rank < best.contract.rank:
-        raise UserError(
-            f"{where}: {contract.label} is lower than {best.player}'s {best.contract.label}: bid higher or pass (H-7)"
-        )
+        raise UserError("bid_too_low", "H-7", contract=contract, player=best.player, best=best.contract)
     if contract is Contract.VOLE:
-        raise UserError(f"{where}: {best.player}'s vole ends the bidding; nobody may equal it (H-7)")
+        raise UserError("vole_not_equalled", "H-7", player=best.player)
     if primaute[speaker] > primaute[best.player]:
-        raise UserError(
-            f"{where}: {speaker} cannot equal {best.player}'s {contract.label}: only a player with primauté over "
-            f"{best.player} may (the premier en cartes over both others, the second over the dealer); bid higher "
-            "or pass (H-7)"
-        )
+        raise UserError("no_primaute", "H-7", speaker=speaker, player=best.player, contract=contract)
 
 
-def _espadille_forcee(rules: HombreRules, where: str, named: str | None, contract: Contract | None) -> Call:
+def _espadille_forcee(rules: HombreRules, named: str | None, contract: Contract | None) -> Call:
     """H-8: after three passes the holder of the espadille must play demande and may not make the vole."""
     if not rules.espadille_forcee:
-        raise UserError(
-            f"{where}: all three passed, the coup counts as played (H-7); "
-            "espadille forcée is not played under this ruleset (H-8)"
-        )
+        raise UserError("no_call_after_three_passes", "H-8")
     if named is None or contract is None:
-        raise UserError(
-            f"{where}: after three passes only the holder of the espadille speaks: write NAME: demande (H-8)"
-        )
+        raise UserError("espadille_holder_unnamed", "H-8")
     if contract is not Contract.DEMANDE:
-        raise UserError(
-            f"{where}: the holder of the espadille must play demande after three passes, not {contract.label} (H-8)"
-        )
+        raise UserError("espadille_holder_plays_demande", "H-8", contract=contract)
     return Call(named, contract)
 
 
-def _not_your_turn(named: str, speaker: str, passed: set[str], best: Call | None) -> str:
+def _not_your_turn(named: str, speaker: str, passed: set[str], best: Call | None) -> UserError:
+    """H-7: a call named for someone else than the player whose turn it is."""
     if named in passed:
-        return f"{named} has passed, and a pass is final; it is {speaker}'s turn"
+        return UserError("call_after_pass", "H-7", player=named, speaker=speaker)
     if best is not None and named == best.player:
-        return f"{named} holds the best bid ({best.contract.label if best.contract else ''}); it is {speaker}'s turn"
-    return f"it is {speaker}'s turn to speak, not {named}'s"
+        return UserError("call_holding_best_bid", "H-7", player=named, contract=best.contract, speaker=speaker)
+    return UserError("call_out_of_turn", "H-7", player=named, speaker=speaker)
 
 
-def _verdict(best: Call | None, forced: bool) -> str:
+def _verdict(best: Call | None, forced: bool) -> Record:
+    """How the bidding ended, as `bidding_over` tells it."""
     if best is None or best.contract is None:
-        return "all three passed"
-    how = " (espadille forcée)" if forced else ""
-    return f"{best.player} is the hombre in {best.contract.label}{how}"
+        return record("bidding_passed")
+    return record("bidding_won_forced" if forced else "bidding_won", None, hombre=best.player, contract=best.contract)

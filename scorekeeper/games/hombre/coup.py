@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from scorekeeper.cards import HOMBRE, Card, Suit, format_cards
 from scorekeeper.errors import UserError
+from scorekeeper.explain import record
 from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed
 from scorekeeper.games.hombre.matadors import count_matadors, is_trump, most_matadors
 from scorekeeper.games.hombre.rules import HombreRules
@@ -76,13 +77,10 @@ class Coup(NamedTuple):
     def from_dict(cls, data: Mapping[str, Any], rules: HombreRules, players: Sequence[str], dealer: str) -> Coup:
         """Read a declaration (ledger or command line) and check it alone; `dealer` deals this coup."""
         if not isinstance(data, (dict, Mapping)):
-            raise UserError("a coup is a table of fields: " + ", ".join(FIELDS))
+            raise UserError("coup_not_a_table", fields=FIELDS)
         if not _KNOWN.issuperset(data):
             unknown = sorted(set(data) - _KNOWN)
-            said = ", ".join("--" + field.replace("_", "-") for field in FIELDS)
-            raise UserError(
-                f"--{unknown[0].replace('_', '-')} is not said in an hombre coup; an hombre coup takes {said}"
-            )
+            raise UserError("unknown_coup_field", field=option(unknown[0]), fields=tuple(map(option, FIELDS)))
         bidding = None if data.get("bids") is None else _bidding(data["bids"], rules, players, dealer)
         said_pass = _flag(data, "pass")
         if said_pass or (bidding is not None and bidding.passed):
@@ -177,12 +175,17 @@ def declared_key(data: Any, dealer: str) -> tuple[Any, ...] | None:
     return tuple(key)
 
 
+def option(field: str) -> str:
+    """A field of the declaration as the command line takes it: `vole_engagee` -> `--vole-engagee`."""
+    return "--" + field.replace("_", "-")
+
+
 def _flag(data: Mapping[str, Any], name: str) -> bool:
     value = data.get(name, False)
     if value is False:
         return False
     if not isinstance(value, bool):
-        raise UserError(f"{name} must be true or false, not {value!r}")
+        raise UserError("not_a_flag", field=option(name), value=value)
     return value
 
 
@@ -191,20 +194,17 @@ def _bidding(calls: Any, rules: HombreRules, players: Sequence[str], dealer: str
     if isinstance(calls, str):
         calls = [call for call in calls.split(",") if call.strip()]
     if not isinstance(calls, (list, tuple)) or not all(isinstance(call, str) for call in calls):
-        raise UserError('bids are the calls in order, like ["demande", "pass", "sans-prendre", "pass"] (H-7)')
+        raise UserError("bad_bids", "H-7")
     return bid(rules, players, dealer, calls)
 
 
 def _passed(data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool) -> Coup:
     """H-7: three passes; the coup has no hombre, contract or tricks."""
     if bidding is not None and not bidding.passed:
-        raise UserError(
-            f"the bids make {bidding.hombre} the hombre in {bidding.contract.label if bidding.contract else ''}, "
-            "not three passes (H-7)"
-        )
+        raise UserError("bids_make_an_hombre", "H-7", hombre=bidding.hombre, contract=bidding.contract)
     extra = [name for name in data if name not in ("pass", "bids") and data[name] not in (None, False)]
     if extra:
-        raise UserError(f"all three passed (H-7): a passed coup has no {extra[0]}; give --pass alone")
+        raise UserError("passed_coup_with", "H-7", field=option(extra[0]))
     if bidding is None:
         return PASSED
     return Coup(passed=True, bids=tuple(str(call) for call in bidding.calls))
@@ -218,44 +218,43 @@ def _hombre_and_contract(
     contract = None
     if data.get("contract") is not None:
         if not isinstance(data["contract"], str):
-            raise UserError(
-                f"the contract must be a word, not {data['contract']!r}: demande, retourne, sans-prendre, vole"
-            )
+            raise UserError("contract_not_a_word", value=data["contract"])
         contract = Contract.parse(data["contract"])
     if bidding is not None:
         assert bidding.hombre is not None and bidding.contract is not None
         if (hombre is not None and hombre != bidding.hombre) or (contract not in (None, bidding.contract)):
-            declared = f"{hombre or bidding.hombre} in {(contract or bidding.contract).label}"
             raise UserError(
-                f"the bids make {bidding.hombre} the hombre in {bidding.contract.label}, not {declared} (H-7)"
+                "bids_disagree",
+                "H-7",
+                hombre=bidding.hombre,
+                contract=bidding.contract,
+                declared=hombre or bidding.hombre,
+                declared_contract=contract or bidding.contract,
             )
         return bidding.hombre, bidding.contract
     if hombre is None or contract is None:
-        raise UserError(
-            "a coup names the hombre (--hombre NAME) and his contract (--contract demande|retourne|sans-prendre|vole), "
-            "or the bids (--bids), or says that all three passed (--pass)"
-        )
+        raise UserError("coup_without_hombre")
     return hombre, contract
 
 
 def _tricks(declared: Any, players: Sequence[str]) -> dict[str, int]:
     """Tricks per player; a player left out made none; nine in all (H-9)."""
     if not isinstance(declared, (dict, Mapping)) or not declared:
-        raise UserError("give the tricks each player made, like --tricks A=5,B=2,C=2 (nine in all)")
+        raise UserError("tricks_missing")
     tricks = dict.fromkeys(players, 0)  # in seating order
     seen: set[str] = set()
     for who, count in declared.items():
         player = find_player(players, str(who))
         if player in seen:
-            raise UserError(f"the tricks of {player} are given twice")
+            raise UserError("tricks_twice", player=player)
         seen.add(player)
         if type(count) is not int or not 0 <= count <= TRICKS:  # bool is refused too
-            raise UserError(f"the tricks of {player} must be a whole number from 0 to 9, not {count!r}")
+            raise UserError("bad_trick_count", player=player, value=count)
         tricks[player] = count
     total = sum(tricks.values())
     if total != TRICKS:
-        shown = ", ".join(f"{player}={count}" for player, count in tricks.items())
-        raise UserError(f"the tricks must make nine in all: {shown} make {total}")
+        made = tuple(record("player_tricks", None, player=player, tricks=count) for player, count in tricks.items())
+        raise UserError("tricks_not_nine", tricks=made, total=total)
     return tricks
 
 
@@ -266,13 +265,11 @@ def _espadille_forcee(data: Mapping[str, Any], rules: HombreRules, bidding: Bidd
     said = _flag(data, "espadille_forcee")
     forced = bidding.forced if bidding is not None else said
     if bidding is not None and "espadille_forcee" in data and said != bidding.forced:
-        raise UserError(
-            "the bids " + ("force" if bidding.forced else "do not force") + " the holder of the espadille (H-8)"
-        )
+        raise UserError("bids_force_espadille" if bidding.forced else "bids_do_not_force_espadille", "H-8")
     if forced and not rules.espadille_forcee:
-        raise UserError("espadille forcée is not played under this ruleset (bidding.espadille_forcee = false) (H-8)")
+        raise UserError("espadille_forcee_not_played", "H-8")
     if forced and contract is not Contract.DEMANDE:
-        raise UserError(f"the holder of the espadille forced to play must play demande, not {contract.label} (H-8)")
+        raise UserError("forced_holder_plays_demande", "H-8", contract=contract)
     return forced
 
 
@@ -285,19 +282,17 @@ def _vole_engagee(data: Mapping[str, Any], contract: Contract, made: int, forced
     if not _flag(data, "vole_engagee"):
         return False
     if contract is Contract.VOLE:
-        raise UserError("a vole annoncée is already the whole vole: --vole-engagee is for the other contracts (H-11)")
+        raise UserError("vole_engagee_on_vole", "H-11")
     if forced:
-        raise UserError("the holder of the espadille forced to play may not make the vole (H-8)")
+        raise UserError("forced_holder_no_vole", "H-8")
     if made < 5:
-        raise UserError(
-            f"a vole engagée follows the first five tricks taken by the hombre: he cannot have made {made} (H-11)"
-        )
+        raise UserError("vole_engagee_too_few_tricks", "H-11", tricks=made)
     return True
 
 
 def _trump(declared: Any) -> Suit:
     if not isinstance(declared, str):
-        raise UserError(f"the trump is a suit, like h or ♥, not {declared!r}")
+        raise UserError("trump_not_a_suit", value=declared)
     return Suit.parse(declared)
 
 
@@ -307,40 +302,37 @@ def _cards(data: Mapping[str, Any], trump: Suit | None) -> tuple[tuple[Card, ...
     if not given:
         return None, ""
     if len(given) == 2:
-        raise UserError("give the hombre's hand or his trumps, not both")
+        raise UserError("hand_and_trumps")
     field = given[0]
     declared = data[field]
     if isinstance(declared, (list, tuple)) and all(isinstance(card, str) for card in declared):
         declared = " ".join(declared)
     if not isinstance(declared, str):
-        raise UserError(f'the {field} is a list of cards, like "As 7h Ac Kh"')
+        raise UserError("cards_not_a_list", field=field)
     cards = tuple(HOMBRE.parse_many(declared))
     if len(set(cards)) != len(cards):
         double = next(card for card in cards if cards.count(card) > 1)
-        raise UserError(f"{double} is given twice in the {field}")
+        raise UserError("card_twice", card=double, field=field)
     if trump is None:
-        raise UserError(f"give the trump suit (--trump) so that the matadors are counted from the {field} (H-15)")
+        raise UserError("cards_without_trump", "H-15", field=field)
     if field == "hand" and len(cards) != TRICKS:
-        raise UserError(f"a hand has nine cards, not {len(cards)}: give them all, or only the trumps (--trumps)")
+        raise UserError("hand_not_nine_cards", count=len(cards))
     if field == "trumps":
         plain = [card for card in cards if not is_trump(card, trump)]
         if plain:
-            raise UserError(f"{plain[0]} is not a trump when {trump.symbol} is trump (H-2)")
+            raise UserError("not_a_trump", "H-2", card=plain[0], trump=trump)
     return cards, field
 
 
 def _matadors(declared: Any, trump: Suit | None, cards: tuple[Card, ...] | None) -> int:
     """H-15: 0, or 3 and more: matadors are paid only for the three true ones and the faux that follow."""
     if isinstance(declared, bool) or not isinstance(declared, int):
-        raise UserError(f"matadors must be a whole number, not {declared!r}")
+        raise UserError("matadors_not_a_number", value=declared)
     most = most_matadors(trump)
     if declared in (1, 2) or not 0 <= declared <= most:
-        raise UserError(
-            f"{declared} matadors cannot be paid: give 0, or 3 to {most} when the hombre held espadille, manille "
-            "and baste (the trumps that follow them without a gap count too) (H-15)"
-        )
+        raise UserError("matadors_not_paid", "H-15", matadors=declared, most=most)
     if cards is not None and trump is not None:
         counted = count_matadors(cards, trump)
         if counted != declared:
-            raise UserError(f"{declared} matadors declared, but the cards given hold {counted} (H-15)")
+            raise UserError("matadors_disagree", "H-15", matadors=declared, counted=counted)
     return declared

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.bidding import Contract
 from scorekeeper.games.hombre.coup import Coup, declared_key
 from scorekeeper.games.hombre.money import (
@@ -60,7 +61,7 @@ class BeteFate(NamedTuple):
     """A bête on the sheet: waiting, in play, or struck (paid, shared by the tiers, or cancelled)."""
 
     bete: Bete
-    status: str  # "waiting", "in play", "paid" (to the taker), "shared" (by the tiers), "cancelled" (his own)
+    status: str  # "waiting", "in_play", "paid" (to the taker), "shared" (by the tiers), "cancelled" (the owner's own)
     settled_at: int | None = None  # the coup that settled it
 
 
@@ -86,7 +87,7 @@ class CoupResult(NamedTuple):
     halves: tuple[int, ...]  # each player's balance after the coup, in half jetons (see `balances`)
     caves: tuple[int, ...]  # after the coup
     poules_tirees: int  # after the coup
-    log: tuple[str, ...]
+    log: tuple[Record, ...]
 
     @property
     def balances(self) -> tuple[Jetons, ...]:
@@ -116,7 +117,7 @@ class HombreFiche:
     poules_tirees: int
     over: bool
     next_dealer: str
-    prepared: tuple[str, ...] = ()  # how the next coup's poule and bête in play came to be (H-16, H-17)
+    prepared: tuple[Record, ...] = ()  # how the next coup's poule and bête in play came to be (H-16, H-17)
     game: ClassVar[str] = "hombre"
 
     @property
@@ -243,7 +244,7 @@ class _Block:
 
     __slots__ = ("payments", "lines", "moves", "losers")
 
-    def __init__(self, payments: tuple[Payment, ...], lines: tuple[str, ...], moves: tuple[int, ...]) -> None:
+    def __init__(self, payments: tuple[Payment, ...], lines: tuple[Record, ...], moves: tuple[int, ...]) -> None:
         self.payments = payments
         self.lines = lines
         self.moves = moves  # what each seat wins (+) or loses (-) by them, in half jetons
@@ -286,7 +287,7 @@ class _Settling:
         self.poules: dict[int, _Block] = {}  # the poule taken (H-13), by marks
         self.settled: dict[Stakes, _Block] = {}  # the whole coup, unless a vole sweeps waiting bêtes
         # The next marks and why (H-16), by the marks, a bête left, a bête in play.
-        self.following: dict[tuple[int, bool, bool], tuple[int, str]] = {}
+        self.following: dict[tuple[int, bool, bool], tuple[int, Record]] = {}
         # What the outcome means for the table, asked once (H-13, H-19).
         self.passed = outcome is Outcome.PASSED
         self.makes_bete = outcome.makes_bete
@@ -319,11 +320,11 @@ class State:
         self.tiers = {hombre: tuple(p for p in players if p != hombre) for hombre in players}
         # Who is premier, and the deal line, have three forms each: made once, not once a coup.
         self.premiers = {p: _after(players, p) for p in players}
-        self.deal_lines = {p: f"{p} deals, {self.premiers[p]} is premier en cartes (H-7)" for p in players}
+        self.deal_lines = {p: record("deal", "H-7", dealer=p, premier=self.premiers[p]) for p in players}
         self.readings: dict[tuple[Any, ...], _Reading] = {}
         self.settlings: dict[tuple[Any, ...], _Settling] = {}
-        self.bete_payments: dict[tuple[str, int, tuple[str, ...], str], _Block] = {}
-        self.stakes: dict[Stakes, tuple[int, int, str]] = {}
+        self.bete_payments: dict[tuple[str, int, tuple[str, ...], bool], _Block] = {}
+        self.stakes: dict[Stakes, tuple[int, int, Record]] = {}
         # What each coup's line of the fiche shows, in seating order; the balances in half jetons.
         self.halves_now = (0,) * len(players)
         self.caves_now = (1,) * len(players)  # H-12: each starts with a cave
@@ -335,8 +336,8 @@ class State:
         self.poules_tirees = 0
         self.over = False
         self.results: list[CoupResult] = []
-        self.prepared: tuple[str, ...] = (
-            f"start of the partie: each puts {self.marks} marks, poule {poule_jetons(self.marks)} (H-16)",
+        self.prepared: tuple[Record, ...] = (
+            record("partie_starts", "H-16", marks=self.marks, poule=poule_jetons(self.marks)),
         )
 
     def dealer(self, index: int) -> str:
@@ -347,10 +348,7 @@ class State:
         played = len(self.results)
         number = played + 1
         if self.over:
-            raise UserError(
-                f"coup {number}: the partie is over ({self.poules_tirees} poules taken by the hombre, H-19): "
-                "settle it with `scorekeeper settle`"
-            )
+            raise UserError("coup_after_the_end", "H-19", number=number, poules=self.poules_tirees)
         dealer = self.dealer(played)
         key = declared_key(data, dealer)
         reading = None if key is None else self.readings.get(key)
@@ -380,7 +378,7 @@ class State:
             self.in_play = None
         if settling.counts_toward_end:
             self.poules_tirees += 1
-            log.append(f"poules taken by the hombre: {self.poules_tirees} of {self.rules.poules} (H-19)")
+            log.append(record("poules_taken", "H-19", taken=self.poules_tirees, poules=self.rules.poules))
         self._prepare_next(marks, bete, settling, log)
         result = CoupResult._make(  # from a tuple: quicker than sixteen arguments
             (
@@ -412,7 +410,7 @@ class State:
         try:
             coup = Coup.from_dict(data, self.rules, self.players, dealer)
         except UserError as error:
-            raise UserError(f"coup {number}: {error}") from None
+            raise UserError("coup_refused", number=number, reason=error) from None
         if coup.passed:
             reading = _Reading(coup, _PASSED, self._settling(coup, _PASSED))
         else:
@@ -438,10 +436,13 @@ class State:
             settling = self.settlings[key] = _Settling(outcome, decision.takers, coup.hombre, tiers, occasional)
         return settling
 
-    def _stake(self, stakes: Stakes, marks: int, bete: Bete | None) -> tuple[int, int, str]:
+    def _stake(self, stakes: Stakes, marks: int, bete: Bete | None) -> tuple[int, int, Record]:
         """The poule (H-16), the enjeu (H-14) and the log's line for them: made once for each `stakes`."""
         poule, stake = poule_jetons(marks), enjeu(marks, bete)
-        said = f"enjeu: poule {poule} (H-14)" if bete is None else f"enjeu: poule {poule} + {bete} = {stake} (H-14)"
+        if bete is None:
+            said = record("enjeu", "H-14", poule=poule)
+        else:
+            said = record("enjeu_with_bete", "H-14", poule=poule, bete=bete, enjeu=stake)
         self.stakes[stakes] = (poule, stake, said)
         return poule, stake, said
 
@@ -462,8 +463,7 @@ class State:
         if takers:
             parts = [self._poule_taken(settling, marks)]
             if bete is not None:
-                how = "in play, shared by the tiers" if len(takers) == 2 else f"in play, taken by {takers[0]}"
-                parts.append(self._bete_paid(bete, takers, how))
+                parts.append(self._bete_paid(bete, takers, False))
         else:
             parts = [self._block((), (_poule_stays_line(bete),))]
         if settling.sweeps_waiting:
@@ -471,7 +471,7 @@ class State:
                 parts += self._sweep_waiting(takers, number)
             elif settling.outcome is Outcome.VOLE_WON:
                 assert settling.hombre is not None
-                said = f"no bête waiting: each tiers also pays half the enjeu of {stake} (H-13)"
+                said = record("no_bete_waiting", "H-13", enjeu=stake)
                 parts.append(self._block(vole_without_waiting_bete(stake, settling.hombre, settling.tiers), (said,)))
         parts.append(settling.occasional)
         return _joined(parts)
@@ -486,19 +486,19 @@ class State:
             block = settling.poules[marks] = self._block(payments, _poule_taken_lines(outcome, takers, marks))
         return block
 
-    def _bete_paid(self, bete: Bete, takers: tuple[str, ...], how: str) -> _Block:
-        """H-13: a bête paid to whoever takes it, or struck out. Its payments depend only on its owner and
-        amount: made once for each.
+    def _bete_paid(self, bete: Bete, takers: tuple[str, ...], waiting: bool) -> _Block:
+        """H-13: a bête paid to whoever takes it, or struck out; `waiting`: swept by a vole. Its payments
+        depend only on its owner and amount: made once for each.
         """
-        key = (bete.owner, bete.amount, takers, how)
+        key = (bete.owner, bete.amount, takers, waiting)
         block = self.bete_payments.get(key)
         if block is None:
-            struck: list[str] = []
-            payments = pay_bete(bete, takers, how, struck)
+            struck: list[Record] = []
+            payments = pay_bete(bete, takers, waiting, struck)
             block = self.bete_payments[key] = self._block(payments, struck)
         return block
 
-    def _block(self, payments: Sequence[Payment], said: Sequence[str] = ()) -> _Block:
+    def _block(self, payments: Sequence[Payment], said: Sequence[Record] = ()) -> _Block:
         """Lines said first, then the payments each with its line, and what they move in half jetons."""
         moves = [0] * len(self.players)
         for payment in payments:
@@ -509,10 +509,9 @@ class State:
 
     def _sweep_waiting(self, takers: tuple[str, ...], number: int) -> list[_Block]:
         """H-13: a vole settles every waiting bête: to the hombre when won, shared by the tiers otherwise."""
-        how = "waiting, shared by the tiers after the vole" if len(takers) == 2 else "waiting, taken by the vole"
-        parts = [self._block((), (f"the vole settles the {len(self.waiting)} waiting bête(s) too (H-13)",))]
+        parts = [self._block((), (record("vole_settles_waiting", "H-13", betes=len(self.waiting)),))]
         for _, _, waiting in sorted(self.waiting):
-            parts.append(self._bete_paid(waiting, takers, how))
+            parts.append(self._bete_paid(waiting, takers, True))
             self._settled(waiting, takers, number)
         self.waiting = []
         return parts
@@ -524,17 +523,17 @@ class State:
             status = "cancelled" if takers[0] == bete.owner else "paid"
         self.fates[bete.number] = BeteFate(bete, status, number)
 
-    def _make_bete(self, hombre: str | None, stake: int, number: int, log: list[str]) -> Bete:
+    def _make_bete(self, hombre: str | None, stake: int, number: int, log: list[Record]) -> Bete:
         """H-13, H-14: the hombre who loses (remise, codille, vole annoncée lost) makes a bête of the enjeu."""
         assert hombre is not None
         self.made += 1
         bete = Bete(self.made, hombre, stake, number)
         heapq.heappush(self.waiting, (-bete.amount, bete.number, bete))
         self.fates[bete.number] = BeteFate(bete, "waiting", None)
-        log.append(f"{hombre} makes a bête of {stake}, the enjeu (H-14)")
+        log.append(_bete_made_line(hombre, stake))
         return bete
 
-    def _pay(self, block: _Block, log: list[str]) -> None:
+    def _pay(self, block: _Block, log: list[Record]) -> None:
         """Apply the payments, then the recaves of whoever cannot pay (H-12), judged on the coup's net.
 
         Every player stands at zero or more after a coup, so only a seat that loses on this one can need a cave.
@@ -546,12 +545,10 @@ class State:
             if cave * caves[seat] + halves[seat] < 0:
                 more = caves_needed(cave * caves[seat] + halves[seat], cave)
                 self.caves_now = caves = (*caves[:seat], caves[seat] + more, *caves[seat + 1 :])
-                log.append(
-                    f"{self.players[seat]} cannot pay: he takes {more} more cave(s) of {self.rules.cave}, "
-                    f"{caves[seat]} in all (H-12)"
-                )
+                said = {"player": self.players[seat], "more": more, "cave": self.rules.cave, "caves": caves[seat]}
+                log.append(record("recave", "H-12", **said))
 
-    def _prepare_next(self, marks: int, bete: Bete | None, settling: _Settling, log: list[str]) -> None:
+    def _prepare_next(self, marks: int, bete: Bete | None, settling: _Settling, log: list[Record]) -> None:
         """The end of the partie (H-19), else the poule (H-16) and the bête in play (H-17) for the next coup.
 
         Under `play-on` the partie ends after the coup that leaves no bête at all, in play or waiting,
@@ -562,10 +559,13 @@ class State:
                 self.over = True
                 self.marks = 0
                 self.prepared = ()
-                left = f"; {len(self.waiting)} bête(s) still owed are split at the settlement" if self.waiting else ""
-                log.append(f"the partie is over: {self.poules_tirees} poules taken by the hombre{left} (H-19)")
+                taken, owed = self.poules_tirees, len(self.waiting)
+                if owed:
+                    log.append(record("partie_over_betes_split", "H-19", poules=taken, betes=owed))
+                else:
+                    log.append(record("partie_over", "H-19", poules=taken))
                 return
-            log.append("the poules are played; play on until no bête is left (H-19)")
+            log.append(_PLAY_ON)
         exists = self.in_play is not None or bool(self.waiting)
         # The marks before the next coup depend on these alone, with the outcome: worked out once for each (H-16).
         key = (marks, exists, bete is not None)
@@ -577,18 +577,18 @@ class State:
         self.marks = following[0]
         self.prepared = (following[1], self._bete_into_play())
 
-    def _bete_into_play(self) -> str:
+    def _bete_into_play(self) -> Record:
         """H-17: before a coup with no bête in play, the largest waiting bête goes into play (the oldest of
         two equal ones); it stays in play until the poule is taken.
         """
         if self.in_play is not None:
             return _stays_in_play_line(self.in_play)
         if not self.waiting:
-            return "no bête to put in play (H-17)"
+            return _NO_BETE_TO_PLAY
         _, _, bete = heapq.heappop(self.waiting)
         self.in_play = bete
-        self.fates[bete.number] = BeteFate(bete, "in play", None)
-        return f"{bete} goes into play, the largest waiting (H-17)"
+        self.fates[bete.number] = BeteFate(bete, "in_play", None)
+        return record("bete_into_play", "H-17", bete=bete)
 
     def fiche(self) -> HombreFiche:
         return HombreFiche(
@@ -620,20 +620,30 @@ def _joined(parts: Sequence[_Block]) -> _Block:
     return _Block(payments, lines, moves)
 
 
-_PASSED = Decision(Outcome.PASSED, (), "all three passed: the coup counts as played, the poule stays (H-7)")
+_PASSED = Decision(Outcome.PASSED, (), record("all_passed", "H-7"))
 _NOTHING = _Block((), (), (0,) * PLAYERS)
+_PLAY_ON = record("play_on", "H-19")
+_NO_BETE_TO_PLAY = record("no_bete_to_play", "H-17")
+_POULE_STAYS = record("poule_stays", "H-13")
+_SHARES_CANCEL = record("tiers_shares_cancel", "H-13")
 
 
 @lru_cache(maxsize=4096)
-def _poule_stays_line(bete: Bete | None) -> str:
+def _poule_stays_line(bete: Bete | None) -> Record:
     """H-13: no one takes the poule (remise), and the bête in play, if any, stays."""
-    return "the poule stays" + (f", {bete} stays in play" if bete else "") + " (H-13)"
+    return _POULE_STAYS if bete is None else record("poule_and_bete_stay", "H-13", bete=bete)
 
 
 @lru_cache(maxsize=4096)
-def _stays_in_play_line(bete: Bete) -> str:
+def _stays_in_play_line(bete: Bete) -> Record:
     """H-17, as the log says it before every coup the bête stays in play (made once for each bête)."""
-    return f"{bete} stays in play (H-17)"
+    return record("bete_stays_in_play", "H-17", bete=bete)
+
+
+@lru_cache(maxsize=4096)
+def _bete_made_line(hombre: str, stake: int) -> Record:
+    """H-14, as the log says it (made once for each hombre and enjeu: a long partie meets them again)."""
+    return record("bete_made", "H-14", hombre=hombre, enjeu=stake)
 
 
 @lru_cache(maxsize=4096)
@@ -643,14 +653,11 @@ def _decided(hombre: str, contract: Contract, tricks: tuple[tuple[str, int], ...
 
 
 @lru_cache(maxsize=4096)
-def _poule_taken_lines(outcome: Outcome, takers: tuple[str, ...], marks: int) -> tuple[str, ...]:
+def _poule_taken_lines(outcome: Outcome, takers: tuple[str, ...], marks: int) -> tuple[Record, ...]:
     """H-13: who takes the poule, as the log says it (`codille: B takes the poule of 27 (H-13)`)."""
-    who = " and ".join(takers)
-    verb = "take" if len(takers) == 2 else "takes"
-    lines = [f"{outcome.value}: {who} {verb} the poule of {poule_jetons(marks)} (H-13)"]
-    if len(takers) == 2:
-        lines.append("the tiers' own shares, half to each other, cross and cancel (H-13)")
-    return tuple(lines)
+    if len(takers) == 1:
+        return (record("poule_taken", "H-13", outcome=outcome, taker=takers[0], poule=poule_jetons(marks)),)
+    return (record("poule_shared", "H-13", outcome=outcome, takers=takers, poule=poule_jetons(marks)), _SHARES_CANCEL)
 
 
 def start_with(rules: HombreRules, players: Sequence[str], dealer: str) -> State:
@@ -672,10 +679,7 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
 def check_open(state: State) -> None:
     """A coup is entered only while the partie goes on (H-19)."""
     if state.over:
-        raise UserError(
-            f"the partie is over: {state.poules_tirees} poules taken by the hombre (H-19); "
-            "settle it with `scorekeeper settle`, or start another with `scorekeeper new`"
-        )
+        raise UserError("partie_over", "H-19", poules=state.poules_tirees)
 
 
 def replay(rules: HombreRules, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> HombreFiche:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scorekeeper.cards import HOMBRE, Card, Rank, Suit, format_cards
-from scorekeeper.errors import UserError
-from scorekeeper.referee import Duty, Verdict, check_position, narrow, verdict
+from scorekeeper.cards import HOMBRE, Card, Rank, Suit
+from scorekeeper.explain import Record, record
+from scorekeeper.referee import LEADS, Cards, Duty, Verdict, check_position, narrow, verdict
 
 ESPADILLE = Card(Rank.ACE, Suit.SPADES)
 BASTE = Card(Rank.ACE, Suit.CLUBS)
@@ -130,10 +130,10 @@ def follow_suit(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty | None
     if not following or len(following) == len(cards):
         return None
 
-    def reason() -> str:
+    def reason() -> Record:
         if led is trump:
-            return f"trump led: must play a trump, holds {format_cards(following)}"
-        return f"must follow {led.symbol}: holds {format_cards(following)}"
+            return record("duty.play_a_trump", None, cards=Cards(following))
+        return record("duty.follow", None, suit=led, cards=Cards(following))
 
     return Duty("H-3", following, reason)
 
@@ -151,11 +151,8 @@ def matador_privilege(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty 
     if not any(power[card] < power[lead] for card in held) or len(held) == len(cards):
         return None
 
-    def reason() -> str:
-        return (
-            f"the {matador_name(lead, trump)} {lead} led forces a lower matador from a hand without ordinary"
-            f" trumps: must play {format_cards(held)}"
-        )
+    def reason() -> Record:
+        return record("duty.matador_forced", None, matador=matador_name(lead, trump), lead=lead, cards=Cards(held))
 
     return Duty("H-4", held, reason)
 
@@ -163,24 +160,28 @@ def matador_privilege(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty 
 _RULES = (follow_suit, matador_privilege)
 
 
-def _latitude(cards: tuple[Card, ...], lead: Card | None, trump: Suit) -> str:
+_ANY_TRUMP = record("latitude.any_trump", "H-3")
+_VOID_IN_TRUMPS = record("latitude.void_in_trumps", "H-3")
+
+
+def _latitude(cards: tuple[Card, ...], lead: Card | None, trump: Suit) -> Record:
     """Why the player may choose among `cards`, the cards no rule narrowed further (H-3, H-4)."""
     if lead is None:
-        return "leads the trick: any card"
+        return LEADS
     led = suit_of(lead, trump)
     if led is not trump:
         if all(suit_of(card, trump) is led for card in cards):
-            return f"any {led.symbol}: no obligation to go over (H-3)"
-        return f"void in {led.symbol}: any card, no obligation to trump (H-3)"
+            return record("latitude.any_of_suit", "H-3", suit=led)
+        return record("latitude.void_no_trump", "H-3", suit=led)
     trumps = tuple(card for card in cards if is_trump(card, trump))
     if len(trumps) == len(cards):
-        return "any trump: no obligation to go over (H-3)"
+        return _ANY_TRUMP
     if not trumps:
-        return "void in trumps: any card (H-3)"
+        return _VOID_IN_TRUMPS
     name = matador_name(lead, trump)
     if name is None:
-        return f"{lead} is an ordinary trump: it forces no matador ({format_cards(trumps)}), any card (H-4)"
-    return f"the {name} {lead} led does not force the higher {format_cards(trumps)}: any card (H-4)"
+        return record("latitude.ordinary_trump_led", "H-4", lead=lead, cards=Cards(trumps))
+    return record("latitude.matador_not_forcing", "H-4", matador=name, lead=lead, cards=Cards(trumps))
 
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> tuple[Card, ...]:
@@ -197,9 +198,7 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> tup
 
 def judge(hand: Sequence[Card], trick: Sequence[Card], trump: Suit, card: Card | None = None) -> Verdict:
     """Legal or the rule broken (H-3, then H-4), with the legal cards. A card not in the hand is the user's mistake."""
-    check_position(hand, trick, HOMBRE, PLAYERS)
-    if card is not None and card not in hand:
-        raise UserError(f"{card} is not in the hand ({format_cards(hand)}): the card played must come from it")
+    check_position(hand, trick, HOMBRE, PLAYERS, card)
     lead = trick[0] if trick else None
     duties = narrow(hand, _RULES, lead, trump) if lead is not None else []
     return verdict(card, hand, duties, lambda legal: _latitude(legal, lead, trump), "H-3")

@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
+from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.bidding import Contract
 from scorekeeper.games.hombre.outcome import Outcome
 from scorekeeper.games.hombre.rules import HombreRules
@@ -44,37 +45,28 @@ class Bete(NamedTuple):
     amount: int
     made_at: int  # the coup that made it
 
-    def __str__(self) -> str:
-        return f"{self.owner}'s bête of {self.amount}"
+    @property
+    def record(self) -> Record:
+        """The bête as a record's values name it (`Bea's bête of 27`): a value rendered by the catalog."""
+        return record("bete", None, owner=self.owner, amount=self.amount)
 
 
 class Payment(NamedTuple):
-    """Jetons from one player to another, and why (with the rule id).
+    """Jetons from one player to another, and why (a record with the rule id).
 
-    Like `Bete`, a NamedTuple: a value built fast. The replay formats each distinct payment's `line`
+    Like `Bete`, a NamedTuple: a value built fast. The replay makes each distinct payment's `line`
     once (fiche.py keeps the lines of the payments it has met).
     """
 
     payer: str
     payee: str
     jetons: Jetons
-    why: str
+    why: Record
 
     @property
-    def line(self) -> str:
-        """The payment as the log tells it: `A pays C 33: share of the poule ... (H-13)`."""
-        return f"{self.payer} pays {self.payee} {show(self.jetons)}: {self.why}"
-
-
-def show(jetons: Jetons) -> str:
-    """An amount as the table reads it: `27`, `13.5`."""
-    if isinstance(jetons, int):
-        return str(jetons)
-    value = Fraction(jetons)
-    if value.denominator == 1:
-        return str(value.numerator)
-    # Halves are exact in binary: 13.5 prints as the table says it.
-    return str(float(value)) if value.denominator == 2 else str(value)
+    def line(self) -> Record:
+        """The payment as the log tells it: `A pays C 33: share of the poule ... (H-13)`; the rule is its why's."""
+        return record("payment", None, payer=self.payer, payee=self.payee, jetons=self.jetons, why=self.why)
 
 
 def poule_jetons(marks: int) -> int:
@@ -101,66 +93,55 @@ def take_poule(
     to each other cross and cancel, so they are not written.
     """
     share = MARK * marks
-    pot = poule_jetons(marks)
-    how = _how_taken(outcome, takers)
+    said = {"poule": poule_jetons(marks), "marks": marks, "outcome": outcome}
     if len(takers) == 1:
         (taker,) = takers
-        return tuple(
-            Payment(payer, taker, share, f"share of the poule of {pot} ({marks} marks x 3), {how} (H-13)")
-            for payer in players
-            if payer != taker
-        )
-    return tuple(
-        Payment(hombre, tiers, half(share), f"half his share of the poule of {pot} ({marks} marks x 3), {how} (H-13)")
-        for tiers in takers
-    )
+        why = record("poule_share", "H-13", **said)
+        return tuple(Payment(payer, taker, share, why) for payer in players if payer != taker)
+    why = record("poule_half_share", "H-13", **said)
+    return tuple(Payment(hombre, tiers, half(share), why) for tiers in takers)
 
 
-def _how_taken(outcome: Outcome, takers: tuple[str, ...]) -> str:
-    if outcome is Outcome.CODILLE:
-        return "codille, shared by the two tiers" if len(takers) == 2 else "codille"
-    if len(takers) == 2:
-        return f"{outcome.value}: shared by the tiers"
-    return outcome.value
-
-
-def pay_bete(bete: Bete, takers: Sequence[str], how: str, log: list[str]) -> list[Payment]:
+def pay_bete(bete: Bete, takers: Sequence[str], waiting: bool, log: list[Record]) -> list[Payment]:
     """H-13: a bête is paid by its owner to the taker, or half to each tiers when shared; a bête owed to
-    its own owner is simply struck out (and so is his own half when he is one of the sharing tiers).
+    its own owner is simply struck out (and so is the owner's own half when one of the sharing tiers).
+    `waiting`: a waiting bête swept by a vole, not the bête in play.
     """
     if len(takers) == 1:
         (taker,) = takers
         if taker == bete.owner:
-            log.append(f"{bete} is owed to himself: struck out (H-13)")
+            log.append(record("bete_struck_out", "H-13", bete=bete))
             return []
-        return [Payment(bete.owner, taker, bete.amount, f"{bete}, {how} (H-13)")]
+        if waiting:
+            return [Payment(bete.owner, taker, bete.amount, record("waiting_bete_taken", "H-13", bete=bete))]
+        why = record("bete_taken", "H-13", bete=bete, taker=taker)
+        return [Payment(bete.owner, taker, bete.amount, why)]
     payments = []
+    why = record("waiting_bete_shared" if waiting else "bete_shared", "H-13", bete=bete)
     for tiers in takers:
         if tiers == bete.owner:
-            log.append(f"{bete}: his own half is struck out (H-13)")
+            log.append(record("own_half_struck_out", "H-13", bete=bete))
         else:
-            payments.append(Payment(bete.owner, tiers, half(bete.amount), f"half of {bete}, {how} (H-13)"))
+            payments.append(Payment(bete.owner, tiers, half(bete.amount), why))
     return payments
 
 
 @lru_cache(maxsize=4096)
 def vole_without_waiting_bete(stake: int, hombre: str, tiers: tuple[str, ...]) -> tuple[Payment, ...]:
     """H-13 (seed 12.1): a vole won with no bête waiting: each tiers also pays the hombre half the enjeu."""
-    return tuple(
-        Payment(payer, hombre, half(stake), f"half the enjeu of {stake}: vole won and no bête waiting (H-13)")
-        for payer in tiers
-    )
+    why = record("half_enjeu", "H-13", enjeu=stake)
+    return tuple(Payment(payer, hombre, half(stake), why) for payer in tiers)
 
 
-def contract_rate(rules: HombreRules, contract: Contract) -> tuple[int, str]:
-    """H-15: what each tiers and the hombre exchange for the contract: the sans prendre (12 or 6; a vole
-    is a sans prendre), the retourne (half of it); nothing for a demande.
+def contract_rate(rules: HombreRules, contract: Contract) -> tuple[int, Contract]:
+    """H-15: what each tiers and the hombre exchange for the contract, and the contract that is paid: the
+    sans prendre (12 or 6; a vole is a sans prendre), the retourne (half of it); nothing for a demande.
     """
     if contract in (Contract.SANS_PRENDRE, Contract.VOLE):
-        return rules.sans_prendre_rate, "the sans prendre"
+        return rules.sans_prendre_rate, Contract.SANS_PRENDRE
     if contract is Contract.RETOURNE:
-        return rules.retourne_rate, "the retourne"
-    return 0, ""
+        return rules.retourne_rate, Contract.RETOURNE
+    return 0, contract
 
 
 @lru_cache(maxsize=4096)
@@ -173,15 +154,16 @@ def occasional_payments(
     The sans prendre of a vole engagée is paid only when the contract was sans prendre (or retourne,
     its own rate): a demande pays none (H-13, seed 12.2).
     """
-    rate, name = contract_rate(rules, contract)
+    rate, paid = contract_rate(rules, contract)
+    for_contract = record("contract_paid", "H-15", contract=paid)
+    for_matadors = record("matadors_paid", "H-15", matadors=matadors, rate=rules.matador_rate)
     payments = []
     for other in tiers:
         payer, payee = (other, hombre) if outcome.contract_won else (hombre, other)
         if rate:
-            payments.append(Payment(payer, payee, rate, f"{name} (H-15)"))
+            payments.append(Payment(payer, payee, rate, for_contract))
         if matadors:
-            amount = matadors * rules.matador_rate
-            payments.append(Payment(payer, payee, amount, f"{matadors} matadors x {rules.matador_rate} (H-15)"))
+            payments.append(Payment(payer, payee, matadors * rules.matador_rate, for_matadors))
     return tuple(payments)
 
 
@@ -200,20 +182,19 @@ def normalising_exception(rules: HombreRules, marks: int, bete_in_play: bool, ou
 @lru_cache(maxsize=4096)
 def marks_before_next(
     rules: HombreRules, marks: int, taken: bool, bete_exists: bool, exception: bool
-) -> tuple[int, str]:
+) -> tuple[int, Record]:
     """H-16: the marks in front of each player before the next coup, and why.
 
     The poule taken and no bête left: it restarts at I marks each. Otherwise each adds A marks to what
-    is in front of him (nothing, when the poule was just taken), 3 under a 3-et-2 exception.
+    is in front of each (nothing, when the poule was just taken), 3 under a 3-et-2 exception.
     """
     if taken and not bete_exists:
         fresh = rules.marks_first
-        why = f"the poule was taken and no bête is left: each puts {fresh} marks, poule {poule_jetons(fresh)} (H-16)"
-        return fresh, why
-    now = (0 if taken else marks) + (3 if exception else rules.marks_added)
-    before = "the poule was taken, a bête remains" if taken else "the poule stays"
-    adds = "3 marks instead of 2 (3 et 2 exception)" if exception else f"{rules.marks_added} marks"
-    return now, f"{before}: each adds {adds}, {now} each, poule {poule_jetons(now)} (H-16)"
+        return fresh, record("poule_restarts", "H-16", marks=fresh, poule=poule_jetons(fresh))
+    added = 3 if exception else rules.marks_added
+    now = (0 if taken else marks) + added
+    event = ("poule_taken_bete_left" if taken else "poule_grows") + ("_exception" if exception else "")
+    return now, record(event, "H-16", added=added, marks=now, poule=poule_jetons(now))
 
 
 def counts_toward_end(outcome: Outcome) -> bool:

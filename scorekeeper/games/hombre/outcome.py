@@ -10,21 +10,26 @@ import enum
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.bidding import Contract
 
 
 class Outcome(enum.Enum):
     PASSED = "passed"  # H-7: three passes, the coup counts as played
     WON = "won"  # H-9: more tricks than each tiers
-    VOLE_WON = "vole won"  # H-10, H-11: all nine tricks, annoncée or engagée
-    VOLE_ENGAGEE_LOST = "vole engagée lost"  # H-11: contract won, vole lost
+    VOLE_WON = "vole_won"  # H-10, H-11: all nine tricks, annoncée or engagée
+    VOLE_ENGAGEE_LOST = "vole_engagee_lost"  # H-11: contract won, vole lost
     REMISE = "remise"  # H-9: as many tricks as the tiers with most
     CODILLE = "codille"  # H-9: a tiers has more tricks than the hombre
-    VOLE_LOST = "vole manquée"  # H-10: a vole annoncée without all nine tricks
+    VOLE_LOST = "vole_manquee"  # H-10: a vole annoncée without all nine tricks
 
     # Members are singletons: identity hashing is exact, and skips Enum's Python-level __hash__ in the
     # replay's memo keys (as cards.Suit does).
     __hash__ = object.__hash__
+
+    def __str__(self) -> str:
+        """The outcome's key: its words are `outcome.KEY` in the catalog."""
+        return self.value
 
     @property
     def contract_won(self) -> bool:
@@ -47,7 +52,7 @@ class Decision(NamedTuple):
 
     outcome: Outcome
     takers: tuple[str, ...]  # empty when the poule stays (remise, passes)
-    why: str
+    why: Record
 
     @property
     def poule_taken(self) -> bool:
@@ -65,28 +70,21 @@ def decide(hombre: str, contract: Contract, tricks: Mapping[str, int], vole_enga
     """
     made = tricks[hombre]
     tiers = [player for player in tricks if player != hombre]
-    score = "-".join(str(tricks[player]) for player in (hombre, *tiers))
-    said = f"{hombre} in {contract.label}, {score}"
+    said = {"hombre": hombre, "contract": contract, "tricks": tuple(tricks[player] for player in (hombre, *tiers))}
     if contract is Contract.VOLE:
         if made == 9:
-            return Decision(Outcome.VOLE_WON, (hombre,), f"{said}: vole annoncée won, all nine tricks (H-10)")
-        return Decision(Outcome.VOLE_LOST, tuple(tiers), f"{said}: vole manquée, both tiers win (H-10)")
+            return Decision(Outcome.VOLE_WON, (hombre,), record("vole_annoncee_won", "H-10", **said))
+        return Decision(Outcome.VOLE_LOST, tuple(tiers), record("vole_manquee", "H-10", **said))
     if vole_engagee or made == 9:
         if made == 9:
-            return Decision(
-                Outcome.VOLE_WON, (hombre,), f"{said}: vole engagée won, all nine tricks after the first five (H-11)"
-            )
-        return Decision(
-            Outcome.VOLE_ENGAGEE_LOST,
-            tuple(tiers),
-            f"{said}: contract won with the first five tricks, but the vole engagée is lost (H-11)",
-        )
+            return Decision(Outcome.VOLE_WON, (hombre,), record("vole_engagee_won", "H-11", **said))
+        return Decision(Outcome.VOLE_ENGAGEE_LOST, tuple(tiers), record("vole_engagee_lost", "H-11", **said))
     most = max(tricks[player] for player in tiers)
     if made > most:
-        return Decision(Outcome.WON, (hombre,), f"{said}: won, more tricks than each tiers (H-9)")
+        return Decision(Outcome.WON, (hombre,), record("contract_won", "H-9", **said))
     if made == most:
-        return Decision(Outcome.REMISE, (), f"{said}: remise, as many tricks as the tiers with most (H-9)")
+        return Decision(Outcome.REMISE, (), record("remise", "H-9", **said))
     winners = tuple(player for player in tiers if tricks[player] == most)
     if len(winners) == 2:
-        return Decision(Outcome.CODILLE, winners, f"{said}: codille, both tiers tied above the hombre share it (H-9)")
-    return Decision(Outcome.CODILLE, winners, f"{said}: codille, {winners[0]} wins it with {most} tricks (H-9)")
+        return Decision(Outcome.CODILLE, winners, record("codille_shared", "H-9", **said))
+    return Decision(Outcome.CODILLE, winners, record("codille", "H-9", **said, winner=winners[0], most=most))

@@ -6,22 +6,23 @@ from collections.abc import Mapping, Sequence
 
 from scorekeeper.cards import HOMBRE, Card, Suit
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre import legal
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
 from scorekeeper.referee.audit import Audit, Audited, LogAudit, Seen, audit
 
-RENONCE_COST = "RULES and the seed set no price for a renonce at l'hombre: the table decides what it costs"
+RENONCE_COST = record("renonce_cost.hombre", None)  # RULES and the seed set no price: the table decides
 
 
 def audited(trump: Suit) -> Audited:
     """The hombre referee (H-1 to H-5) as the audit sees it: each for himself, tricks count, not points."""
 
-    def circumstance(rule: str, earlier: Seen) -> str:
+    def circumstance(rule: str, earlier: Seen) -> Record | None:
         # A matador led is named: H-4 turns on it, and a black ace leads the trump suit, not its own.
         who, lead = earlier[0]
         name = legal.matador_name(lead, trump)
-        return f", where {who} led the {name} {lead}," if name else ""
+        return record("where.matador_led", None, player=who, matador=name, card=lead) if name else None
 
     def legal_cards(hand: Sequence[Card], earlier: Seen, player: str) -> tuple[Card, ...]:
         return legal.legal_cards(hand, [card for _, card in earlier], trump)
@@ -56,7 +57,7 @@ def audit_hombre(players: Sequence[str], leader: str, trump: Suit, tricks: Seque
 
 def _trump(trump: Suit | None) -> Suit:
     if trump is None:
-        raise UserError("l'hombre is never played sans-atout: give the trump suit, like --trump h")
+        raise UserError("hombre_sans_atout")
     return trump
 
 
@@ -66,7 +67,7 @@ def judge_play(
     """The verdict on `card` (or only the legal cards), H-3 and H-4: each plays for himself, no relation given."""
     suit = _trump(trump)
     if any(relation is not None for relation, _ in trick):
-        raise UserError("no P:/O: prefixes at l'hombre: each plays for himself; list the cards in play order")
+        raise UserError("hombre_no_relations")
     return legal.judge(hand, [c for _, c in trick], suit, card)
 
 

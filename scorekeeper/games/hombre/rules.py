@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record
 from scorekeeper.rulesets import Key
 
 SYSTEMS = ("3-2", "2-1", "3-1")
@@ -52,10 +53,10 @@ class HombreRules:
             ("end", self.end, ENDS),
         ):
             if value not in accepted:
-                raise UserError(f"hombre {name} must be one of {', '.join(accepted)}, not {value!r}")
+                raise UserError("hombre_choice", setting=name, accepted=accepted, value=value)
         for name, number in (("poules", self.poules), ("cave", self.cave), ("fiche", self.fiche)):
             if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-                raise UserError(f"hombre {name} must be a whole number >= 1, not {number!r}")
+                raise UserError("hombre_number", setting=name, value=number)
 
     @property
     def marks_first(self) -> int:
@@ -89,40 +90,16 @@ class HombreRules:
 
 
 HOMBRE_KEYS = (
-    Key("table.players", int, "how many players sit at the table: l'hombre is played by three (H-7)", choices=(3,)),
-    Key("cards.deck", str, "the deck (C-1): hombre = 40 cards, no 10, 9, 8", choices=("hombre",)),
-    Key(
-        "money.system",
-        str,
-        'poule marks "I et A" (H-16): 3-2 (the 1709 rules, with its three exceptions), 2-1 or 3-1',
-        choices=SYSTEMS,
-    ),
-    Key(
-        "money.payments",
-        str,
-        "occasional payments (H-15): double = 2 a matador, 12 sans prendre, 6 retourne; simple = 1, 6, 3",
-        choices=PAYMENTS,
-    ),
-    Key("money.cave", int, "jetons in a cave, each player's start and each recave (H-12)", default=200, minimum=1),
-    Key("money.fiche", int, "jetons in a fiche (H-12)", default=20, minimum=1),
-    Key(
-        "bidding.retourne_contract",
-        bool,
-        "the retourne contract (H-6): trump is the top card of the talon, at least two cards exchanged",
-    ),
-    Key(
-        "bidding.espadille_forcee",
-        bool,
-        "espadille forcée (H-8): after three passes the holder of the espadille must play demande, no vole",
-        default=False,
-    ),
-    Key("partie.poules", int, "length of the partie: poules taken by the hombre, 20, 30 or 40 (H-19)", minimum=1),
-    Key(
-        "partie.end",
-        str,
-        "bêtes still owed at the end (H-19): split = split evenly among the three; play-on = play until none is left",
-        choices=ENDS,
-    ),
+    Key("table.players", int, "key.hombre.table.players", choices=(3,)),
+    Key("cards.deck", str, "key.hombre.cards.deck", choices=("hombre",)),
+    Key("money.system", str, "key.hombre.money.system", choices=SYSTEMS),
+    Key("money.payments", str, "key.hombre.money.payments", choices=PAYMENTS),
+    Key("money.cave", int, "key.hombre.money.cave", default=200, minimum=1),
+    Key("money.fiche", int, "key.hombre.money.fiche", default=20, minimum=1),
+    Key("bidding.retourne_contract", bool, "key.hombre.bidding.retourne_contract"),
+    Key("bidding.espadille_forcee", bool, "key.hombre.bidding.espadille_forcee", default=False),
+    Key("partie.poules", int, "key.hombre.partie.poules", minimum=1),
+    Key("partie.end", str, "key.hombre.partie.end", choices=ENDS),
 )
 
 _FIELDS = {
@@ -137,7 +114,7 @@ _FIELDS = {
 }
 
 
-def rules_from(values: Mapping[str, Any], origin: str) -> HombreRules:
+def rules_from(values: Mapping[str, Any], origin: str | Record) -> HombreRules:
     """The typed settings from the validated values of a ruleset file (`origin`); see `hombre_rules`."""
     return hombre_rules(values)
 
@@ -157,5 +134,5 @@ def hombre_rules(values: Mapping[str, Any]) -> HombreRules:
         elif isinstance(key.default, (bool, int, str)):
             settings[field_name] = key.default
         else:
-            raise UserError(f"missing key {key.name!r} ({key.doc}); accepted: {key.accepted()}")
+            raise UserError("missing_setting", key=key.name, meaning=key.meaning, accepted=key.accepted())
     return HombreRules(**settings)

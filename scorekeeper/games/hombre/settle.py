@@ -3,8 +3,9 @@
 >>> from scorekeeper.games.hombre.fiche import replay
 >>> won = {"hombre": "A", "contract": "demande", "tricks": {"A": 5, "B": 2, "C": 2}}
 >>> fiche = replay(HombreRules(poules=1, end="split"), ["A", "B", "C"], "A", [won])
->>> [str(transfer) for transfer in settle(fiche).transfers]
-['B pays A 9 jetons (9 jetons)', 'C pays A 9 jetons (9 jetons)']
+>>> from scorekeeper.i18n import render
+>>> [render(transfer.record) for transfer in settle(fiche).transfers]
+['B pays A 9 jetons (9 jetons) (H-19)', 'C pays A 9 jetons (9 jetons) (H-19)']
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
-from scorekeeper.games.hombre.money import Payment, show
+from scorekeeper.games.hombre.money import Payment
 from scorekeeper.games.hombre.rules import HombreRules
 
 
@@ -39,8 +41,15 @@ class Transfer:
     fiches: int
     rest: Fraction  # jetons beyond the whole fiches
 
-    def __str__(self) -> str:
-        return f"{self.payer} pays {self.payee} {show(self.jetons)} jetons ({_in_words(self.fiches, self.rest)})"
+    @property
+    def record(self) -> Record:
+        """The payment as the settlement tells it: `A pays C 72 jetons (3 fiches and 12 jetons) (H-19)`."""
+        said = {"payer": self.payer, "payee": self.payee, "jetons": self.jetons}
+        if not self.fiches:
+            return record("transfer_in_jetons", "H-19", **said, rest=self.rest)
+        if not self.rest:
+            return record("transfer_in_fiches", "H-19", **said, fiches=self.fiches)
+        return record("transfer", "H-19", **said, fiches=self.fiches, rest=self.rest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +61,7 @@ class Settlement:
     split: tuple[Payment, ...]
     results: tuple[PlayerResult, ...]
     transfers: tuple[Transfer, ...]
-    log: tuple[str, ...]
+    log: tuple[Record, ...]
 
     def as_dict(self) -> dict[str, Any]:
         """JSON form. `transfers`: `jetons` is the whole amount; `fiches` and `rest` say it in fiches and jetons."""
@@ -84,15 +93,6 @@ class Settlement:
         }
 
 
-def _in_words(fiches: int, rest: Fraction) -> str:
-    parts = []
-    if fiches:
-        parts.append(f"{fiches} fiche{'s' if fiches > 1 else ''}")
-    if rest or not fiches:
-        parts.append(f"{show(rest)} jeton{'s' if rest != 1 else ''}")
-    return " and ".join(parts)
-
-
 def check_settlement(fiche: HombreFiche, early: bool) -> None:
     """H-19: a partie is settled once over; with bêtes still owed under `play-on`, play goes on.
 
@@ -102,15 +102,8 @@ def check_settlement(fiche: HombreFiche, early: bool) -> None:
     if fiche.over or early:
         return
     if fiche.poules_tirees >= fiche.rules.poules:
-        owed = ", ".join(str(bete) for bete in fiche.betes_owed)
-        raise UserError(
-            f"play on: the {fiche.rules.poules} poules are taken, but bêtes are still owed ({owed}) and this "
-            "ruleset plays on until none is left (H-19); to stop now anyway: settle --early"
-        )
-    raise UserError(
-        f"the partie is not over: {fiche.poules_tirees} of {fiche.rules.poules} poules taken by the hombre (H-19); "
-        "to stop now anyway: settle --early"
-    )
+        raise UserError("betes_still_owed", "H-19", poules=fiche.rules.poules, betes=fiche.betes_owed)
+    raise UserError("partie_not_over", "H-19", taken=fiche.poules_tirees, poules=fiche.rules.poules)
 
 
 def split_betes(fiche: HombreFiche) -> list[Payment]:
@@ -120,10 +113,8 @@ def split_betes(fiche: HombreFiche) -> list[Payment]:
     payments = []
     for bete in fiche.betes_owed:
         third = Fraction(bete.amount, len(fiche.players))
-        for player in fiche.players:
-            if player != bete.owner:
-                why = f"a third of {bete}, split among the three at the end (H-19)"
-                payments.append(Payment(bete.owner, player, third, why))
+        why = record("bete_split", "H-19", bete=bete)
+        payments += [Payment(bete.owner, player, third, why) for player in fiche.players if player != bete.owner]
     return payments
 
 
@@ -163,31 +154,26 @@ def settle(fiche: HombreFiche, *, early: bool = False) -> Settlement:
     """
     check_settlement(fiche, early)
     rules = fiche.rules
-    log: list[str] = []
+    log: list[Record] = []
     if early and not fiche.over:
-        log.append(f"the partie stops after {len(fiche.coups)} coups: the marks of the poule are taken back (H-19)")
+        log.append(record("partie_stops", "H-19", coups=len(fiche.coups)))
     split = split_betes(fiche)
     balances = dict(zip(fiche.players, fiche.balances, strict=True))
     for payment in split:
         balances[payment.payer] -= payment.jetons
         balances[payment.payee] += payment.jetons
-        log.append(f"{payment.payer} pays {payment.payee} {show(payment.jetons)}: {payment.why}")
+        log.append(payment.line)
     results = []
     for place, player in enumerate(fiche.players):
         caves = fiche.caves[place]
         holdings = rules.cave * caves + balances[player]
         results.append(PlayerResult(player, caves, holdings, balances[player]))
-        log.append(
-            f"{player}: {show(holdings)} jetons - {caves} cave(s) of {rules.cave} = {_signed(balances[player])} (H-19)"
-        )
+        said = {"player": player, "holdings": holdings, "caves": caves, "cave": rules.cave, "result": balances[player]}
+        log.append(record("player_result_won" if balances[player] > 0 else "player_result", "H-19", **said))
     transfers = []
     for payer, payee, amount in fewest_payments(balances):
         fiches = int(amount // rules.fiche)
         transfer = Transfer(payer, payee, amount, fiches, amount - fiches * rules.fiche)
         transfers.append(transfer)
-        log.append(f"{transfer} (H-19)")
+        log.append(transfer.record)
     return Settlement(rules, early and not fiche.over, tuple(split), tuple(results), tuple(transfers), tuple(log))
-
-
-def _signed(value: Fraction) -> str:
-    return ("+" if value > 0 else "") + show(value)

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Suit
+from scorekeeper.explain import Record
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
 from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
@@ -97,7 +98,7 @@ class Manille:
 
         return referee.judge_play(ruleset.rules, ruleset.name, trump, trick, hand, card)
 
-    def renonce_cost(self, rules: ManilleRules) -> str:
+    def renonce_cost(self, rules: ManilleRules) -> Record:
         return renonce_cost(rules)
 
     def audit_log(

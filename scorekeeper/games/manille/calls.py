@@ -6,34 +6,39 @@ from collections.abc import Sequence
 
 from scorekeeper.cards import Suit
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.rules import ManilleRules
-from scorekeeper.games.manille.scoring import multiplier_of
+from scorekeeper.games.manille.scoring import multiplier_of, said
 
 
-def trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None, str | None, list[str]]:
+def trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None, str | None, list[Record]]:
     """How trump was set (M-5, M-7, M-10, M-13), refusing what the system does not allow."""
     log = []
     if rules.trump_from == "retourne":
         if coup.retourne is None:
-            raise UserError(
-                "this ruleset sets trump by the retourne: give the dealer's last card with --retourne (M-5)"
-            )
+            raise UserError("retourne_missing", "M-5")
         if coup.trump is not None or coup.sans_atout:
-            raise UserError("the retourne sets trump here: give --retourne, not --trump (M-5)")
-        log.append(f"retourne {coup.retourne}: atout {coup.retourne.suit.symbol} (M-5)")
+            raise UserError("trump_set_by_retourne", "M-5")
+        log.append(said("retourne_trump", "M-5", card=coup.retourne, suit=coup.retourne.suit))
         return coup.retourne.suit, dealer, log
     if coup.retourne is not None:
-        raise UserError("no retourne in this system: trump is named, give it with --trump (M-5)")
+        raise UserError("no_retourne", "M-5")
     if coup.trump is None and not coup.sans_atout:
-        raise UserError("give the trump named with --trump SUIT, or --trump sa for sans-atout")
+        raise UserError("trump_missing")
     if coup.sans_atout and not rules.sans_atout:
-        raise UserError("sans-atout is not played in this system (P-8)")
+        raise UserError("no_sans_atout", "P-8")
     chooser = _chooser(coup, rules, dealer)
-    named = "sans-atout" if coup.sans_atout else f"atout {coup.trump.symbol}"  # type: ignore[union-attr]
     if rules.trump_from == "dealer-or-partner" and chooser != dealer:
-        log.append(f"{dealer} passes the choice to {chooser} (passe-parole, M-10)")
-    log.append(f"{chooser} names {named}" if chooser else named)
+        log.append(said("passe_parole", "M-10", dealer=dealer, chooser=chooser))
+    if coup.sans_atout:
+        log.append(said("sans_atout_named", None, chooser=chooser) if chooser else said("sans_atout_played", None))
+    else:
+        log.append(
+            said("trump_named", None, chooser=chooser, suit=coup.trump)
+            if chooser
+            else said("trump_played", None, suit=coup.trump)
+        )
     return coup.trump, chooser, log
 
 
@@ -42,7 +47,7 @@ def _chooser(coup: Coup, rules: ManilleRules, dealer: str) -> str | None:
     chooser = coup.chooser
     if rules.trump_from == "taker":
         if chooser not in (None, coup.taker):
-            raise UserError(f"the taker {coup.taker} names trump, not {chooser} (M-13)")
+            raise UserError("taker_names_trump", "M-13", taker=coup.taker, chooser=chooser)
         return coup.taker
     if rules.trump_from == "announced":
         return chooser
@@ -51,12 +56,12 @@ def _chooser(coup: Coup, rules: ManilleRules, dealer: str) -> str | None:
     if rules.trump_from == "dealer-or-partner":
         return chooser  # the partner is checked with the seating, in check_calls
     rule = {"each": "M-14", "dealer": "M-11"}.get(rules.sides, "M-12" if rules.players == 2 else "M-10")
-    raise UserError(f"the dealer {dealer} names trump in this system, not {chooser} ({rule})")
+    raise UserError("dealer_names_trump", rule, dealer=dealer, chooser=chooser)
 
 
 def check_calls(
     coup: Coup, rules: ManilleRules, camps: Sequence[Sequence[str]], chooser: str | None, dealer: str, ties: int
-) -> list[str]:
+) -> list[Record]:
     """M-6, M-7: a contre by the other side, a surcontre by the choosing side after it, within the cap."""
     passed = rules.trump_from == "dealer-or-partner" and chooser != dealer
     if coup.contre is None and coup.surcontre is None and not passed:
@@ -65,42 +70,39 @@ def check_calls(
     choosing = next((camp for camp in camps if chooser in camp), camps[0])
     if passed:
         if chooser not in choosing or dealer not in choosing:
-            raise UserError(f"{chooser} is not the partner of the dealer {dealer}: only they choose trump (M-10)")
+            raise UserError("chooser_not_partner", "M-10", chooser=chooser, dealer=dealer)
     if coup.contre is not None:
         if not rules.contre:
-            raise UserError("there is no contre in this system (M-6, M-7)")
+            raise UserError("no_contre", "M-6, M-7")
         if coup.contre in choosing:
-            raise UserError(f"{coup.contre} is on the side that chose trump: only the other side may contre (M-6)")
+            raise UserError("contre_by_choosing_side", "M-6", player=coup.contre)
     if coup.surcontre is not None:
         if not rules.surcontre:
-            raise UserError("there is no surcontre in this system (M-6)")
+            raise UserError("no_surcontre", "M-6")
         if coup.contre is None:
-            raise UserError("a surcontre answers a contre: there was none (M-6)")
+            raise UserError("surcontre_without_contre", "M-6")
         if coup.surcontre not in choosing:
-            raise UserError(f"{coup.surcontre} is not on the side that chose trump: only it may surcontre (M-6)")
+            raise UserError("surcontre_by_other_side", "M-6", player=coup.surcontre)
     for call, on in (("contre", coup.contre is not None), ("surcontre", coup.surcontre is not None)):
         if not on or not rules.max_multiplier:
             continue
         before = multiplier_of(rules, coup.sans_atout, call == "surcontre", False, ties)
         factor = rules.contre_factor if call == "contre" else rules.surcontre_factor
         if before * factor > rules.max_multiplier:
-            raise UserError(
-                f"a {call} would make the coup count x{before * factor}, "
-                f"past the cap of x{rules.max_multiplier}: refused (M-6)"
-            )
+            raise UserError("call_past_cap", "M-6", call=call, multiplier=before * factor, cap=rules.max_multiplier)
     for call, who in (("contre", coup.contre), ("surcontre", coup.surcontre)):
         if who is not None:
-            log.append(f"{call} by {who} (M-6)")
+            log.append(said(f"{call}_called", "M-6", player=who))
     return log
 
 
 def check_taker(coup: Coup, rules: ManilleRules) -> None:
     if rules.sides == "taker":
         if coup.taker is None or coup.bid is None:
-            raise UserError("give the taker and his bid: --taker PLAYER --bid N (M-13)")
+            raise UserError("taker_and_bid_missing", "M-13")
         if not 1 <= coup.bid <= rules.total:
-            raise UserError(f"a bid of {coup.bid} is impossible: bids run from 1 to {rules.total} points (M-13)")
+            raise UserError("bid_impossible", "M-13", bid=coup.bid, total=rules.total)
     elif coup.taker is not None or coup.bid is not None:
-        raise UserError("there is no bidding in this system: --taker and --bid are for manille aux enchères (M-13)")
+        raise UserError("no_bidding", "M-13")
     if coup.exchange is not None and (not rules.chien or not 0 <= coup.exchange <= 2):
-        raise UserError("the dealer exchanges 0, 1 or 2 cards with the chien, and only where there is one (M-11)")
+        raise UserError("exchange_impossible", "M-11")

@@ -31,38 +31,36 @@ class Coup(NamedTuple):
     tricks: tuple[tuple[Card, ...], ...] | None = None
     let_renonce_pass: bool = False  # the table agreed to play on after a renonce found in the log
 
-    FIELDS = "retourne trump chooser contre surcontre taker bid exchange points renonce tricks let_renonce_pass".split()
+    FIELDS = (
+        *("retourne", "trump", "chooser", "contre", "surcontre", "taker", "bid", "exchange"),
+        *("points", "renonce", "tricks", "let_renonce_pass"),
+    )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
         """Read a declaration (from the ledger or the command line) and check its form alone."""
         if not _FIELD_SET.issuperset(data):
             unknown = sorted(set(data) - _FIELD_SET)
-            said = ", ".join("--" + field.replace("_", "-").replace("tricks", "trick") for field in cls.FIELDS)
-            raise UserError(
-                f"--{unknown[0].replace('_', '-')} is not said in a manille coup; a manille coup takes {said}"
-            )
+            options = tuple(_option(field).replace("tricks", "trick") for field in cls.FIELDS)
+            raise UserError("unknown_manille_field", field=_option(unknown[0]), fields=options)
         rules = ruleset.rules
         assert isinstance(rules, ManilleRules)
         retourne = data.get("retourne")
         if retourne is not None:
             if not isinstance(retourne, str):
-                raise UserError("the retourne must be a card, like 10h")
+                raise UserError("retourne_not_a_card")
             retourne = ruleset.deck.parse(retourne)
         trump, sans_atout = read_trump(data.get("trump"))
         points = _read_points(data.get("points"), rules, players)
         tricks = _read_tricks(data.get("tricks"), ruleset)
         let_pass = data.get("let_renonce_pass", False)
         if not isinstance(let_pass, bool):
-            raise UserError("let_renonce_pass must be true or false")
+            raise UserError("let_renonce_pass_not_a_flag")
         said = {key: _read_player(data, key, players) for key in _PLAYER_FIELDS if key in data}
         if sum(given is not None for given in (points, said.get("renonce"), tricks)) > 1:
-            raise UserError(
-                "a coup is its points (--points PLAYER=N), a renonce (--renonce PLAYER) "
-                "or its trick log (--trick …), only one of them"
-            )
+            raise UserError("one_outcome_only")
         if let_pass and tricks is None:
-            raise UserError("--let-renonce-pass goes with a trick log (--trick …)")
+            raise UserError("let_renonce_pass_without_log")
         return cls(
             retourne=retourne,
             trump=trump,
@@ -97,6 +95,11 @@ _FIELD_SET = frozenset(Coup.FIELDS)
 _PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce")
 
 
+def _option(field: str) -> str:
+    """The command line's option for a field of a coup: `let_renonce_pass` is `--let-renonce-pass`."""
+    return "--" + field.replace("_", "-")
+
+
 def _read_player(data: Mapping[str, Any], key: str, players: Sequence[str]) -> str | None:
     value = data[key]
     return None if value is None else find_player(players, str(value))
@@ -105,7 +108,7 @@ def _read_player(data: Mapping[str, Any], key: str, players: Sequence[str]) -> s
 def _read_whole(data: Mapping[str, Any], key: str) -> int | None:
     value = data.get(key)
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise UserError(f"{key} must be a whole number, not {value!r}")
+        raise UserError("not_a_whole_number", key=key, value=value)
     return value
 
 
@@ -114,7 +117,7 @@ def read_trump(text: Any) -> tuple[Suit | None, bool]:
     if text is None:
         return None, False
     if not isinstance(text, str):
-        raise UserError("trump must be a suit (h, ♥, coeur, …) or SA for sans-atout")
+        raise UserError("trump_not_a_suit_or_sa")
     suit = parse_trump(text)
     return suit, suit is None
 
@@ -124,16 +127,16 @@ def _read_points(declared: Any, rules: ManilleRules, players: Sequence[str]) -> 
     if declared is None:
         return None
     if not isinstance(declared, dict) or not declared:
-        raise UserError("points are given as PLAYER=N")
+        raise UserError("points_not_a_table")
     points = []
     for who, value in declared.items():
         if isinstance(value, bool) or not isinstance(value, int):
-            raise UserError(f"points must be a whole number, not {value!r}")
+            raise UserError("points_not_whole", value=value)
         if not 0 <= value <= rules.total:
-            raise UserError(f"{value} points is impossible: a side makes 0 to {rules.total} points in a coup (M-3)")
+            raise UserError("points_impossible", "M-3", points=value, total=rules.total)
         points.append((find_player(players, str(who)), value))
     if len({who for who, _ in points}) != len(points):
-        raise UserError("a player's points are given twice")
+        raise UserError("points_given_twice")
     return tuple(points)
 
 
@@ -142,19 +145,17 @@ def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] 
     if tricks is None:
         return None
     if isinstance(tricks, Mapping):
-        raise UserError(
-            "--tricks counts tricks at l'hombre; a manille coup gives its trick log with --trick, once a trick"
-        )
+        raise UserError("tricks_counted_at_hombre")
     if not isinstance(tricks, list) or not tricks:
-        raise UserError("the trick log must list the tricks, each with its cards in play order")
+        raise UserError("trick_log_not_a_list")
     log = []
     for number, trick in enumerate(tricks, 1):
         if isinstance(trick, str):
             trick = trick.replace(",", " ").split()
         if not isinstance(trick, list) or not all(isinstance(card, str) for card in trick):
-            raise UserError(f"trick {number} must list its cards, like 7h 8h 9h 10h")
+            raise UserError("trick_not_a_list", trick=number)
         try:
             log.append(tuple(ruleset.deck.parse(card) for card in trick))
         except CardError as error:
-            raise UserError(f"trick {number}: {error}") from None
+            raise UserError("trick_refused", trick=number, reason=error) from None
     return tuple(log)

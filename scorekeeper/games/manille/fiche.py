@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from scorekeeper.cards import ASCII_SUITS, Suit
+from scorekeeper.cards import Suit
+from scorekeeper.explain import Record
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Side, Table
@@ -39,7 +40,7 @@ class CoupResult(NamedTuple):
     scores: tuple[int, ...]  # each column's score after the coup (in the manche, where there are manches)
     multiplier: int
     manche_won_by: int | None
-    log: tuple[str, ...]
+    log: tuple[Record, ...]
     tricks: tuple[TrickResult, ...] = ()  # for a coup entered as a trick log: each trick and who won it
 
 
@@ -87,7 +88,7 @@ class Fiche(NamedTuple):
         return self.table.column_of(player)
 
     def as_dict(self) -> dict[str, Any]:
-        """The stable JSON form (`sheet --json`): names, numbers, cards in ASCII."""
+        """The stable JSON form (`sheet --json`): names, numbers, cards in ASCII, each coup's log as records."""
 
         def names(column: int | None) -> list[str] | None:
             return None if column is None else list(self.sides[column].players)
@@ -139,6 +140,6 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
         "scores": list(result.scores),
         "multiplier": result.multiplier,
         "manche_won_by": result.manche_won_by,
-        "log": [line.translate(ASCII_SUITS) for line in result.log],
+        "log": list(result.log),
         "tricks": [trick.as_dict() for trick in result.tricks],
     }

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from scorekeeper.cards import MANILLE, Card, Rank, Suit, format_cards
-from scorekeeper.errors import UserError
+from scorekeeper.cards import MANILLE, Card, Rank, Suit
+from scorekeeper.explain import Record, record
 from scorekeeper.games.manille.rules import ManilleRules
-from scorekeeper.referee import Duty, Relation, Verdict, check_position, narrow, verdict
+from scorekeeper.referee import LEADS, Cards, Duty, Relation, Verdict, check_position, narrow, verdict
 
 _STRENGTHS: dict[tuple[Rank, ...], dict[Rank, int]] = {}
 
@@ -104,7 +104,7 @@ def follow_suit(cards: tuple[Card, ...], table: _Table) -> Duty | None:
     following = tuple(card for card in cards if card.suit is table.led)
     if not following or len(following) == len(cards):
         return None
-    return Duty("P-3", following, lambda: f"must follow {table.led.symbol}: holds {format_cards(following)}")
+    return Duty("P-3", following, lambda: record("duty.follow", None, suit=table.led, cards=Cards(following)))
 
 
 def go_over(cards: tuple[Card, ...], table: _Table) -> Duty | None:
@@ -118,7 +118,7 @@ def go_over(cards: tuple[Card, ...], table: _Table) -> Duty | None:
     higher = tuple(card for card in cards if card.suit is table.led and table.beats_master(card))
     if not higher or len(higher) == len(cards):
         return None
-    return Duty("P-4", higher, lambda: f"must go over the opponent's {table.master}: holds {format_cards(higher)}")
+    return Duty("P-4", higher, lambda: record("duty.go_over", None, master=table.master, cards=Cards(higher)))
 
 
 def must_trump(cards: tuple[Card, ...], table: _Table) -> Duty | None:
@@ -136,12 +136,10 @@ def must_trump(cards: tuple[Card, ...], table: _Table) -> Duty | None:
     if not winning or len(winning) == len(cards):
         return None
 
-    def reason() -> str:
+    def reason() -> Record:
         if table.trumped:
-            return f"must over-trump the opponent's {table.master}: holds {format_cards(winning)}"
-        return (
-            f"void in {table.led.symbol} under the opponent's {table.master}: must trump, holds {format_cards(winning)}"
-        )
+            return record("duty.over_trump", None, master=table.master, cards=Cards(winning))
+        return record("duty.trump", None, suit=table.led, master=table.master, cards=Cards(winning))
 
     return Duty("P-5", winning, reason)
 
@@ -164,30 +162,30 @@ def undertrump(cards: tuple[Card, ...], table: _Table) -> Duty | None:
     others = tuple(card for card in cards if card.suit is not table.trump or table.beats_master(card))
     if not others or len(others) == len(cards):
         return None
-    return Duty("P-6", others, lambda: f"may not under-trump {table.master} while holding {format_cards(others)}")
+    return Duty("P-6", others, lambda: record("duty.no_undertrump", None, master=table.master, cards=Cards(others)))
 
 
 _RULES = (follow_suit, go_over, must_trump, undertrump)
 
 
-def _latitude(cards: tuple[Card, ...], table: _Table | None) -> str:
+def _latitude(cards: tuple[Card, ...], table: _Table | None) -> Record:
     """Why the player may choose among `cards`, the cards no rule narrowed further (P-6 to P-9)."""
     if table is None:
-        return "leads the trick: any card"
-    led = table.led.symbol
-    if all(card.suit is table.led for card in cards):
+        return LEADS
+    led = table.led
+    if all(card.suit is led for card in cards):
         if table.partner_master:
-            return f"partner master: any {led} (P-7)"
+            return record("latitude.partner_master", "P-7", suit=led)
         if table.trumped:
-            return f"an opponent has trumped: any {led} will do (P-4)"
-        return f"no {led} above the opponent's {table.master}: any {led} (P-4)"
+            return record("latitude.opponent_trumped", "P-4", suit=led)
+        return record("latitude.cannot_go_over", "P-4", suit=led, master=table.master)
     if table.trump is None:
-        return f"sans-atout, void in {led}: discards freely (P-8)"
-    if table.led is table.trump:
-        return f"void in trumps ({led}): any card (P-9)"
+        return record("latitude.sans_atout_void", "P-8", suit=led)
+    if led is table.trump:
+        return record("latitude.void_in_trumps_led", "P-9", suit=led)
     if table.partner_master:
-        return f"partner master, void in {led}: trumps or discards freely (P-7)"
-    return f"void in {led}, cannot beat the opponent's {table.master}: any card (P-6)"
+        return record("latitude.partner_master_void", "P-7", suit=led)
+    return record("latitude.cannot_beat", "P-6", suit=led, master=table.master)
 
 
 def legal_cards(
@@ -305,9 +303,7 @@ def judge(
 
     Without `card`, only the legal cards and why. A card not in the hand is the user's mistake.
     """
-    check_position(hand, [played for _, played in trick], MANILLE, rules.seats)
-    if card is not None and card not in hand:
-        raise UserError(f"{card} is not in the hand ({format_cards(hand)}): the card played must come from it")
+    check_position(hand, [played for _, played in trick], MANILLE, rules.seats, card)
     table = _table(trick, trump, rules) if trick else None
     duties = narrow(hand, _RULES, table) if table is not None else []
     return verdict(card, hand, duties, lambda legal: _latitude(legal, table), "P-3")

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Quota
 from scorekeeper.games.manille.rules import ManilleRules
-from scorekeeper.games.manille.table import Table
+from scorekeeper.games.manille.table import Side, Table
 
 
 class Partie:
@@ -44,31 +45,33 @@ class Partie:
         for column, gain in enumerate(gains):
             self.scores[column] += gain
 
-    def close_manche(self, log: list[str], names: Sequence[str]) -> int | None:
+    def close_manche(self, log: list[Record], sides: Sequence[Side]) -> int | None:
         """M-9: a column that reached the target wins the manche (kind = loser: loses the partie, M-14)."""
         target = self.target
         if target is None or max(self.scores) < target:
             return None
         reached = [i for i, score in enumerate(self.scores) if score >= target]
         side = max(reached, key=lambda i: self.scores[i])
+        name, seats, score = sides[side].name, len(sides[side].seats), self.scores[side]
         if self.rules.partie == "loser":
             self.loser, self.over = side, True
             lowest = min(self.scores)
             lows = [i for i, score in enumerate(self.scores) if score == lowest]
             self.winner = lows[0] if len(lows) == 1 else None
-            reach, lose = ("reach", "lose") if " & " in names[side] else ("reaches", "loses")
-            log.append(f"{names[side]} {reach} {self.scores[side]} ≥ {target}: {names[side]} {lose} the partie (M-14)")
+            log.append(record("partie_lost", "M-14", side=name, seats=seats, score=score, target=target))
             return side
-        reach = "reach" if " & " in names[side] else "reaches"
-        log.append(f"{names[side]} {reach} {self.scores[side]} ≥ {target}: manche {self.manche} won (M-9)")
+        log.append(record("manche_won", "M-9", side=name, seats=seats, score=score, target=target, manche=self.manche))
         self.manches[side] += 1
         needed = 2 if self.rules.partie == "liee" else 1
         if self.manches[side] >= needed:
             self.winner, self.over = side, True
-            won = "-".join(str(m) for m in sorted(self.manches, reverse=True))
-            log.append(f"partie won by {names[side]}, {won} in manches (M-9)")
+            if self.rules.partie == "liee":
+                against = max(won for i, won in enumerate(self.manches) if i != side)
+                log.append(record("partie_won_in_manches", "M-9", side=name, won=self.manches[side], against=against))
+            else:  # one manche is the partie: no count of manches to tell
+                log.append(record("partie_won", "M-9", side=name))
         elif self.rules.partie == "liee" and self.manche == 2:
-            log.append(f"one manche each: the belle is played to {self.rules.belle} (M-9)")
+            log.append(record("belle_next", "M-9", belle=self.rules.belle))
         return side
 
     def next_manche(self) -> None:
@@ -76,7 +79,7 @@ class Partie:
         self.manche += 1
         self.scores = [0] * len(self.scores)
 
-    def after_coup(self, deals: int, coup_winner: int | None, log: list[str], names: Sequence[str]) -> None:
+    def after_coup(self, deals: int, coup_winner: int | None, log: list[Record], sides: Sequence[Side]) -> None:
         """M-9: the end by a number of deals (highest total wins) and by two coups won in a row (seed 002)."""
         if self.over:
             return
@@ -85,15 +88,19 @@ class Partie:
             self.streak = (coup_winner, count + 1 if coup_winner is not None and coup_winner == side else 1)
             if coup_winner is not None and self.streak[1] >= 2:
                 self.winner, self.over = coup_winner, True
-                log.append(f"{names[coup_winner]} win two coups in a row: partie won (M-9)")
+                won = sides[coup_winner]
+                log.append(record("two_in_a_row", "M-9", side=won.name, seats=len(won.seats)))
                 return
         if self.rules.partie == "deals" and deals >= self.rules.deals:
             self.over = True
             best = max(self.scores)
             tops = [i for i, score in enumerate(self.scores) if score == best]
             self.winner = tops[0] if len(tops) == 1 else None
-            who = names[tops[0]] if len(tops) == 1 else " and ".join(names[i] for i in tops) + " tie"
-            log.append(f"{deals} deals played: {who} with {best} (M-9)")
+            if len(tops) == 1:
+                log.append(record("deals_played", "M-9", deals=deals, side=sides[tops[0]].name, points=best))
+            else:
+                names = tuple(sides[i].name for i in tops)
+                log.append(record("deals_played_tie", "M-9", deals=deals, sides=names, points=best))
 
 
 def quotas(
@@ -130,8 +137,12 @@ def check_quota(
         return
     quota = quotas(rules, table, players, first, before)[table.column_of(chooser)]
     if quota.sans_atout_needed > quota.choices_left - 1:
-        side = table.columns[quota.column].name
+        side = table.columns[quota.column]
         raise UserError(
-            f"{side} must still choose sans-atout {quota.sans_atout_needed} time(s) and have "
-            f"{quota.choices_left} choice(s) left, this one included: this choice must be sans-atout (M-10)"
+            "sans_atout_owed",
+            "M-10",
+            side=side.name,
+            seats=len(side.seats),
+            needed=quota.sans_atout_needed,
+            left=quota.choices_left,
         )

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from scorekeeper.cards import MANILLE, Card, Suit
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import legal
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import split_camps
@@ -23,7 +24,7 @@ def audited(
 ) -> Audited:
     """The manille referee (P-1 to P-10) as the audit sees it; points are M-1 card points plus M-2 trick points."""
     if len(players) != rules.seats:
-        raise UserError(f"this ruleset plays {rules.seats} hands (morts included), {len(players)} given")
+        raise UserError("audit_hands_count", seats=rules.seats, given=len(players))
     points = rules.points.copy()  # a plain dict reads faster than the ruleset's read-only view
 
     def seen_by(player: str, earlier: Seen) -> list[tuple[Relation, Card]]:
@@ -41,11 +42,11 @@ def audited(
     def illegal_plays(tricks: Sequence[Seen], plays: dict[str, Sequence[Card]]) -> list[tuple[int, int]]:
         return legal.illegal_plays(tricks, plays, partners, trump, rules)
 
-    def circumstance(rule: str, earlier: Seen) -> str:
+    def circumstance(rule: str, earlier: Seen) -> Record | None:
         if rule == "P-3":
-            return ""
+            return None
         who, master = earlier[legal.trick_winner([card for _, card in earlier], trump, rules)]
-        return f", where {who}'s {master} was master,"
+        return record("where.master", None, player=who, card=master)
 
     return Audited(
         deck=MANILLE,
@@ -86,20 +87,19 @@ def judge_play(
     player's relation to the one about to play (P-7)."""
     if rules.sides == "each":  # M-14: every other player is an opponent (P-7)
         if any(relation is Relation.PARTNER for relation, _ in trick):
-            raise UserError(f"{name} is each for himself: nobody is a partner (P-7)")
+            raise UserError("each_for_himself", "P-7", ruleset=name)
         trick = [(Relation.OPPONENT, c) for _, c in trick]
     if any(relation is None for relation, _ in trick):
-        raise UserError("give each card on the table as P:CARD (partner) or O:CARD (opponent), like O:A♠ P:10♠")
+        raise UserError("table_needs_relations")
     if len(hand) > rules.tricks:
-        raise UserError(f"a hand of {len(hand)} cards: a deal gives {rules.tricks} each (C-1)")
+        raise UserError("hand_too_big", "C-1", held=len(hand), tricks=rules.tricks)
     if rules.sides == "teams" and rules.players == 4:
         # C-3: the player before you is an opponent, the one before him your partner, and so on.
         seated = [
             Relation.PARTNER if (len(trick) - place) % 2 == 0 else Relation.OPPONENT for place in range(len(trick))
         ]
         if [relation for relation, _ in trick] != seated:
-            order = " ".join(f"{relation.value}:" for relation in seated)
-            raise UserError(f"at four in two teams the cards before you come from {order} in play order (C-3)")
+            raise UserError("teams_seating", "C-3", order=" ".join(relation.value + ":" for relation in seated))
     return legal.judge(hand, [(relation, c) for relation, c in trick if relation is not None], trump, rules, card)
 
 
@@ -115,9 +115,8 @@ def audit_log(
     `alone` plays against the others where the system has one alone (M-11, M-13)."""
     leader = find_player(players, leader)
     if rules.sides in ("taker", "dealer"):
-        role = "taker" if rules.sides == "taker" else "dealer"
         if alone is None:
-            raise UserError(f"give the {role}, who plays alone against the others: --taker NAME (M-11, M-13)")
+            raise UserError("audit_needs_taker" if rules.sides == "taker" else "audit_needs_dealer", "M-11, M-13")
         alone = find_player(players, alone)
     sides = split_camps(tuple(players), rules.sides, alone)
     side_of = {player: index for index, side in enumerate(sides) for player in side}

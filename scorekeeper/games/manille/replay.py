@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Suit
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.games.manille.calls import check_calls, check_taker, trump_of
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
-from scorekeeper.games.manille.scoring import multiplier_of, retourne_bonus, score_coup, score_renonce
+from scorekeeper.games.manille.scoring import multiplier_of, retourne_bonus, said, score_coup, score_renonce
 from scorekeeper.games.manille.table import Table, camps_of, seating
 from scorekeeper.players import check_players
 from scorekeeper.rulesets import Ruleset
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 class State:
     """The partie between two coups: the table, the manches and scores, the ties carried, the lines so far."""
 
-    __slots__ = ("ruleset", "rules", "players", "table", "names", "first", "partie", "ties", "results")
+    __slots__ = ("ruleset", "rules", "players", "table", "first", "partie", "ties", "results")
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> None:
         self.ruleset = ruleset
@@ -36,7 +37,6 @@ class State:
         self.players = tuple(players)
         check_players(self.players, self.rules.players)
         self.table = seating(self.players, self.rules)
-        self.names = [side.name for side in self.table.columns]
         self.first = self.players.index(dealer)
         self.partie = Partie(self.rules, len(self.table.columns))
         self.ties = 0  # coups tied in a row, each doubling the next where the system says so (M-4)
@@ -55,7 +55,7 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
     """
     number = len(state.results) + 1
     if state.partie.over:
-        raise UserError(f"coup {number}: {_over(state.partie, state.names)}")
+        raise UserError("coup_refused", number=number, reason=_over(state.partie, state.table))
     players = state.players
     dealer = players[(state.first + number - 1) % len(players)]
     partie = state.partie.copy()
@@ -67,7 +67,6 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
             partie,
             state.rules,
             state.table,
-            state.names,
             dealer,
             state.ties,
             players,
@@ -75,7 +74,7 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
             state.results,
         )
     except UserError as error:
-        raise UserError(f"coup {number}: {error}") from None
+        raise UserError("coup_refused", number=number, reason=error) from None
     state.results.append(result)
     state.ties = ties
     if result.manche_won_by is not None and not partie.over:
@@ -88,8 +87,9 @@ def check_open(state: State) -> None:
     """A coup is entered only while the partie goes on (M-9)."""
     partie = state.partie
     if partie.over:
-        who = f"{state.names[partie.winner]} won; " if partie.winner is not None else ""
-        raise UserError(f"the partie is over: {who}start another with `scorekeeper new`")
+        if partie.winner is not None:
+            raise UserError("partie_is_over_won", side=state.table.columns[partie.winner].name)
+        raise UserError("partie_is_over")
 
 
 def fiche(state: State) -> Fiche:
@@ -128,10 +128,10 @@ def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequ
     return fiche(state)
 
 
-def _over(partie: Partie, names: Sequence[str]) -> str:
+def _over(partie: Partie, table: Table) -> UserError:
     if partie.winner is not None:
-        return f"the partie was already won by {names[partie.winner]}"
-    return "the partie was already over"
+        return UserError("partie_already_won", side=table.columns[partie.winner].name)
+    return UserError("partie_already_over")
 
 
 def _leader(rules: ManilleRules, table: Table, dealer: str, taker: str | None) -> str | None:
@@ -149,7 +149,6 @@ def _play(
     partie: Partie,
     rules: ManilleRules,
     table: Table,
-    names: Sequence[str],
     dealer: str,
     ties: int,
     players: Sequence[str],
@@ -158,15 +157,15 @@ def _play(
 ) -> tuple[CoupResult, int]:
     """One coup: trump and calls checked, the retourne scored, then the coup scored; the ties carried."""
     check_taker(coup, rules)
-    log = [f"{dealer} deals"]
-    trump, chooser, said = trump_of(coup, rules, dealer)
-    log += said
+    log: list[Record] = [said("dealt", None, dealer=dealer)]
+    trump, chooser, named = trump_of(coup, rules, dealer)
+    log += named
     camps = camps_of(table, rules, dealer, coup.taker)
     log += check_calls(coup, rules, camps, chooser, dealer, ties)
     check_quota(coup, rules, table, players, first, before, chooser)
     multiplier = multiplier_of(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, ties)
     if multiplier > 1:
-        log.append(f"the coup counts x{multiplier} (M-6)")
+        log.append(said("coup_multiplied", "M-6", multiplier=multiplier))
     scored = [0] * len(table.columns)
     manche = partie.manche
     won_by = None
@@ -174,20 +173,18 @@ def _play(
     if bonus:
         scored[table.column_of(dealer)] += bonus
         partie.add(scored)
-        log.append(f"retourne {coup.retourne}: +{bonus} to {names[table.column_of(dealer)]} (M-5)")
-        won_by = partie.close_manche(log, names)
+        side = table.columns[table.column_of(dealer)].name
+        log.append(said("retourne_bonus", "M-5", card=coup.retourne, points=bonus, side=side))
+        won_by = partie.close_manche(log, table.columns)
     played = won_by is None
     leader = _leader(rules, table, dealer, coup.taker) if played else None
     made = None
     tricks: tuple[TrickResult, ...] = ()
     coup_winner = None
     if not played:
-        log.append("the retourne ended the manche: the coup is not played (M-5)")
+        log.append(said("retourne_ended_manche", "M-5"))
         if coup.points is not None or coup.renonce is not None or coup.tricks is not None:
-            raise UserError(
-                f"the retourne {coup.retourne} ends the manche, so the coup is not played (M-5): "
-                "enter it with --retourne alone"
-            )
+            raise UserError("retourne_ends_manche", "M-5", card=coup.retourne)
     else:
         assert leader is not None
         renonce, points = coup.renonce, coup.points
@@ -205,17 +202,15 @@ def _play(
             log += lines
             ties = ties + 1 if tie else 0
             if tie and rules.tie_doubles_next:
-                log.append("the next coup counts double (M-4)")
+                log.append(said("next_coup_doubled", "M-4"))
         else:
-            raise UserError(
-                "give the points (--points PLAYER=N), a renonce (--renonce PLAYER) or the trick log (--trick …)"
-            )
+            raise UserError("outcome_missing")
         partie.add(gains)
         scored = [a + b for a, b in zip(scored, gains, strict=True)]
-        won_by = partie.close_manche(log, names)
+        won_by = partie.close_manche(log, table.columns)
     # Where sides are fixed (the only systems with two_in_a_row) a camp is a column: name its column.
     winner_column = table.column_of(camps[coup_winner][0]) if played and coup_winner is not None else None
-    partie.after_coup(number, winner_column, log, names)
+    partie.after_coup(number, winner_column, log, table.columns)
     result = CoupResult(
         number=number,
         manche=manche,
@@ -250,7 +245,7 @@ def _made(
 
     if rules.sides != "each":
         if len(points) != 1:
-            raise UserError("give one side's points: PLAYER=N (the other side has the rest) (M-3)")
+            raise UserError("one_side_points", "M-3")
         who, value = points[0]
         made = [rules.total - value] * 2
         made[camp_of(who)] = value
@@ -258,14 +253,12 @@ def _made(
     given = {camp_of(who): value for who, value in points}
     missing = [i for i in range(len(camps)) if i not in given]
     if len(missing) > 1:
-        raise UserError(
-            "each plays for himself: give every player's points (one may be left out: he has the rest) (M-3, M-14)"
-        )
-    said = sum(given.values())
-    if said > rules.total or (not missing and said != rules.total):
-        raise UserError(f"the players' points add up to {said}, not the {rules.total} of a coup (M-3)")
+        raise UserError("every_player_points", "M-3, M-14")
+    given_sum = sum(given.values())
+    if given_sum > rules.total or (not missing and given_sum != rules.total):
+        raise UserError("points_sum", "M-3", points=given_sum, total=rules.total)
     if missing:
-        given[missing[0]] = rules.total - said
+        given[missing[0]] = rules.total - given_sum
     return tuple(given[i] for i in range(len(camps)))
 
 
@@ -287,38 +280,37 @@ def _audit(
     if coup.retourne is not None:
         played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
         if played_by not in (None, dealer):
-            raise UserError(f"the retourne {coup.retourne} belongs to the dealer {dealer}, but {played_by} played it")
+            raise UserError("retourne_played_by_another", card=coup.retourne, dealer=dealer, player=played_by)
         if played_by is None and audit.complete:
-            raise UserError(f"the retourne {coup.retourne} belongs to the dealer {dealer}: he must play it")
+            raise UserError("retourne_not_played", card=coup.retourne, dealer=dealer)
     return audit
 
 
 def _trick_outcome(
-    coup: Coup, audit: Audit, camps: Sequence[Sequence[str]], log: list[str], rules: ManilleRules, dealer: str
+    coup: Coup, audit: Audit, camps: Sequence[Sequence[str]], log: list[Record], rules: ManilleRules, dealer: str
 ) -> tuple[str | None, tuple[int, ...] | None, tuple[TrickResult, ...]]:
     """From the audit: a renonce proven (M-8, P-10), or the points each camp made (M-3), and the tricks.
 
     The chien, never played, goes to the dealer's tricks (M-11): its points are what the log lacks.
     """
     for trick in audit.tricks:
-        shown = ", ".join(f"{who} {card}" for who, card in trick.cards)
-        log.append(f"trick {trick.number}: {shown}: {trick.winner} wins +{trick.points} (P-2)")
+        cards = tuple(said("trick_card", None, player=who, card=card) for who, card in trick.cards)
+        log.append(
+            record("trick_won", "P-2", trick=trick.number, cards=cards, winner=trick.winner, points=trick.points)
+        )
     if audit.renonces:
         for found in audit.renonces:
-            log.append(f"renonce: {found.proof}")
+            log.append(record("renonce_proven", None, proof=found.proof))
         if not coup.let_renonce_pass:
             return audit.renonces[0].player, None, audit.tricks
-        log.append("the table let the renonce pass: the coup is scored on its points")
+        log.append(said("renonce_let_pass", None))
     if not audit.complete:
-        raise UserError(
-            f"the log stops at trick {len(audit.tricks)} of {rules.tricks} and "
-            + ("the table let the renonce pass" if audit.renonces else "proves no renonce")
-            + ": give every trick, or the points"
-        )
+        stops = "log_stops_let_pass" if audit.renonces else "log_stops"
+        raise UserError(stops, trick=len(audit.tricks), tricks=rules.tricks)
     made = [sum(audit.points[seat] for seat in camp) for camp in camps]
     chien = rules.total - sum(made)
     if chien:
         dealer_camp = next(i for i, camp in enumerate(camps) if dealer in camp)
         made[dealer_camp] += chien
-        log.append(f"the chien's {chien} points go to {dealer}'s tricks (M-11)")
+        log.append(said("chien_to_dealer", "M-11", points=chien, dealer=dealer))
     return None, tuple(made), audit.tricks

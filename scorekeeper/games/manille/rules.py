@@ -13,127 +13,69 @@ from typing import Any, NamedTuple
 
 from scorekeeper.cards import DECKS, Rank
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
 from scorekeeper.rulesets import Key
 
+# The ranks in these answers are written as a ruleset file writes them: notation, not words.
 
-def _check_order(value: list[Any]) -> str | None:
+
+def _check_order(value: list[Any]) -> Record | None:
     ranks = [rank.value for rank in DECKS["manille"].ranks]
     if sorted(map(str, value)) != sorted(ranks):
-        return f"must list each rank of the deck once, high to low ({' '.join(ranks)})"
+        return record("problem.rank_order", ranks=" ".join(ranks))
     return None
 
 
-def _check_points(value: dict[str, Any]) -> str | None:
+def _check_points(value: dict[str, Any]) -> Record | None:
     ranks = {rank.value for rank in DECKS["manille"].ranks}
     for rank, points in value.items():
         if rank not in ranks:
-            return f"{rank!r} is not a rank of the deck ({' '.join(sorted(ranks))})"
+            return record("problem.not_a_rank", rank=rank, ranks=" ".join(sorted(ranks)))
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            return f"points of {rank} must be a whole number >= 0"
+            return record("problem.rank_points", rank=rank)
     return None
 
 
-def _check_penalty(value: Any) -> str | None:
-    if isinstance(value, str) and value != "max":
-        return 'must be a whole number >= 0 or "max"'
-    if isinstance(value, int) and value < 0:
-        return 'must be a whole number >= 0 or "max"'
+def _check_penalty(value: Any) -> Record | None:
+    if (isinstance(value, str) and value != "max") or (isinstance(value, int) and value < 0):
+        return record("problem.renonce_penalty")
     return None
 
 
 MANILLE_KEYS = (
-    Key("table.players", int, "how many players sit at the table", choices=(2, 3, 4)),
-    Key(
-        "table.sides",
-        str,
-        "who plays with whom (P-7) and who scores: teams = 1 & 3 against 2 & 4 (2 & 4 alone at two); "
-        "mort = the first player with a mort against the two others (M-15); morts = each of two players "
-        "with a mort (M-16); each = each for himself (M-14); taker = each for himself, the taker alone "
-        "against the three others in a coup (M-13); dealer = each for himself, the dealer alone against "
-        "the others in a coup (M-11)",
-        choices=("teams", "mort", "morts", "each", "taker", "dealer"),
-    ),
-    Key(
-        "table.first_lead",
-        str,
-        "who leads the first trick: next = the seat after the dealer (C-3), dealer, or taker",
-        choices=("next", "dealer", "taker"),
-    ),
-    Key("cards.deck", str, "the deck (C-1): manille = 32 cards, 7 to A", choices=("manille",)),
-    Key("cards.order", list, "ranks inside a suit, high to low (P-1)", check=_check_order),
-    Key("cards.points", dict, "card points by rank; a rank left out is worth 0 (M-1)", check=_check_points),
-    Key(
-        "cards.trick_points", int, "points for each trick taken (M-2): 1 in muette, 0 in the Belgian family", minimum=0
-    ),
-    Key("cards.chien", int, "cards dealt to the chien, added to the dealer's tricks (M-11)", default=0, minimum=0),
+    Key("table.players", int, "key.manille.table.players", choices=(2, 3, 4)),
+    Key("table.sides", str, "key.manille.table.sides", choices=("teams", "mort", "morts", "each", "taker", "dealer")),
+    Key("table.first_lead", str, "key.manille.table.first_lead", choices=("next", "dealer", "taker")),
+    Key("cards.deck", str, "key.manille.cards.deck", choices=("manille",)),
+    Key("cards.order", list, "key.manille.cards.order", check=_check_order),
+    Key("cards.points", dict, "key.manille.cards.points", check=_check_points),
+    Key("cards.trick_points", int, "key.manille.cards.trick_points", minimum=0),
+    Key("cards.chien", int, "key.manille.cards.chien", default=0, minimum=0),
     Key(
         "trump.from",
         str,
-        "how trump is set: retourne = the dealer's last card (M-5); dealer = the dealer names it; "
-        "dealer-or-partner = the dealer names it or passes the choice to his partner (M-7, M-10); "
-        "taker = the highest bidder names it (M-13); announced = the table says it, nobody's right checked",
+        "key.manille.trump.from",
         choices=("retourne", "dealer", "dealer-or-partner", "taker", "announced"),
     ),
-    Key("trump.sans_atout", bool, "sans-atout may be chosen (P-8)", default=False),
-    Key(
-        "trump.min_sans_atout",
-        int,
-        "sans-atout choices each team (or player) must make in the partie (M-10); needs partie.kind = deals",
-        default=0,
-        minimum=0,
-    ),
-    Key(
-        "calls.contre", bool, "the other side may contre (frapper, coincher) the trump chosen (M-6, M-7)", default=False
-    ),
-    Key("calls.surcontre", bool, "the choosing side may answer a contre with a surcontre (M-6)", default=False),
-    Key("multipliers.sans_atout", int, "a sans-atout coup counts this many times (M-6)", default=1, minimum=1),
-    Key("multipliers.contre", int, "a contre multiplies by this (M-6, M-7)", default=2, minimum=1),
-    Key("multipliers.surcontre", int, "a surcontre multiplies by this again (M-6)", default=2, minimum=1),
-    Key("multipliers.max", int, "the most the product may reach; 0 = no cap (M-6)", default=0, minimum=0),
-    Key("scoring.retourne_bonus", bool, "the dealer's side scores the retourne's card points before the coup (M-5)"),
-    Key(
-        "scoring.baseline",
-        int,
-        "the winning side scores its points above this (M-4); default: half the total",
-        default=None,
-        minimum=0,
-    ),
-    Key("scoring.tie_doubles_next", bool, "a tie doubles the next coup's multiplier (M-4)"),
-    Key(
-        "scoring.renonce_penalty",
-        (int, str),
-        'what the offended side scores for a renonce (M-8): points, or "max"',
-        check=_check_penalty,
-    ),
-    Key(
-        "scoring.share_rounding",
-        str,
-        "a failed bid is shared among the three others, each third rounded down or up (M-13)",
-        default="down",
-        choices=("down", "up"),
-    ),
-    Key(
-        "play.undertrump",
-        str,
-        "may a player who cannot become master play a lower trump? (P-6)",
-        choices=("free", "only-if-no-other"),
-    ),
-    Key(
-        "partie.kind",
-        str,
-        "liee = two manches and a belle; seche = first to `manche` points; deals = a fixed number of deals, "
-        "highest total wins; loser = the first to reach `manche` points loses (M-9, M-14)",
-        choices=("liee", "seche", "deals", "loser"),
-    ),
-    Key("partie.manche", int, "points that win a manche (or lose the partie, kind = loser) (M-9)", default=0),
-    Key("partie.belle", int, "points that win the belle of a partie liée (M-9)", default=0),
-    Key("partie.deals", int, "deals in the partie, kind = deals (M-9)", default=0, minimum=0),
-    Key(
-        "partie.two_in_a_row",
-        bool,
-        "the partie also ends when one side wins two coups in a row (M-9, seed 002)",
-        default=False,
-    ),
+    Key("trump.sans_atout", bool, "key.manille.trump.sans_atout", default=False),
+    Key("trump.min_sans_atout", int, "key.manille.trump.min_sans_atout", default=0, minimum=0),
+    Key("calls.contre", bool, "key.manille.calls.contre", default=False),
+    Key("calls.surcontre", bool, "key.manille.calls.surcontre", default=False),
+    Key("multipliers.sans_atout", int, "key.manille.multipliers.sans_atout", default=1, minimum=1),
+    Key("multipliers.contre", int, "key.manille.multipliers.contre", default=2, minimum=1),
+    Key("multipliers.surcontre", int, "key.manille.multipliers.surcontre", default=2, minimum=1),
+    Key("multipliers.max", int, "key.manille.multipliers.max", default=0, minimum=0),
+    Key("scoring.retourne_bonus", bool, "key.manille.scoring.retourne_bonus"),
+    Key("scoring.baseline", int, "key.manille.scoring.baseline", default=None, minimum=0),
+    Key("scoring.tie_doubles_next", bool, "key.manille.scoring.tie_doubles_next"),
+    Key("scoring.renonce_penalty", (int, str), "key.manille.scoring.renonce_penalty", check=_check_penalty),
+    Key("scoring.share_rounding", str, "key.manille.scoring.share_rounding", default="down", choices=("down", "up")),
+    Key("play.undertrump", str, "key.manille.play.undertrump", choices=("free", "only-if-no-other")),
+    Key("partie.kind", str, "key.manille.partie.kind", choices=("liee", "seche", "deals", "loser")),
+    Key("partie.manche", int, "key.manille.partie.manche", default=0),
+    Key("partie.belle", int, "key.manille.partie.belle", default=0),
+    Key("partie.deals", int, "key.manille.partie.deals", default=0, minimum=0),
+    Key("partie.two_in_a_row", bool, "key.manille.partie.two_in_a_row", default=False),
 )
 
 
@@ -193,7 +135,7 @@ class ManilleRules(NamedTuple):
         return ManilleRules.of(**settings)
 
 
-def rules_from(values: Mapping[str, Any], origin: str) -> ManilleRules:
+def rules_from(values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
     """The typed rules from the validated flat dict of dotted keys, refused where keys disagree."""
     points = {rank: 0 for rank in DECKS["manille"].ranks}
     points.update({Rank(rank): value for rank, value in values["cards.points"].items()})
@@ -230,36 +172,35 @@ def rules_from(values: Mapping[str, Any], origin: str) -> ManilleRules:
     return rules
 
 
-def _check_manille(rules: ManilleRules, origin: str) -> None:
+def _check_manille(rules: ManilleRules, origin: str | Record) -> None:
     """What no single key can say: keys that must agree with each other."""
 
-    def refuse(message: str) -> None:
-        raise UserError(f"{origin}: {message}")
+    def refuse(key: str, rule: str | None = None, **values: Any) -> None:
+        raise UserError(key, rule, origin=origin, **values)
 
     if rules.baseline > rules.total:
-        refuse(f"key 'scoring.baseline' must be at most the {rules.total} points of a coup")
+        refuse("baseline_too_high", total=rules.total)
     if (32 - rules.chien) % rules.seats:
-        refuse(f"key 'cards.chien': the {32 - rules.chien} cards left do not deal evenly to {rules.seats} hands")
+        refuse("chien_uneven", left=32 - rules.chien, hands=rules.seats)
     seated = {"teams": (2, 4), "mort": (3,), "morts": (2,), "each": (3, 4), "taker": (4,), "dealer": (3,)}
     if rules.players not in seated[rules.sides]:
-        counts = " or ".join(map(str, seated[rules.sides]))
-        refuse(f"key 'table.players': sides = {rules.sides!r} is for {counts} players, not {rules.players}")
+        refuse("sides_players", sides=rules.sides, counts=seated[rules.sides], players=rules.players)
     if rules.partie in ("liee", "seche", "loser") and rules.manche < 1:
-        refuse(f"key 'partie.manche' must be a whole number >= 1 for partie.kind = {rules.partie!r}")
+        refuse("manche_needed", kind=rules.partie)
     if rules.partie == "liee" and rules.belle < 1:
-        refuse("key 'partie.belle' must be a whole number >= 1 for a partie liée")
+        refuse("belle_needed")
     if rules.partie == "deals" and rules.deals < 1:
-        refuse("key 'partie.deals' must be a whole number >= 1 for partie.kind = 'deals'")
+        refuse("deals_needed")
     if rules.min_sans_atout and (rules.partie != "deals" or not rules.sans_atout):
-        refuse("key 'trump.min_sans_atout' needs partie.kind = 'deals' and trump.sans_atout = true")
+        refuse("min_sans_atout_alone")
     if rules.two_in_a_row and rules.sides not in ("teams", "mort", "morts"):
-        refuse("key 'partie.two_in_a_row' needs fixed sides: table.sides = 'teams', 'mort' or 'morts' (M-9)")
+        refuse("two_in_a_row_sides", "M-9")
     if rules.surcontre and not rules.contre:
-        refuse("key 'calls.surcontre' needs calls.contre = true")
+        refuse("surcontre_alone")
     if rules.retourne_bonus and rules.trump_from != "retourne":
-        refuse("key 'scoring.retourne_bonus' needs trump.from = 'retourne'")
+        refuse("retourne_bonus_alone")
     taker = (rules.sides == "taker", rules.trump_from == "taker", rules.first_lead == "taker")
     if any(taker) and not all(taker):
-        refuse("table.sides, trump.from and table.first_lead are 'taker' together or not at all (M-13)")
+        refuse("taker_alone", "M-13")
     if rules.trump_from == "dealer-or-partner" and not (rules.sides == "teams" and rules.players == 4):
-        refuse("trump.from = 'dealer-or-partner' needs a partner: table.sides = 'teams' at four")
+        refuse("no_partner")

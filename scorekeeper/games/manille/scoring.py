@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from scorekeeper.cards import Card
+from scorekeeper.explain import Record, record
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Table
@@ -28,20 +29,18 @@ def renonce_penalty(rules: ManilleRules, multiplier: int) -> int:
     return int(rules.renonce_penalty)
 
 
-def renonce_cost(rules: ManilleRules) -> str:
-    """M-8 in words, for the referee: what a renonce costs under this ruleset."""
-    penalty = str(rules.renonce_penalty)
+def renonce_cost(rules: ManilleRules) -> Record:
+    """M-8 as a record, for the referee: what a renonce costs under this ruleset (`renonce_cost.…`)."""
+    penalty: int | Record = renonce_penalty(rules, 1)
     if rules.renonce_penalty == "max":
-        penalty = f"the most the coup could score ({rules.total - rules.baseline} times its multiplier)"
+        penalty = record("renonce_cost.most", None, points=rules.total - rules.baseline)
     if rules.sides == "each":
-        return f"the coup is cancelled and the renonçant takes {penalty} points against him (M-8, M-14)"
+        return record("renonce_cost.each", "M-8, M-14", penalty=penalty)
     if rules.sides == "taker":
-        return "by the taker, his bid fails; by another player, the taker's bid is made (M-8, M-13)"
+        return record("renonce_cost.taker", "M-8, M-13")
     if rules.sides == "dealer":
-        return (
-            f"the coup is cancelled; each of the side offended scores {penalty}, twice that for the dealer (M-8, M-11)"
-        )
-    return f"the coup is cancelled and the other side scores {penalty} (M-8)"
+        return record("renonce_cost.dealer", "M-8, M-11", penalty=penalty)
+    return record("renonce_cost.sides", "M-8", penalty=penalty)
 
 
 def multiplier_of(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool, ties: int) -> int:
@@ -58,66 +57,77 @@ def bid_share(bid: int, rules: ManilleRules) -> int:
     return -(-bid // 3) if rules.share_rounding == "up" else bid // 3
 
 
-@lru_cache(maxsize=64)  # the camps of a coup repeat: fixed sides, or one player against the others
-def camp_names(camps: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
-    return tuple(" & ".join(camp) for camp in camps)
+# A replay says the same few lines again and again (a dealer deals, a retourne scores, 40 - 34 = 6 to a
+# side): each is made once and shared, records being immutable. Only records of hashable values.
+said = lru_cache(maxsize=4096)(record)
 
 
 def score_coup(
     rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]], made: Sequence[int], coup: Coup, multiplier: int
-) -> tuple[list[int], list[str], bool, int | None]:
+) -> tuple[list[int], list[Record], bool, int | None]:
     """The columns' gains for a played coup, the log, whether it was a tie, and the camp that won it.
 
     M-4 (a side against a side), M-11 (the dealer alone: each defender scores the defenders' points less
     the baseline, the dealer twice his own), M-13 (the taker's bid), M-14 (each adds his own points).
     """
     gains = [0] * len(table.columns)
-    log: list[str] = []
-    names = camp_names(camps)
-    times = f" x{multiplier}" if multiplier > 1 else ""
     if rules.sides == "each":
         for camp, points in zip(camps, made, strict=True):
             gains[table.column_of(camp[0])] += points
-        log.append(", ".join(f"{name} +{points}" for name, points in zip(names, made, strict=True)) + " (M-14)")
-        return gains, log, False, None
-    log.append(f"{names[0]} {made[0]}, {names[1]} {made[1]} of {rules.total} (M-3)")
+        scores = tuple(
+            said("camp_points", None, side=camp, points=points) for camp, points in zip(camps, made, strict=True)
+        )
+        return gains, [record("each_scores", "M-14", scores=scores)], False, None
+    log = [said("points_made", "M-3", camps=tuple(camps), made=tuple(made), total=rules.total)]
     if rules.sides == "taker":
         assert coup.taker is not None and coup.bid is not None
         if made[0] >= coup.bid:
             gains[table.column_of(coup.taker)] += coup.bid
-            log.append(f"{coup.taker} makes {made[0]} ≥ his bid of {coup.bid}: +{coup.bid} (M-13)")
+            log.append(said("bid_made", "M-13", taker=coup.taker, made=made[0], bid=coup.bid))
             return gains, log, False, 0
         share = bid_share(coup.bid, rules)
         for seat in camps[1]:
             gains[table.column_of(seat)] += share
         lost = coup.bid - 3 * share
-        rest = f"; {lost} lost" if lost > 0 else ""
-        log.append(f"{coup.taker} makes {made[0]} < his bid of {coup.bid}: +{share} to each other player{rest} (M-13)")
+        failed = dict(taker=coup.taker, made=made[0], bid=coup.bid, share=share)
+        log.append(
+            said("bid_failed_rounded", "M-13", **failed, lost=lost)
+            if lost > 0
+            else said("bid_failed", "M-13", **failed)
+        )
         return gains, log, False, 1
     if made[0] == made[1]:
-        log.append(f"{made[0]}-{made[1]}: nobody scores (M-4)")
+        log.append(said("coup_tied", "M-4", points=made[0]))
         return gains, log, True, None
     if rules.sides == "dealer":
         defenders = (made[1] - rules.baseline) * multiplier
         for seat in camps[1]:
             gains[table.column_of(seat)] += defenders
         gains[table.column_of(camps[0][0])] += -2 * defenders
-        log.append(
-            f"each defender ({made[1]} - {rules.baseline}){times} = {defenders:+}; "
-            f"{camps[0][0]} twice his ({made[0]} - {rules.baseline}){times} = {-2 * defenders:+} (M-11)"
-        )
+        shares = dict(defence=made[1], dealer=camps[0][0], dealer_points=made[0], baseline=rules.baseline)
+        if multiplier > 1:
+            line = said(
+                "dealer_alone_times", "M-11", **shares, multiplier=multiplier, each=defenders, twice=-2 * defenders
+            )
+        else:
+            line = said("dealer_alone", "M-11", **shares, each=defenders, twice=-2 * defenders)
+        log.append(line)
         return gains, log, False, 0 if defenders < 0 else 1
     winner = 0 if made[0] > made[1] else 1
     gain = coup_score(made[winner], rules, multiplier)
     gains[table.column_of(camps[winner][0])] += gain
-    excess = f"({made[winner]} - {rules.baseline}){times}" if times else f"{made[winner]} - {rules.baseline}"
-    log.append(f"{excess} = {gain} to {names[winner]} (M-4)")
+    won = dict(made=made[winner], baseline=rules.baseline, points=gain, side=tuple(camps[winner]))
+    log.append(
+        said("coup_won_times", "M-4", **won, multiplier=multiplier)
+        if multiplier > 1
+        else said("coup_won", "M-4", **won)
+    )
     return gains, log, False, winner
 
 
 def score_renonce(
     rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]], offender: str, coup: Coup, multiplier: int
-) -> tuple[list[int], str, int | None]:
+) -> tuple[list[int], Record, int | None]:
     """M-8: the coup is cancelled and the offended side scores the penalty.
 
     Each for himself (M-14, where points are bad) the renonçant takes the penalty; against the taker
@@ -129,30 +139,23 @@ def score_renonce(
     own = next(i for i, camp in enumerate(camps) if offender in camp)
     if rules.sides == "each":
         gains[table.column_of(offender)] += penalty
-        return gains, f"renonce by {offender}: coup cancelled, +{penalty} against him (M-8, M-14)", None
+        return gains, said("renonce_each", "M-8, M-14", player=offender, penalty=penalty), None
     if rules.sides == "taker":
         assert coup.taker is not None and coup.bid is not None
         if own == 0:
             share = bid_share(coup.bid, rules)
             for seat in camps[1]:
                 gains[table.column_of(seat)] += share
-            return (
-                gains,
-                f"renonce by the taker {offender}: his bid fails, +{share} to each other player (M-8, M-13)",
-                1,
-            )
+            return gains, said("renonce_by_taker", "M-8, M-13", player=offender, share=share), 1
         gains[table.column_of(coup.taker)] += coup.bid
-        return gains, f"renonce by {offender}: the taker's bid is made, +{coup.bid} to {coup.taker} (M-8, M-13)", 0
+        return gains, said("renonce_against_taker", "M-8, M-13", player=offender, bid=coup.bid, taker=coup.taker), 0
     if rules.sides == "dealer":
         sign = -1 if own == 0 else 1
         for seat in camps[1]:
             gains[table.column_of(seat)] += -sign * penalty
         gains[table.column_of(camps[0][0])] += 2 * sign * penalty
-        line = (
-            f"renonce by {offender}: coup cancelled, {-sign * penalty:+} to each defender, "
-            f"{2 * sign * penalty:+} to the dealer (M-8, M-11)"
-        )
+        line = said("renonce_dealer", "M-8, M-11", player=offender, each=-sign * penalty, twice=2 * sign * penalty)
         return gains, line, 1 - own
     offended = 1 - own
     gains[table.column_of(camps[offended][0])] += penalty
-    return gains, f"renonce by {offender}: coup cancelled, +{penalty} to {' & '.join(camps[offended])} (M-8)", offended
+    return gains, said("renonce_sides", "M-8", player=offender, penalty=penalty, side=tuple(camps[offended])), offended

@@ -11,12 +11,36 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from scorekeeper.explain import Record, record
 from scorekeeper.games.manille.rules import ManilleRules
 
 
-def mort_of(player: str) -> str:
-    """The seat of a player's mort, which he plays (M-15, M-16)."""
-    return f"{player}'s mort"
+class Named(str):
+    """A name with two faces: the string is its identity (a seat, a column; what the JSON and the ledger
+    hold), and `words` is the record a person reads, in the language in effect (`i18n` shows a string
+    that has `words` through them).
+
+    >>> from scorekeeper.i18n import render
+    >>> mort = mort_of("César")
+    >>> mort == "César's mort", render(mort), render(record("dealt", None, dealer=mort))
+    (True, "César's mort", "César's mort deals")
+    """
+
+    __slots__ = ("words",)
+    words: Record
+
+    def __new__(cls, identity: str, words: Record) -> Named:
+        named = super().__new__(cls, identity)
+        named.words = words
+        return named
+
+    def __reduce__(self) -> tuple[type[Named], tuple[str, Record]]:  # a copy or a pickle keeps its words
+        return (Named, (str(self), self.words))
+
+
+def mort_of(player: str) -> Named:
+    """The seat of a player's mort, which he plays (M-15, M-16): `César's mort`, in words `seat.mort`."""
+    return Named(f"{player}'s mort", record("seat.mort", None, player=player))
 
 
 # The records of the fiche are named tuples: a replay builds several for every coup, and they are
@@ -24,10 +48,12 @@ def mort_of(player: str) -> str:
 
 
 class Side(NamedTuple):
-    """A column of the fiche: the players who score together."""
+    """A column of the fiche: the players who score together, its name, and the seats it plays (a player
+    and his mort are one column, two seats: the words agree with them, "César & mort reach 34")."""
 
     players: tuple[str, ...]
     name: str
+    seats: tuple[str, ...]
 
 
 class Table(NamedTuple):
@@ -55,20 +81,33 @@ def seating(players: Sequence[str], rules: ManilleRules) -> Table:
     if rules.sides == "mort":
         first, second, third = players
         seats = (first, second, mort_of(first), third)
-        columns = (Side((first,), f"{first} & mort"), Side((second, third), f"{second} & {third}"))
+        owner[seats[2]] = first
+        columns = (_with_mort(first), _team((second, third)))
     elif rules.sides == "morts":
         first, second = players
         seats = (first, second, mort_of(first), mort_of(second))
-        columns = (Side((first,), f"{first} & mort"), Side((second,), f"{second} & mort"))
+        owner.update(zip(seats[2:], players, strict=True))
+        columns = (_with_mort(first), _with_mort(second))
     elif rules.sides == "teams":
         seats = players
-        columns = tuple(Side(tuple(players[i::2]), " & ".join(players[i::2])) for i in range(2))
+        columns = tuple(_team(players[i::2]) for i in range(2))
     else:
         seats = players
-        columns = tuple(Side((player,), player) for player in players)
-    owner.update({seat: seat.removesuffix("'s mort") for seat in seats if seat not in owner})
+        columns = tuple(Side((player,), player, ()) for player in players)
     column = {seat: i for seat in seats for i, side in enumerate(columns) if owner[seat] in side.players}
+    columns = tuple(side._replace(seats=tuple(s for s in seats if column[s] == i)) for i, side in enumerate(columns))
     return Table(players, seats, columns, owner, column, split_camps(seats, "teams", None))
+
+
+def _team(players: tuple[str, ...]) -> Side:
+    """A column of players who score together: `César & Escartefigue`, in words `side.team`."""
+    name = Named(" & ".join(players), record("side.team", None, players=players))
+    return Side(players, name, ())
+
+
+def _with_mort(player: str) -> Side:
+    """A player's column with his mort (M-15, M-16): `César & mort`, in words `side.with_mort`."""
+    return Side((player,), Named(f"{player} & mort", record("side.with_mort", None, player=player)), ())
 
 
 def camps_of(table: Table, rules: ManilleRules, dealer: str, taker: str | None) -> tuple[tuple[str, ...], ...]:
