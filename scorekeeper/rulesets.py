@@ -28,7 +28,8 @@ BUILTIN_DIRS = (
 )
 
 _MISSING = object()
-MOST = 10**9  # no table plays to a billion: larger numbers only make figures too long to print, or loops endless
+MOST = tomlfile.MOST  # the largest number a ruleset holds, key by key and anywhere in a table
+MOST_EXTENDS = 32  # files in an `extends` chain: a house of a house of ... a shipped ruleset is a few
 
 
 # The schema, the rules and the ruleset are named tuples: their classes are made at every start of
@@ -222,7 +223,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     except tomlfile.NotToml as error:
         raise UserError("ruleset_not_toml", path=str(path), reason=str(error)) from None
     except OSError as error:
-        raise UserError("ruleset_unreadable", path=str(path), reason=str(error)) from None
+        raise UserError("ruleset_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
 
 
 def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dict[str, Any], str]:
@@ -231,6 +232,8 @@ def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dic
     if path in seen:
         chain = " -> ".join(p.name for p in (*seen, path))  # file names: notation, not words
         raise UserError("extends_loop", path=str(path), chain=chain)
+    if len(seen) >= MOST_EXTENDS:
+        raise UserError("extends_too_deep", path=str(seen[0]), most=MOST_EXTENDS)
     table = _read_toml(path)
     table.setdefault("name", path.stem)
     parent = table.pop("extends", None)
@@ -297,18 +300,27 @@ def _validate_value(key: Key, value: Any, origin: str | Record) -> None:
         problem = record("problem.must_be", accepted=key.accepted(), value=_toml_repr(value))
     elif key.minimum is not None and isinstance(value, int) and value < key.minimum:
         problem = record("problem.must_be", accepted=key.accepted(), value=value)
-    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MOST:
-        problem = record("problem.too_large", most=MOST, digits=len(str(abs(value))))
+    elif isinstance(value, int | float) and not isinstance(value, bool) and not abs(value) <= MOST:
+        problem = _too_large(value)
     elif key.check is not None:
         problem = key.check(value)
     if problem:
         raise UserError("bad_key", origin=origin, key=key.name, problem=problem)
 
 
+def _too_large(value: float) -> Record:
+    if isinstance(value, int):
+        return record("problem.too_large", most=MOST, digits=len(str(abs(value))))
+    return record("problem.out_of_bounds", most=MOST, value=value)
+
+
 def build(table: Mapping[str, Any], origin: str | Record, engine: Engine) -> Ruleset:
     """Validate a resolved table (no `extends` left) against the common keys and `engine`'s, and build it."""
     keys = COMMON_KEYS + engine.keys
     known = {key.name for key in keys}
+    beyond = tomlfile.too_large(dict(table))
+    if beyond is not None:  # in a table the schema checks no further, like cards.points
+        raise UserError("bad_key", origin=origin, key=beyond[0], problem=_too_large(beyond[1]))
     values = _validate(_flatten(table, known), keys, origin)
     options = values["options"]
     for option, dotted in options.items():

@@ -47,8 +47,10 @@ def new(
     dealer: str | None = None,
     options: Mapping[str, Any] | None = None,
     name: str | None = None,
+    lang: str | None = None,
 ) -> Ledger:
-    """Start a game and make it the current one. The first player deals unless `dealer` says otherwise."""
+    """Start a game and make it the current one. The first player deals unless `dealer` says otherwise;
+    `lang` is the language the game speaks when no command is told another (C-2)."""
     base = games.load(ruleset_ref)
     options = dict(options or {})
     ruleset = base.with_options(options)
@@ -56,18 +58,16 @@ def new(
     check_players(players, ruleset.players)
     first = players[0] if dealer is None else find_player(players, dealer)
     game = Ledger(
-        name=store.free_name(base.name) if name is None else store.check_name(name),
+        name=base.name if name is None else store.check_name(name),
         ruleset_name=base.name,
         ruleset=dict(base.table),
         players=players,
         dealer=first,
         options=options,
+        lang=lang,
     )
-    store.create(game)
-    try:
-        store.set_current(game.name)
-    except OSError:  # the game is stored: a mark that cannot be written must not report it as failed
-        pass
+    store.create(game, numbered=name is None)
+    store.mark_current(game.name)  # the game is stored: a mark that cannot be written is only a warning
     return game
 
 

@@ -27,6 +27,17 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL 
 
 def test_sigkill_at_random_moments_loses_no_coup_that_was_reported(run, home):
     """At least 200 writers killed mid-run: every file parses and holds every coup reported written."""
+    kill_writers(run, home, KILLS)
+
+
+@pytest.mark.slow
+def test_sigkill_a_thousand_times_loses_no_coup_that_was_reported(run, home):
+    """The attack of issue 12, run long: 1,000 kills, 0 acknowledged coups lost."""
+    kill_writers(run, home, 1000)
+
+
+def kill_writers(run, home, kills_wanted: int) -> None:
+    """Writers started together, each killed at a random moment, until `kills_wanted` were killed."""
     names = [f"cafe-{n}" for n in range(WRITERS)]
     for name in names:
         # A partie that never ends: one manche of 100,000 points.
@@ -67,9 +78,9 @@ def test_sigkill_at_random_moments_loses_no_coup_that_was_reported(run, home):
     times = [t for _ in range(2) for t in round_of([None] * WRITERS)[0]]
     longest = sorted(times)[len(times) // 2] * 1.15
     kills, rounds = 0, 0
-    while kills < KILLS:
+    while kills < kills_wanted:
         rounds += 1
-        assert rounds < KILLS * 3, f"only {kills} kills in {rounds} rounds ({told})"
+        assert rounds < kills_wanted * 3, f"only {kills} kills in {rounds} rounds ({told})"
         # Anywhere in the run, and more often in its second half, where the coup is replayed and written.
         killed = round_of([rng.uniform(rng.choice([0.0, 0.5, 0.5]) * longest, longest) for _ in names])[1]
         kills += killed

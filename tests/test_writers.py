@@ -74,19 +74,43 @@ def test_a_writer_that_waits_too_long_is_told_the_game_is_busy(run, home, monkey
     assert path.read_bytes() == before
 
 
+def at_once(env: dict[str, str], rounds: list[list[tuple[str, int]]]) -> dict[str, list[int]]:
+    """Each round's writers (game, coup number) started together, waited for; the coups each game was
+    told were stored. A writer is stored (exit 0) or told the game is busy (exit 2): nothing else."""
+    stored: dict[str, list[int]] = {}
+    for writers in rounds:
+        started = [(name, number, writer(name, number, env, subprocess.PIPE)) for name, number in writers]
+        for name, number, proc in started:
+            _, err = proc.communicate(timeout=60)
+            assert proc.returncode in (0, 2) and (proc.returncode == 0 or "busy" in err), err
+            stored.setdefault(name, []).extend([number] if proc.returncode == 0 else [])
+    return stored
+
+
+def kept_exactly(name: str, numbers: list[int]) -> bool:
+    return sorted(store.read(name).coups, key=repr) == sorted((declared(n) for n in numbers), key=repr)
+
+
 @pytest.mark.slow
 def test_two_writers_many_rounds_long_run(run, home):
     assert run(*NEW, "--game", "duel").code == 0
-    env = environment(home)
-    written = []
-    for number in range(0, 600, 2):
-        pair = [
-            (number, writer("duel", number, env, subprocess.PIPE)),
-            (number + 1, writer("duel", number + 1, env, subprocess.PIPE)),
-        ]
-        for sent, proc in pair:
-            _, err = proc.communicate(timeout=60)
-            assert proc.returncode in (0, 2) and (proc.returncode == 0 or "busy" in err), err
-            written += [sent] if proc.returncode == 0 else []
-    coups = store.read("duel").coups
-    assert sorted(coups, key=repr) == sorted((declared(n) for n in written), key=repr)
+    stored = at_once(environment(home), [[("duel", n), ("duel", n + 1)] for n in range(0, 600, 2)])
+    assert kept_exactly("duel", stored["duel"])
+
+
+@pytest.mark.slow
+def test_six_writers_eighty_coups_each_all_stored_long_run(run, home):
+    """Issue 12's attack, run long: 6 writers x 80 coups into one game, every coup reported is stored."""
+    assert run(*NEW, "--game", "six").code == 0
+    stored = at_once(environment(home), [[("six", n) for n in range(s, s + 6)] for s in range(0, 480, 6)])
+    assert len(stored["six"]) >= 400 and kept_exactly("six", stored["six"])
+
+
+@pytest.mark.slow
+def test_games_whose_names_start_alike_written_at_once_never_sweep_each_others_temp_files(run, home):
+    """Issue 12 item 2, run long: `a` and `a.toml.x` written at once, 400 writes, every one stored."""
+    for name in ("a", "a.toml.x"):
+        assert run(*NEW, "--game", name).code == 0
+    stored = at_once(environment(home), [[("a", n), ("a.toml.x", n)] for n in range(200)])
+    assert stored == {"a": list(range(200)), "a.toml.x": list(range(200))}
+    assert kept_exactly("a", stored["a"]) and kept_exactly("a.toml.x", stored["a.toml.x"])

@@ -10,12 +10,20 @@ the help it declares is read from the catalog in that language, and click's own 
 
 A user's mistake (a `UserError` from the core, or a usage error from click) is printed as one line
 on stderr, exit code `Exit.MISTAKE`, and nothing is written: every write happens after all checks passed.
+An option that takes one value, given twice, is such a mistake: the command never guesses which was meant.
+Once a game is stored, nothing may report the command as failed (a player would say the coup again):
+a current-game mark that cannot be written is one line of warning, output the terminal cannot encode
+falls back to letters (10H), and any later failure says the change is stored, with exit code `Exit.DONE`.
 """
 
 from __future__ import annotations
 
+import codecs
+import errno
 import os
+import re
 import sys
+import warnings
 from importlib import import_module
 from typing import Any
 
@@ -23,7 +31,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from scorekeeper import i18n
+from scorekeeper import i18n, store
 from scorekeeper.cli import current
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import text
@@ -74,6 +82,14 @@ class Group(TyperGroup):
         command.name = cmd_name
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            _refuse_repeated(command, rest)
+        return name, command, rest
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The list of commands from the table, each help shortened as click shortens it (its first sentence)."""
         limit = formatter.width - 6 - max(map(len, COMMANDS))
@@ -103,6 +119,23 @@ class Group(TyperGroup):
         self.params = [param for param in self.params if param.name != "lang"]
         self.params.append(click.Option(["--lang"], metavar="LANG", expose_value=False, help=text("help.option.lang")))
         current.forget_choice()
+        store.written.clear()
+        _letters_where_symbols_cannot_go()
+        streams = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = Escaping(sys.stdout), Escaping(sys.stderr)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", store.NotMarked)
+            try:
+                code = self._run(args, prog_name, complete_var, **extra)
+            finally:
+                _warn(caught)
+                sys.stdout, sys.stderr = streams
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def _run(self, args: list[str], prog_name: Any, complete_var: Any, **extra: Any) -> int:
+        """The command, its mistakes as one line each, then the --game choice made current."""
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:  # a bare `scorekeeper`: the help, not a mistake
@@ -118,11 +151,130 @@ class Group(TyperGroup):
             _fail(text("cli.mistake", error=" ".join(error.format_message().split())))
         except click.Abort:
             _fail(text("cli.aborted"), code=Exit.ABORTED)
-        code = int(result) if isinstance(result, int) else Exit.DONE
+        except (Exception, SystemExit) as error:  # SystemExit: click's own exit 1 on a broken pipe
+            if not store.written or (isinstance(error, SystemExit) and error.code in (0, None)):
+                raise
+            # Stored: a failure after the write (printing, say) must not send the player to say it again.
+            problem = _problem(error)
+            _say(text("cli.stored_anyway", names=tuple(dict.fromkeys(store.written)), problem=problem))
+            result = Exit.DONE
         current.confirm_choice()
-        if standalone_mode:
-            sys.exit(code)
-        return code
+        return int(result) if isinstance(result, int) else Exit.DONE
+
+
+def _problem(error: BaseException) -> str:
+    """What failed after the write, in the system's words: click exits 1 on a closed pipe, saying nothing."""
+    if isinstance(error, SystemExit):
+        return os.strerror(errno.EPIPE)
+    return (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+
+
+def _refuse_repeated(command: click.Command, args: list[str]) -> None:
+    """An option that takes one value (`-r 7h`), given twice (`-r 7h -r 8h`), is refused: keeping the last
+    would quietly drop the first. Options that take several values (`--trick`, `--player`) may repeat."""
+    options = {
+        name: param
+        for param in command.params
+        if isinstance(param, click.Option)
+        for name in param.opts + param.secondary_opts
+    }
+    seen: dict[click.Option, str] = {}
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            return
+        if not isinstance(word, str) or not word.startswith("-") or word == "-":
+            continue
+        name = word.partition("=")[0] if word.startswith("--") else word[:2]
+        param = options.get(name)
+        if param is None:
+            continue
+        if param in seen and not (param.multiple or param.count):
+            raise UserError("option_twice", option=name, first=seen[param])
+        seen[param] = name
+        if not param.is_flag and word == name:  # its value is the next word, whatever it looks like
+            next(words, None)
+
+
+def _letters_where_symbols_cannot_go() -> None:
+    """Output the terminal cannot encode (♥ in latin-1) is written with letters (H), not raised after a write."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "♠♥♦♣≥".encode(getattr(stream, "encoding", None) or "utf-8")
+        except UnicodeEncodeError:
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors=_LETTERS)
+        except LookupError:  # an encoding Python does not know: nothing to fall back from
+            pass
+
+
+_LETTERS = "scorekeeper.letters"
+_WORDS = str.maketrans(
+    {"≥": ">=", "≤": "<=", "→": "->", "×": "x", "—": "-", "–": "-", "…": "...", "·": "-", "─": "-", "│": "|"}
+    | dict.fromkeys("┌┬┐├┼┤└┴┘", "+")  # the fiche's grid
+)
+
+
+def _letters(error: UnicodeError) -> tuple[str, int]:
+    """The codec's error handler: suits as letters, signs as ASCII, letters without accents, else `?`."""
+    if not isinstance(error, UnicodeEncodeError):  # registered for output only
+        raise error
+    import unicodedata
+
+    from scorekeeper.cards import ASCII_SUITS  # only output that cannot be encoded needs it
+
+    text = error.object[error.start : error.end].translate(ASCII_SUITS).translate(_WORDS)
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return (plain if len(plain) >= len(text) else plain + "?" * (len(text) - len(plain))), error.end
+
+
+codecs.register_error(_LETTERS, _letters)
+
+
+# Control characters (C0 but line feed and tab, DEL, C1): `ESC ]52` writes the clipboard in some
+# terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`).
+_CONTROL = re.compile(r"(\x1b\[[01]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str, styles: bool = False) -> str:
+    """`text` with its control characters shown escaped (`_escaped`), the rest as typed; with `styles`,
+    the grid's bold kept.
+
+    >>> print(printable("C\x1b]52;c;aGk=\x07sar\x1b[8m :pile_of_poo:"))
+    C\\x1b]52;c;aGk=\\x07sar\\x1b[8m :pile_of_poo:
+    """
+    return _CONTROL.sub(lambda found: found[1] if styles and found[1] else _escaped(found[0]), text)
+
+
+def _escaped(control: str) -> str:
+    """The control character first in `control` as `\\x1b` (C0: JSON escapes those itself), or `\\u009b`
+    (DEL and C1, which JSON leaves raw: so a JSON string stays JSON); what follows it as it is."""
+    code = ord(control[0])
+    return (f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}") + control[1:]
+
+
+class Escaping:
+    """A text stream that writes control characters escaped (`printable`): whatever a command prints, a
+    name or title from the command line or from someone else's file never drives the terminal.
+    `typed` is the stream beneath, for rich, which escapes the texts it lays out itself (`console`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.typed = stream
+
+    def write(self, text: Any) -> int:
+        return self.typed.write(printable(text, styles=True) if isinstance(text, str) else text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.typed, name)
+
+
+def _warn(caught: list[warnings.WarningMessage]) -> None:
+    """A stored game that could not be made current: one line, after what the command printed."""
+    for warning in caught:
+        if isinstance(warning.message, store.NotMarked):
+            _say(text("cli.warning", warning=text("warning.not_marked", **warning.message.values)))
+        else:
+            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
 
 
 def _choose_language(args: list[str]) -> list[str]:
@@ -146,7 +298,7 @@ def _choose_language(args: list[str]) -> list[str]:
     asked = given or os.environ.get("SCOREKEEPER_LANG")
     if asked and i18n.language_code(asked) is None:
         raise UserError("unknown_language", lang=asked, languages=i18n.LANGUAGES)
-    i18n.choose(i18n.language_of(given))
+    i18n.choose(i18n.language_of(given), told=bool(asked))  # else the game's own language may speak (C-2)
     return rest
 
 
@@ -173,8 +325,14 @@ def _utf8(word: str) -> bool:
 
 
 def _fail(message: str, code: int = Exit.MISTAKE) -> None:
-    click.echo(" ".join(message.splitlines()), err=True)  # one line, even for a name or path with a line break
+    _say(message)
     sys.exit(code)
+
+
+def _say(message: str) -> None:
+    # One line, even for a name or path with a line break; escaped before click, which would strip a
+    # name's `ESC [8m` off a pipe, and may write past `Escaping` to a stream it finds misconfigured.
+    click.echo(printable(" ".join(message.splitlines())), err=True)
 
 
 app = typer.Typer(

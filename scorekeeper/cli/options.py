@@ -45,9 +45,20 @@ def print_json(data: Any) -> None:
 
 
 def console() -> Console:
+    """rich, drawing text as typed: no markup (`[bold]`), no emoji (`:pile_of_poo:`), control characters
+    escaped in every piece of text it lays out, and its own styles written past the `Escaping` of the stream."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    from scorekeeper.cli.app import printable
+
+    class Plain(Console):
+        def render(self, renderable: Any, options: Any = None) -> Any:
+            from rich.segment import Segment
+
+            for segment in super().render(renderable, options):  # text and cells alike, before rich styles them
+                yield segment if segment.control else Segment(printable(segment.text), segment.style)
+
+    return Plain(file=getattr(sys.stdout, "typed", sys.stdout), highlight=False, markup=False, emoji=False)
 
 
 def cards(text: str, ascii: bool) -> str:

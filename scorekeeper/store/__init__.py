@@ -12,6 +12,7 @@ from __future__ import annotations
 from scorekeeper.store.disk import cache_dir, games_dir, home, write_atomic
 from scorekeeper.store.files import (
     NAME_PATTERN,
+    NotMarked,
     all_names,
     changing,
     check_name,
@@ -20,16 +21,19 @@ from scorekeeper.store.files import (
     exists,
     free_name,
     locked,
+    mark_current,
     path_of,
     read,
     set_current,
     write,
+    written,
 )
 from scorekeeper.store.ledger import FORMAT, UNDO_DEPTH, Ledger
 
 __all__ = [
     "FORMAT",
     "NAME_PATTERN",
+    "NotMarked",
     "UNDO_DEPTH",
     "Ledger",
     "all_names",
@@ -43,9 +47,11 @@ __all__ = [
     "games_dir",
     "home",
     "locked",
+    "mark_current",
     "path_of",
     "read",
     "set_current",
     "write",
     "write_atomic",
+    "written",
 ]

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import os
 import re
+from contextlib import suppress
 from pathlib import Path
 
 
 def home() -> Path:
-    """The user data folder: `$SCOREKEEPER_HOME`, else the platform's (platformdirs)."""
+    """The user data folder: `$SCOREKEEPER_HOME`, else the platform's (platformdirs), always absolute."""
     override = os.environ.get("SCOREKEEPER_HOME")
     if override:
-        return Path(override).expanduser()
+        return _absolute(override)
     import platformdirs  # only when no override: tests and benches never pay for it
 
-    return platformdirs.user_data_path("scorekeeper", appauthor=False)
+    return _absolute(platformdirs.user_data_path("scorekeeper", appauthor=False))
 
 
 def games_dir() -> Path:
@@ -26,10 +27,20 @@ def cache_dir() -> Path:
     """`$SCOREKEEPER_HOME/cache`, else the platform's cache folder: what is there may be lost at any time."""
     override = os.environ.get("SCOREKEEPER_HOME")
     if override:
-        return Path(override).expanduser() / "cache"
+        return _absolute(override) / "cache"
     import platformdirs  # as in `home`
 
-    return platformdirs.user_cache_path("scorekeeper", appauthor=False)
+    return _absolute(platformdirs.user_cache_path("scorekeeper", appauthor=False))
+
+
+def _absolute(folder: str | Path) -> Path:
+    """A relative `SCOREKEEPER_HOME` or `XDG_DATA_HOME` (`data`, `./x`) is taken from the folder the
+    command starts in, and made absolute there, so the paths the store names and opens never depend on it.
+
+    >>> _absolute("/srv/scores")
+    PosixPath('/srv/scores')
+    """
+    return Path(os.path.abspath(Path(folder).expanduser()))
 
 
 def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
@@ -53,11 +64,12 @@ def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     if durable and hasattr(os, "O_DIRECTORY"):
-        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+        with suppress(OSError):  # the file is renamed into place: stored, whatever the folder's fsync says
+            dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
 
 
 def leftovers(path: Path) -> list[Path]:

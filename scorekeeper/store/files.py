@@ -3,13 +3,18 @@
 Writes are atomic (temp file in the same folder, fsync, rename) and made under an exclusive lock,
 so a crash leaves the old file or the new one, and two writers never lose an update. Once the file
 is renamed into place the change is stored: nothing done after it (the cache, the sweep of
-leftovers) may turn it into a failure.
+leftovers, the current-game mark) may turn it into a failure. A folder that cannot be written (a plain
+file, a device, a full disk, no access) is a UserError naming it, with the old file in place; a file
+that is not a regular one (a FIFO, a device, a link to one) is never read nor locked.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import time
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -21,6 +26,7 @@ from scorekeeper.store import cache
 from scorekeeper.store.disk import games_dir, home, leftovers, write_atomic
 from scorekeeper.store.ledger import Ledger, damage
 
+written: list[str] = []  # the games this process stored: after that, no error may report a failure
 LOCK_WAIT = 5.0  # seconds a writer waits for another before saying the game is busy
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
@@ -46,11 +52,11 @@ def read(name: str) -> Ledger:
     """The game as stored; a missing, unreadable or damaged file is a UserError that says which."""
     path = path_of(name)
     try:
-        raw = path.read_bytes()
+        raw = tomlfile.read_regular(path)
     except FileNotFoundError:
         raise UserError("no_game", name=name) from None
     except OSError as error:
-        raise UserError("game_unreadable", path=str(path), reason=error.strerror) from None
+        raise UserError("game_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
     data = cache.load(raw)
     if data is None:
         try:
@@ -71,24 +77,48 @@ def write(ledger: Ledger) -> None:
     data = ledger.to_toml()
     raw = tomli_w.dumps(data).encode()
     try:
-        before = path.read_bytes()  # for the cache: the entry of these bytes is no longer any file's
+        before = tomlfile.read_regular(path)  # for the cache: the entry of these bytes is no longer any file's
     except OSError:
         before = None
-    write_atomic(path, raw)
+    with _trouble(path.parent):
+        write_atomic(path, raw)
+    written.append(ledger.name)
     cache.replace(before, raw, data)
+
+
+@contextmanager
+def _trouble(folder: Path) -> Iterator[None]:
+    """A folder that cannot be written (a plain file, a device, read-only, full): one UserError naming it."""
+    try:
+        yield
+    except OSError as error:
+        raise UserError("store_unwritable", folder=str(folder), reason=tomlfile.reason(error)) from None
 
 
 @contextmanager
 def locked(name: str) -> Iterator[None]:
     """An exclusive lock on one game, held while it is read, changed and written."""
-    folder = games_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    handle = open(folder / f".{check_name(name)}.lock", "a+b")
+    with _lock(games_dir() / f".{check_name(name)}.lock", name):
+        yield
+
+
+@contextmanager
+def _lock(path: Path, name: str) -> Iterator[None]:
+    """Lock file `path`, opened without following a link and without waiting on a FIFO: a link, a
+    folder or a device in its place is refused, and nothing is created outside the data folder."""
+    with _trouble(path.parent):
+        path.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
+        fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError as error:
+        raise UserError("bad_lock", path=str(path), reason=tomlfile.reason(error)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise UserError("bad_lock", path=str(path), reason=tomlfile.reason(tomlfile.NotRegular(str(path))))
+    with os.fdopen(fd, "r+b") as handle:  # closing releases the lock
         _acquire(handle, name)
         yield
-    finally:
-        handle.close()  # closing releases the lock
 
 
 def _acquire(handle: Any, name: str) -> None:
@@ -139,8 +169,17 @@ def _sweep(name: str) -> None:
             stale.unlink(missing_ok=True)
 
 
-def create(ledger: Ledger) -> None:
-    """Store a new game; refused if the name is taken. It does not make it current: see `set_current`."""
+def create(ledger: Ledger, numbered: bool = False) -> None:
+    """Store a new game; refused if the name is taken. It does not make it current: see `set_current`.
+
+    `numbered`: the game takes the first free `NAME-N` for its name `NAME`, picked under one lock, so
+    that games created at once without a name each get their own.
+    """
+    if numbered:
+        with _lock(games_dir() / ".new.lock", ledger.name):
+            ledger.name = free_name(ledger.name)
+            create(ledger)
+        return
     with locked(ledger.name):
         if exists(ledger.name):
             raise UserError("game_exists", name=ledger.name)
@@ -170,7 +209,7 @@ def free_name(prefix: str) -> str:
 def current_name() -> str | None:
     """The game commands work on when none is named; None if unset, unreadable or not a game name."""
     try:
-        name = (home() / "current").read_text(encoding="utf-8").strip()
+        name = tomlfile.read_regular(home() / "current", most=256).decode().strip()
     except (OSError, UnicodeDecodeError):
         return None
     return name if NAME_PATTERN.fullmatch(name) else None
@@ -180,3 +219,20 @@ def set_current(name: str) -> None:
     """Make `name` the current game. Durable, like a game: a lost choice would send coups elsewhere."""
     if current_name() != name:
         write_atomic(home() / "current", name.encode())
+
+
+class NotMarked(UserWarning):
+    """A game was stored but could not be made the current one: said, never a failure (`mark_current`)."""
+
+    def __init__(self, name: str, folder: str, reason: Any) -> None:
+        super().__init__(name)
+        self.values = {"name": name, "folder": folder, "reason": reason}
+
+
+def mark_current(name: str) -> None:
+    """`set_current` after a change is stored: a mark that cannot be written is a `NotMarked` warning,
+    since raising would report a stored change as failed, and a player would say it twice."""
+    try:
+        set_current(name)
+    except OSError as error:
+        warnings.warn(NotMarked(name, str(home()), tomlfile.reason(error)), stacklevel=2)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper import tomlfile
 from scorekeeper.errors import UserError
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ class Ledger:
         undo_journal: list[dict[str, Any]] | None = None,
         redo_journal: list[dict[str, Any]] | None = None,
         created: datetime | None = None,
+        lang: str | None = None,
     ) -> None:
         self.name = name
         self.ruleset_name = ruleset_name
@@ -53,6 +55,7 @@ class Ledger:
         self.undo_journal = [] if undo_journal is None else undo_journal
         self.redo_journal = [] if redo_journal is None else redo_journal
         self.created = datetime.now().replace(microsecond=0) if created is None else created
+        self.lang = lang  # the language the game was created in, spoken unless a command is told another (C-2)
 
     def __repr__(self) -> str:
         return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
@@ -123,7 +126,7 @@ class Ledger:
             "ruleset": self.ruleset,
             "coups": self.coups,
             "journal": {"undo": self.undo_journal, "redo": self.redo_journal},
-        }
+        } | ({} if self.lang is None else {"lang": self.lang})
 
     @classmethod
     def from_toml(cls, data: dict[str, Any], source: str) -> Ledger:
@@ -140,6 +143,9 @@ class Ledger:
 
         if data.get("format") != FORMAT:
             raise UserError("game_format", path=source, format=data.get("format"), expected=FORMAT)
+        beyond = tomlfile.too_large({key: data.get(key) for key in ("options", "coups", "journal")})
+        if beyond is not None:  # the ruleset's numbers are its loader's to bound (`rulesets.build`)
+            raise damaged("too_large", key=beyond[0], most=tomlfile.MOST)
         players = need("players", list)
         if not players or not all(isinstance(p, str) for p in players):
             raise damaged("players")
@@ -157,6 +163,7 @@ class Ledger:
             undo_journal=need("undo", list, journal) if "undo" in journal else [],
             redo_journal=need("redo", list, journal) if "redo" in journal else [],
             created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0),
+            lang=need("lang", str) if "lang" in data else None,  # optional: older files have none
         )
         if not all(isinstance(coup, dict) for coup in ledger.coups):
             raise damaged("coups")
