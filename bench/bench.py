@@ -160,6 +160,24 @@ def replay(runs: int) -> None:
                 )
 
 
+def quota_replay(runs: int) -> None:
+    """M-10: manillen keeps the sans-atout each team owes; the quota must not walk every earlier coup."""
+    from scorekeeper import games
+    from scorekeeper.games import manille
+
+    players = ["A", "B", "C", "D"]
+    print("replay of manillen with the sans-atout quota (best of runs):")
+    for count in (5_000, 10_000):
+        ruleset = games.load("manillen").with_options({"deals": count})
+        coups = [{"trump": "sa" if n % 5 == 0 else "h", "points": {"A": (n * 7) % 61}} for n in range(count)]
+
+        def replay_all(ruleset: object = ruleset, coups: list = coups) -> None:
+            manille.replay(ruleset, players, "A", coups)  # type: ignore[arg-type]
+
+        taken = timed(replay_all, runs)
+        print(f"  {count:6} coups: {taken:7.3f} s  ({taken / count * 1e6:6.1f} µs a coup)")
+
+
 def audits(runs: int) -> None:
     from scorekeeper import games
     from scorekeeper.cards import MANILLE
@@ -209,6 +227,7 @@ def main() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     startup(runs=7 if quick else 21, against=against)
     replay(runs=2 if quick else 5)
+    quota_replay(runs=2 if quick else 5)
     audits(runs=2 if quick else 3)
 
 

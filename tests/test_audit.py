@@ -16,7 +16,7 @@ from scorekeeper.games import load
 from scorekeeper.games.hombre import legal as hombre
 from scorekeeper.games.hombre.referee import audit_hombre
 from scorekeeper.games.manille import legal as manille
-from scorekeeper.games.manille.referee import audit_manille
+from scorekeeper.games.manille.referee import audit_manille, face_down
 from scorekeeper.i18n import as_json, render
 from scorekeeper.referee import Relation
 
@@ -417,9 +417,12 @@ def _cheating_deal(rng: random.Random, players: Sequence[str], leader: str, trum
     return tricks
 
 
-def _judged_play_by_play(players: Sequence[str], leader: str, trump: Suit | None, tricks, rules, partners):
+def _judged_play_by_play(players: Sequence[str], leader: str, trump: Suit | None, tricks, rules, partners, down=()):
     """What the audit must find (P-10), asked of `legal_cards` and `judge` at every play: the renonces
-    proven, and the plays of a partial log that an unseen card would make renonces."""
+    proven, and the plays of a partial log that an unseen card would make renonces.
+
+    P-11: a seat in `down` has table cards lying face down, and no layout is given: any card it plays
+    later may have lain face down, so none proves a renonce; the play stays unknown."""
     logged, lead = [], players.index(leader)
     for cards in tricks:
         logged.append(list(zip((*players[lead:], *players[:lead]), cards, strict=True)))
@@ -434,7 +437,10 @@ def _judged_play_by_play(players: Sequence[str], leader: str, trump: Suit | None
             seen = [(Relation.PARTNER if partners(who, player) else Relation.OPPONENT, c) for who, c in pairs[:place]]
             if place and len(hand) > 1 and card not in manille.legal_cards(hand, seen, trump, rules):
                 verdict = manille.judge(hand, seen, trump, rules, card)
-                renonces.append((index + 1, player, card, verdict.rule, verdict.legal_cards))
+                if player in down:
+                    unknown.append((index + 1, player, card, verdict.rule))
+                else:
+                    renonces.append((index + 1, player, card, verdict.rule, verdict.legal_cards))
             elif place and unseen and card not in manille.legal_cards(hand + unseen, seen, trump, rules):
                 unknown.append((index + 1, player, card, manille.judge(hand + unseen, seen, trump, rules, card).rule))
     return renonces, unknown
@@ -452,7 +458,9 @@ def _every_play(seed: int, system: str, undertrump: str, trump: Suit | None, che
     leader = rng.choice(players)
     tricks = _cheating_deal(rng, players, leader, trump, rules, partners, cheat)[:shown]
     result = audit_manille(players, leader, trump, tricks, rules, partners)
-    renonces, unknown = _judged_play_by_play(players, leader, trump, tricks, rules, partners)
+    cards_down = face_down(rules, players)  # P-11: the découverte's and the morts' table cards
+    down = () if cards_down is None else {seat for seat, count in cards_down.down.items() if count}
+    renonces, unknown = _judged_play_by_play(players, leader, trump, tricks, rules, partners, down)
     assert [(r.trick, r.player, r.card, r.rule, r.legal_cards) for r in result.renonces] == renonces
     assert [(u.trick, u.player, u.card, u.rule) for u in result.unknown] == unknown
 

@@ -88,8 +88,9 @@ def test_h15_no_matadors_without_all_three_true_ones():
 
 
 def test_h15_refused_one_or_two_matadors_and_more_than_the_suit_holds():
-    assert refused(played(matadors=2)).startswith("2 matadors cannot be paid: give 0, or 3 to 12")
-    assert "3 to 11" in refused(played(matadors=12, trump="c"))
+    # H-15 as clarified (issue 13): a hand holds nine cards, so nine matadors at most, whatever the suit.
+    assert refused(played(matadors=2)).startswith("2 matadors cannot be paid: give 0, or 3 to 9")
+    assert "3 to 9" in refused(played(matadors=12, trump="c"))
     assert refused(played(matadors=13)).endswith("(H-15)")
 
 

@@ -347,12 +347,13 @@ def test_h17_the_largest_waiting_bete_goes_into_play_and_stays_until_the_poule_i
 
 
 def test_h12_a_player_who_cannot_pay_takes_another_cave_as_many_as_needed():
-    rules = HombreRules(system="3-2", cave=20)
-    fiche = play([coup("A", "sans-prendre", 2, 5, 2, matadors=12)], rules)
-    # A pays 9 (poule to B), 12 + 24 to B and 12 + 24 to C: 81 from a cave of 20 -> 4 more caves.
-    assert fiche.balances[0] == -81 and fiche.caves == (5, 1, 1)
+    rules = HombreRules(system="3-2", cave=22)
+    # Nine matadors, the most a hand of nine holds (H-15).
+    fiche = play([coup("A", "sans-prendre", 2, 5, 2, matadors=9)], rules)
+    # A pays 9 (poule to B), 12 + 18 to B and 12 + 18 to C: 69 from a cave of 22 -> 3 more caves.
+    assert fiche.balances[0] == -69 and fiche.caves == (4, 1, 1)
     assert fiche.holdings("A") == 19
-    assert "A cannot pay and takes 4 more caves of 20, 5 in all (H-12)" in told(fiche.coups[0].log)
+    assert "A cannot pay and takes 3 more caves of 22, 4 in all (H-12)" in told(fiche.coups[0].log)
 
 
 def test_h12_holdings_in_fiches_and_jetons_keep_the_half():

@@ -37,7 +37,7 @@ def every_coup(tricks_list):
         for hombre in PLAYERS:
             tricks = dict(zip(PLAYERS, made, strict=True))
             for contract in ("demande", "retourne", "sans-prendre", "vole"):
-                for matadors in (None, 0, 3, 5, 11):
+                for matadors in (None, 0, 3, 5, 9):  # nine at most: a hand holds nine cards (H-15)
                     coup = {"hombre": hombre, "contract": contract, "tricks": tricks}
                     if matadors is not None:
                         coup["matadors"] = matadors

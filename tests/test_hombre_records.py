@@ -189,11 +189,11 @@ def test_one_mark_one_poule_one_coup_one_cave_one_jeton_are_singular():
 
 
 def test_caves_are_counted_in_words_not_cave_s():
-    rules = HombreRules(system="3-2", cave=20)
-    fiche = replay(rules, PLAYERS, "C", [coup("A", "sans-prendre", 2, 5, 2, matadors=12)])
-    assert "A cannot pay and takes 4 more caves of 20, 5 in all (H-12)" in told(fiche.coups[0].log)
+    rules = HombreRules(system="3-2", cave=22)
+    fiche = replay(rules, PLAYERS, "C", [coup("A", "sans-prendre", 2, 5, 2, matadors=9)])  # nine at most (H-15)
+    assert "A cannot pay and takes 3 more caves of 22, 4 in all (H-12)" in told(fiche.coups[0].log)
     # A's bête of 27 is split too at the early end (9 to each other): 1 jeton left.
-    assert "A: 1 jeton - 5 caves of 20 = -99 (H-19)" in told(settle(fiche, early=True).log)
+    assert "A: 1 jeton - 4 caves of 22 = -87 (H-19)" in told(settle(fiche, early=True).log)
 
 
 def test_a_bete_owed_to_its_owner_and_the_passed_coup_s_option_say_no_himself_and_no_internal_key():

@@ -72,14 +72,14 @@ def test_h19_a_partie_not_over_is_settled_only_early():
 
 
 def test_h19_a_result_is_jetons_minus_a_cave_for_each_cave_taken():
-    rules = HombreRules(system="3-2", cave=20)
-    fiche = replay(rules, PLAYERS, "A", [coup("A", "sans-prendre", 2, 5, 2, matadors=12)])
-    assert fiche.holdings("A") == 19 and fiche.caves == (5, 1, 1)
+    rules = HombreRules(system="3-2", cave=22)
+    fiche = replay(rules, PLAYERS, "A", [coup("A", "sans-prendre", 2, 5, 2, matadors=9)])  # nine at most (H-15)
+    assert fiche.holdings("A") == 19 and fiche.caves == (4, 1, 1)
     settlement = settle(fiche, early=True)
     # The table stops: A's bête of 27 (his codille) is split too, 9 to each of the others.
     a = settlement.results[0]
-    assert (a.caves, a.holdings, a.result) == (5, 1, -99)
-    assert "A: 1 jeton - 5 caves of 20 = -99 (H-19)" in [render(line) for line in settlement.log]
+    assert (a.caves, a.holdings, a.result) == (4, 1, -87)
+    assert "A: 1 jeton - 4 caves of 22 = -87 (H-19)" in [render(line) for line in settlement.log]
 
 
 def test_h19_halves_are_paid_exactly():

@@ -78,7 +78,7 @@ def test_m6_m10_passe_parole_calls_and_multiplier_are_records():
     assert third.log[1:5] == (
         record("passe_parole", "M-10", dealer="C", chooser="A"),
         record("trump_named", None, chooser="A", suit=Suit.CLUBS),
-        record("contre_called", "M-6", player="B"),
+        record("contre_called", "M-6", player="B", call="contre"),  # the system's own word (issue 14)
         record("coup_multiplied", "M-6", multiplier=2),
     )
     assert said(third)[1] == "C passes the choice to A (passe-parole, M-10)"  # the message places the rule
@@ -117,7 +117,9 @@ def test_p2_a_coup_entered_by_its_tricks_records_each_trick_and_the_proof_of_a_r
     # manillen-2: A and B, 16 tricks of two cards; B leads, ♥ trump. A follows K♠ with 7♠ though
     # holding A♠, which he plays at trick 2 (P-4): the coup is cancelled for his renonce.
     log = ["Ks 7s", "Qs As"]
-    fiche = play("manillen-2", ("A", "B"), [{"trump": "h", "tricks": log, "let_renonce_pass": False}])
+    # P-11 (issue 13): A's table cards are laid out, A♠ is not among them: it was in his hand.
+    layout = {"A": [["8h", "9h"], ["10h", "Jh"], ["Qh", "Kh"], ["8d", "9d"]]}
+    fiche = play("manillen-2", ("A", "B"), [{"trump": "h", "tricks": log, "let_renonce_pass": False, "layout": layout}])
     (coup,) = fiche.coups
     first = next(line for line in coup.log if line.event == "trick_won")
     cards = (record("trick_card", None, player="B", card=Card.parse("Ks")),

@@ -279,7 +279,7 @@ def test_m6_whisthub_contre_frapper_refused_when_sans_atout_and_frapper_already_
         P4,
         WHISTHUB[:1],
         pts("SA", "B", 25, contre="A", surcontre="D"),
-        r"coup 2: a surcontre would make the coup count x8, past the cap of x4: refused \(M-6\)",
+        r"coup 2: a contre-frapper would make the coup count x8, past the cap of x4: refused \(M-6\)",
     )
 
 
@@ -291,7 +291,7 @@ def test_m6_whisthub_frapper_refused_when_tie_and_sans_atout_already_make_x4():
         P4,
         WHISTHUB[:4],
         pts("SA", "A", 20, contre="B"),
-        r"coup 5: a contre would make the coup count x8, past the cap of x4: refused \(M-6\)",
+        r"coup 5: a frapper would make the coup count x8, past the cap of x4: refused \(M-6\)",
     )
     # Without the sans-atout, the same frapper makes x4 and stands.
     fiche = play("manille-whisthub", P4, [*WHISTHUB[:4], pts("h", "A", 20, contre="B")])
@@ -327,7 +327,7 @@ def test_m9_whisthub_half_manche_of_61():
     [
         (pts("h", "A", 40, chooser="C"), r"the dealer A names trump in this system, not C \(M-10\)"),
         (pts("h", "A", 40, contre="C"), r"C is on the side that chose trump.*\(M-6\)"),
-        (pts("h", "A", 40, surcontre="C"), r"a surcontre answers a contre: there was none \(M-6\)"),
+        (pts("h", "A", 40, surcontre="C"), r"a contre-frapper answers a frapper: there was none \(M-6\)"),
         (pts("h", "A", 40, contre="B", surcontre="D"), r"D is not on the side that chose trump.*\(M-6\)"),
         ({"retourne": "Ah", "points": {"A": 40}}, r"\(M-5\)"),
     ],
@@ -423,7 +423,7 @@ def test_m7_coinchee_partie_coinche_doubles_whoever_wins():
 @pytest.mark.parametrize(
     "coup, message",
     [
-        (pts("h", "A", 40, contre="C"), r"C is on the side that chose trump: only the other side may contre \(M-6\)"),
+        (pts("h", "A", 40, contre="C"), r"C is on the side that chose trump: only the other side may coinche \(M-6\)"),
         (pts("h", "A", 40, contre="B", surcontre="A"), r"there is no surcontre in this system \(M-6\)"),
         (pts("h", "A", 40, chooser="B"), r"B is not the partner of the dealer A.*\(M-10\)"),
     ],
@@ -1175,6 +1175,8 @@ def test_cli_audit_manillen_2_two_card_tricks_each_player_against_the_other(run)
         "Ks 7s",
         "--trick",
         "Qs As",
+        "--layout",  # P-11 (issue 13): A's table cards, A♠ not among them: it was in his hand
+        "A: 8h/9h 10h/Jh Qh/Kh 8d/9d",
         "--json",
     )
     assert ran.code == 1

@@ -7,10 +7,11 @@ from typing import Any
 import typer
 
 from scorekeeper import games, tomlfile
-from scorekeeper.cards import parse_trump
+from scorekeeper.cards import parse_trump, split_cards
+from scorekeeper.cli.declare import layout_of
 from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
-from scorekeeper.i18n import render, text
+from scorekeeper.i18n import current, render, text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -21,8 +22,8 @@ def _read_coup_file(path: str) -> dict[str, Any]:
     except FileNotFoundError:
         raise UserError("coup_file_missing", path=path) from None
     except (tomlfile.NotToml, OSError) as error:
-        raise UserError("coup_file_unreadable", path=path, reason=error) from None
-    known = {"players", "trump", "leader", "tricks", "taker"}
+        raise UserError("coup_file_unreadable", path=path, reason=tomlfile.reason(error)) from None
+    known = {"players", "trump", "leader", "tricks", "taker", "layout"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise UserError("coup_file_unknown_key", path=path, key=unknown[0], keys=sorted(known))
@@ -38,6 +39,7 @@ def audit(
     trick: list[str] = typer.Option([], "--trick", help=text("help.audit.trick")),
     taker: str = typer.Option(None, "--taker", help=text("help.audit.taker")),
     file: str = typer.Option(None, "--file", help=text("help.audit.file")),
+    layout: list[str] = typer.Option([], "--layout", help=text("help.audit.layout")),
     json: bool = JSON,
     ascii: bool = ASCII,
 ) -> int:
@@ -48,17 +50,37 @@ def audit(
         data = _read_coup_file(file)
         seats, trump_text, first, tricks = _coup_fields(data, file)
         taker = data.get("taker") if isinstance(data.get("taker"), str) else None
+        pairs = _layout(data.get("layout"), loaded, current(), file)
     else:
         if not (players and trump and leader and trick):
             raise UserError("audit_missing_options")
-        seats, trump_text, first, tricks = players.split(), trump, leader, [t.split() for t in trick]
-    log = [[loaded.deck.parse(card) for card in cards] for cards in tricks]
-    result = loaded.engine.audit_log(loaded, seats, first, parse_trump(trump_text), log, taker)
+        seats, trump_text, first, tricks = players.split(), trump, leader, [split_cards(t, current()) for t in trick]
+        pairs = None
+    if layout:  # P-11: face up over face down, as typed; it comes before a file's
+        pairs = _layout(layout_of(layout), loaded, "en", file or "--layout")
+    log = [[loaded.deck.parse(card, current()) for card in cards] for cards in tricks]  # as typed (C-2)
+    result = loaded.engine.audit_log(loaded, seats, first, parse_trump(trump_text, current()), log, taker, pairs)
     if json:
         print_json(result.as_dict())
     else:
         _print_audit(result, ascii)
     return Exit.RENONCE if result.audit.renonces else Exit.DONE
+
+
+def _layout(given: Any, loaded: Any, lang: str | None, path: str) -> dict[str, list[tuple[Any, Any]]] | None:
+    """P-11: `{NAME = [["QS", "7S"], ...]}`, each pair face up over face down, its cards read (C-2)."""
+    if given is None:
+        return None
+    if not isinstance(given, dict) or not all(
+        isinstance(pairs, list)
+        and all(isinstance(pair, list) and len(pair) == 2 and all(isinstance(c, str) for c in pair) for pair in pairs)
+        for pairs in given.values()
+    ):
+        raise UserError("coup_file_layout", "P-11", path=path)
+    return {
+        str(name): [(loaded.deck.parse(up, lang), loaded.deck.parse(down, lang)) for up, down in pairs]
+        for name, pairs in given.items()
+    }
 
 
 def _coup_fields(data: dict[str, Any], path: str) -> tuple[list[str], str, str, list[list[str]]]:
@@ -69,6 +91,8 @@ def _coup_fields(data: dict[str, Any], path: str) -> tuple[list[str], str, str, 
         raise UserError("coup_file_trump_leader", path=path)
     if not (isinstance(tricks, list) and all(isinstance(t, list | str) for t in tricks)):
         raise UserError("coup_file_tricks", path=path)
+    if not tricks:  # as the command line refuses an audit without --trick
+        raise UserError("coup_file_no_tricks", path=path)
     return players, trump, leader, [t.split() if isinstance(t, str) else [str(c) for c in t] for t in tricks]
 
 
@@ -87,7 +111,7 @@ def _print_audit(result: Any, ascii: bool) -> None:
     ):
         table.add_column(text(column))
     for played in result.audit.tricks:
-        shown = "  ".join(f"{who} {card.format(ascii)}" for who, card in played.cards)
+        shown = "  ".join(f"{who} {render(card, ascii)}" for who, card in played.cards)
         row = (str(played.number), played.leader, shown, played.winner, str(played.points))
         table.add_row(*map(Text, row))  # the players' names are text as typed, never markup
     out.print(table)

@@ -10,7 +10,7 @@ from scorekeeper import games
 from scorekeeper.cards import Card, parse_trump
 from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
-from scorekeeper.i18n import render, text
+from scorekeeper.i18n import current, render, text
 from scorekeeper.rulesets import Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by its two commands only: the others start without it
@@ -32,7 +32,7 @@ def _table(text: str, ruleset: Ruleset) -> list[tuple[Relation | None, Card]]:
                 relation = Relation(prefix.upper())
             except ValueError:
                 raise UserError("check_bad_prefix", word=word) from None
-        trick.append((relation, ruleset.deck.parse(card)))
+        trick.append((relation, ruleset.deck.parse(card, current())))
     return trick
 
 
@@ -50,11 +50,12 @@ def check(
 
     loaded = games.load(ruleset)
     trick = _table(table, loaded)
-    held = loaded.deck.parse_many(hand)
+    lang = current()  # the cards as the table types them (C-2: `c` is cœur in French)
+    held = loaded.deck.parse_many(hand, lang)
     if not held:
         raise UserError("check_empty_hand")
-    card = loaded.deck.parse(play) if play is not None else None
-    verdict = loaded.engine.judge_play(loaded, parse_trump(trump), trick, held, card)
+    card = loaded.deck.parse(play, lang) if play is not None else None
+    verdict = loaded.engine.judge_play(loaded, parse_trump(trump, lang), trick, held, card)
     # A renonce's cost under the ruleset (M-8), a record like the verdict's explanation.
     cost = loaded.engine.renonce_cost(loaded.rules) if verdict.legal is False else None
     if json:
@@ -71,6 +72,13 @@ def check(
         )
     else:
         out = console()
+        # The cards read, shown back with their symbols: a misreading shows at once (C-2).
+        read = (
+            text("check.read", ascii, hand=Cards(held))
+            if card is None
+            else text("check.read_play", ascii, hand=Cards(held), play=card)
+        )
+        out.print(read, markup=False)
         out.print(text("check.legal_cards", ascii, cards=Cards(verdict.legal_cards)), markup=False)
         out.print(render(verdict.explanation, ascii), markup=False)
         if cost is not None:

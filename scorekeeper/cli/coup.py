@@ -25,5 +25,20 @@ def coup(
     said: dict[str, Any],
 ) -> None:
     name = pick(game_name)
-    fiche = service.add(name, d.declaration(said))
+    declared = d.declaration(said)
+    fiche = service.add(name, declared)
+    _show_cards_read(declared, ascii)
     print_coup(fiche.coups[-1], fiche, ascii)
+
+
+def _show_cards_read(declared: dict[str, Any], ascii: bool) -> None:
+    """L'hombre's hand or trumps shown back with their symbols, so that a misread card shows (C-2); the
+    retourne and the tricks show in the coup's own lines."""
+    from scorekeeper.cards import Card
+    from scorekeeper.cli.options import console
+    from scorekeeper.referee import Cards
+
+    for field in ("hand", "trumps"):
+        if isinstance(declared.get(field), str):  # accepted by the engine: the ledger's English letters
+            cards = Cards(Card.parse(word) for word in declared[field].split())
+            console().print(text("coup.read_cards", ascii, field=field, cards=cards), markup=False)

@@ -13,9 +13,10 @@ from typing import Any
 import typer
 
 from scorekeeper import tomlfile
+from scorekeeper.cards import split_cards, typed, typed_suit
 from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
-from scorekeeper.i18n import text
+from scorekeeper.i18n import current, text
 
 COUP_EXAMPLE = examples_of("coup")
 
@@ -32,6 +33,7 @@ RENONCE = typer.Option(None, "--renonce", help=text("help.coup.renonce"))
 TRICK = typer.Option([], "--trick", help=text("help.coup.trick"))
 TRICKS_FILE = typer.Option(None, "--tricks-file", help=text("help.coup.tricks_file"))
 LET_PASS = typer.Option(False, "--let-renonce-pass", help=text("help.coup.let_renonce_pass"))
+LAYOUT = typer.Option([], "--layout", help=text("help.coup.layout"))
 # L'hombre
 PASS = typer.Option(False, "--pass", help=text("help.coup.pass"))
 HOMBRE = typer.Option(None, "--hombre", help=text("help.coup.hombre"))
@@ -59,6 +61,7 @@ def _said(
     trick: list[str] = TRICK,
     tricks_file: str = TRICKS_FILE,
     let_renonce_pass: bool = LET_PASS,
+    layout: list[str] = LAYOUT,
     passed: bool = PASS,
     hombre: str = HOMBRE,
     contract: str = CONTRACT,
@@ -109,30 +112,70 @@ def _counts(texts: list[str], option: str, mistake: str) -> dict[str, int] | Non
     return counts or None
 
 
-def _tricks(trick: list[str], tricks_file: str | None) -> list[list[str]] | None:
-    """The trick log, from --trick (one per trick) or from a TOML file with `tricks = [[...], ...]`."""
+def _tricks(trick: list[str], tricks_file: str | None) -> tuple[list[list[str]] | None, Any]:
+    """The trick log, from --trick (one per trick) or from a TOML file with `tricks = [[...], ...]`, and
+    the layout of the face-down cards that file may give (`layout = {NAME = [["QS", "7S"], ...]}`, P-11)."""
     if tricks_file is None:
-        return [given.replace(",", " ").split() for given in trick] or None
+        return [split_cards(given, current()) for given in trick] or None, None
     if trick:
         raise UserError("trick_and_file")
     try:
         data = tomlfile.load(tricks_file)
     except (OSError, tomlfile.NotToml) as error:
-        raise UserError("tricks_file_unreadable", path=tricks_file, reason=str(error)) from None
-    if set(data) != {"tricks"}:
-        raise UserError("tricks_file_keys", path=tricks_file)
-    return data["tricks"]
+        raise UserError("tricks_file_unreadable", path=tricks_file, reason=tomlfile.reason(error)) from None
+    if "tricks" not in data or set(data) - {"tricks", "layout"}:
+        raise UserError("tricks_file_layout_keys", path=tricks_file)
+    return data["tricks"], data.get("layout")
+
+
+def layout_of(texts: list[str]) -> dict[str, list[list[str]]] | None:
+    """`--layout "Hugo: QS/7S KD/8H"` (P-11): a seat's table cards in pairs, face up over face down, as
+    typed (C-2); several seats in one option are parted by `;`, or the option is given again."""
+    pairs: dict[str, list[list[str]]] = {}
+    for part in (part for given in texts for part in given.split(";") if part.strip()):
+        name, colon, cards = part.partition(":")
+        if not colon or not name.strip() or name.strip() in pairs:
+            raise UserError("bad_layout", "P-11", text=part.strip())
+        pairs[name.strip()] = []
+        for word in cards.split():
+            up, slash, down = word.partition("/")
+            if not slash or not up or not down or "/" in down:
+                raise UserError("bad_layout", "P-11", text=part.strip())
+            pairs[name.strip()].append([typed(up, current()), typed(down, current())])
+    return pairs or None
+
+
+def _typed_log(log: Any) -> Any:
+    """A trick log's cards, from --trick or a file, as typed at the table (C-2) in the ledger's English
+    letters; whatever is not a list of tricks stays as given, for the engine to refuse in its words."""
+    if not isinstance(log, list):
+        return log
+    return [
+        typed(trick, current())
+        if isinstance(trick, str)
+        else [typed(card, current()) if isinstance(card, str) else card for card in trick]
+        if isinstance(trick, list)
+        else trick
+        for trick in log
+    ]
 
 
 def declaration(said: dict[str, Any]) -> dict[str, Any]:
     """The coup as declared, from the command's options: nothing computed, only read."""
     said = dict(said)
     said["points"] = _counts(said.pop("points"), "--points", "bad_points")
-    log = _tricks(said.pop("trick"), said.pop("tricks_file"))
+    log, file_layout = _tricks(said.pop("trick"), said.pop("tricks_file"))
+    said["layout"] = layout_of(said.pop("layout")) or file_layout
     counts = _counts([said.pop("tricks")] if said.get("tricks") else [], "--tricks", "bad_tricks")
     if log is not None and counts is not None:
         raise UserError("trick_and_tricks")
-    said["tricks"] = log if counts is None else counts
+    said["tricks"] = _typed_log(log) if counts is None else counts
+    # Cards as the table typed them (C-2: `c` is cœur in French), kept in the ledger's English letters.
+    for field in ("retourne", "hand", "trumps"):
+        if said.get(field) is not None:
+            said[field] = typed(said[field], current())
+    if said.get("trump") is not None:
+        said["trump"] = typed_suit(said["trump"], current())
     said["pass"] = said.pop("passed")
     said["espadille_forcee"] = said.pop("forced")
     for flag in ("let_renonce_pass", "vole_engagee", "pass", "espadille_forcee"):

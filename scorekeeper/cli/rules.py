@@ -1,4 +1,4 @@
-"""`scorekeeper rules list | show NAME | check FILE`."""
+"""`scorekeeper rules list | show NAME | check FILE | explain [ID]`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import typer
 from scorekeeper import games, rulesets
 from scorekeeper.cli.options import JSON, console, examples_of, print_json
 from scorekeeper.i18n import render, text
+from scorekeeper.i18n.rulebook import described
 
 app = typer.Typer(
     name="rules",
@@ -29,7 +30,7 @@ def list_(json: bool = JSON) -> None:
     for column in ("cli.rules.column.name", "cli.rules.column.players", "cli.rules.column.description"):
         table.add_column(text(column))
     for ruleset in loaded:
-        table.add_row(ruleset.name, str(ruleset.players), ruleset.description)
+        table.add_row(ruleset.name, str(ruleset.players), described(ruleset)[1])
     console().print(table)
 
 
@@ -39,15 +40,17 @@ def show(
     json: bool = JSON,
 ) -> None:
     ruleset = games.load(name)
+    derived = games.get(ruleset.game).derived(ruleset)  # keys left to follow from others, and their values
     if json:
-        print_json({**_summary(ruleset), "settings": dict(ruleset.settings)})
+        print_json({**_summary(ruleset), "settings": dict(ruleset.settings), "derived": derived})
         return
     from rich.table import Table
     from rich.text import Text
 
     out = console()
-    out.print(Text.assemble((ruleset.title, "bold"), f" ({ruleset.name}, {ruleset.game})"))  # text, never markup
-    out.print(ruleset.description, markup=False)
+    title, description = described(ruleset)
+    out.print(Text.assemble((title, "bold"), f" ({ruleset.name}, {ruleset.game})"))  # text, never markup
+    out.print(description, markup=False)
     if ruleset.source:
         out.print(text("cli.rules.source", source=ruleset.source), markup=False)
     table = Table()
@@ -55,7 +58,8 @@ def show(
         table.add_column(text(column))
     meanings = {key.name: key.meaning for key in ruleset.schema}
     for key, value in ruleset.settings.items():
-        table.add_row(key, _show_value(value), render(meanings[key]))
+        shown = render(derived[key]) if key in derived else _show_value(value)
+        table.add_row(key, shown, render(meanings[key]))
     out.print(table)
     if ruleset.options:
         shown = [f"{option} ({key})" for option, key in ruleset.options.items()]  # names as typed: notation
@@ -73,6 +77,34 @@ def check(
         return
     said = text("cli.rules.valid", origin=ruleset.origin, game=ruleset.game, name=ruleset.name, title=ruleset.title)
     console().print(said, markup=False)
+
+
+@app.command(help=text("help.rules.explain"), epilog=examples_of("rules.explain"))
+def explain(
+    rule: str = typer.Argument(None, help=text("help.rules.explain.rule")),
+    json: bool = JSON,
+) -> None:
+    """One rule of the shipped rule book, or the list of them, in the language in effect (issue 14)."""
+    from scorekeeper.i18n import rulebook
+
+    if rule is None:
+        if json:
+            print_json(rulebook.entries())
+            return
+        for each in rulebook.entries():
+            console().print(text("cli.rulebook.line", id=each["id"], title=each["title"]), markup=False)
+        return
+    # A record may cite two rules ("M-6, M-7"): each is explained.
+    found = [rulebook.entry(part) for part in rule.split(",") if part.strip()] or [rulebook.entry(rule)]
+    if json:
+        print_json(found[0] if len(found) == 1 else found)
+        return
+    out = console()
+    for entry in found:
+        out.print(text("cli.rulebook.title", id=entry["id"], title=entry["title"]), markup=False)
+        out.print(entry["rule"], markup=False)
+        if "choice" in entry:
+            out.print(text("cli.rulebook.choice", choice=entry["choice"]), markup=False)
 
 
 def _summary(ruleset: rulesets.Ruleset) -> dict[str, object]:

@@ -54,6 +54,7 @@ class Game(Protocol):
         card: Card | None,
     ) -> Verdict: ...
     def renonce_cost(self, rules: Any) -> Record: ...
+    def derived(self, ruleset: Ruleset) -> dict[str, Record]: ...
     def audit_log(
         self,
         ruleset: Ruleset,
@@ -62,6 +63,7 @@ class Game(Protocol):
         trump: Suit | None,
         tricks: Sequence[Sequence[Card]],
         alone: str | None,
+        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
     ) -> LogAudit: ...
 
 

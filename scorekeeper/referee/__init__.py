@@ -36,8 +36,8 @@ class Cards(tuple[Card, ...]):
 
     __slots__ = ()
 
-    def format(self, ascii: bool = False) -> str:
-        return format_cards(self, ascii)
+    def format(self, ascii: bool = False, lang: str = "en") -> str:
+        return format_cards(self, ascii, lang)
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,19 @@ class Audited(NamedTuple):
     illegal_plays: Callable[[Sequence[Seen], Mapping[str, Sequence[Card]]], Sequence[tuple[int, int]]]
 
 
+class FaceDown(NamedTuple):
+    """P-11: the table cards of the seats that have some lying face down (M-12 découverte, M-16's morts).
+
+    `down` counts each such seat's face-down cards; `layout` gives, seat by seat, the pairs the log
+    knows, each `(face up, face down)`: the card under another is turned up at the end of the trick
+    where its cover is played, and cannot be played before. A seat's card the layout does not place
+    may have lain face down, unless the layout names all of the seat's face-down cards.
+    """
+
+    down: Mapping[str, int]
+    layout: Mapping[str, tuple[tuple[Card, Card], ...]]
+
+
 # --- what the audit finds ------------------------------------------------------------------------
 
 
@@ -134,31 +147,45 @@ class Audit(NamedTuple):
 # --- the audit -----------------------------------------------------------------------------------
 
 
-def audit(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> Audit:
+def audit(
+    game: Audited,
+    players: Sequence[str],
+    leader: str,
+    tricks: Sequence[Sequence[Card]],
+    face_down: FaceDown | None = None,
+) -> Audit:
     """Replay the log: each trick's cards in play order from its leader, `leader` leading the first
     and each winner the next; then judge every play against the hand the log rebuilds.
+
+    With `face_down` (P-11) a play is judged against the cards the player could play then: a card
+    under another is not among them, and a later card that may have lain face down proves nothing.
     """
     _check_table(game, players, leader, tricks)
     results, plays = _replay(game, tuple(players), leader, tricks)
     complete = len(tricks) == game.tricks
     logged = [result.cards for result in results]
-    # At the last trick of the log each hand shown holds one card, always legal: no need to ask.
-    proven = game.illegal_plays(logged[:-1], plays)
+    hands: dict[tuple[int, int], list[Card] | None]  # each play proven illegal, and the hand that proves it
+    doubts: dict[tuple[int, int], Unproven] = {}
+    if face_down is None or not any(face_down.down.values()):
+        # At the last trick of the log each hand shown holds one card, always legal: no need to ask.
+        hands = dict.fromkeys(game.illegal_plays(logged[:-1], plays))
+    else:
+        hands, doubts = _face_down_plays(game, logged, plays, face_down, [] if complete else _unseen(game, plays))
+    unknown = list(doubts.values())
     renonces: list[Renonce] = []
-    for index, place in proven:
+    for (index, place), certain in hands.items():
         number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
-        verdict = game.judge(plays[player][index:], earlier, player, card)
+        hand = plays[player][index:] if certain is None else certain
+        verdict = game.judge(hand, earlier, player, card)
         proof = _proof(game, number, player, card, earlier, verdict, _where(results))
         renonces.append(Renonce(number, player, card, _rule(verdict), proof, verdict.legal_cards))
-    unknown: list[Unproven] = []
-    if not complete:
+    if not complete and face_down is None:
         # In a partial log an unseen card may be in anyone's hand (in a complete one every hand is
         # known): each hand is doubted with them, the cards he plays from a trick on, then the unseen.
-        shown = set().union(*plays.values())
-        unseen = [card for card in game.deck.cards if card not in shown]
+        unseen = _unseen(game, plays)
         doubted = {player: [*cards, *unseen] for player, cards in plays.items()}
         for index, place in game.illegal_plays(logged, doubted):
-            if (index, place) not in proven:
+            if (index, place) not in hands:
                 number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
                 verdict = game.judge(doubted[player][index:], earlier, player, card)
                 hand = plays[player][index:]
@@ -177,6 +204,83 @@ def audit(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[S
         notes=_notes(len(tricks), game.tricks),
         unknown=tuple(unknown),
     )
+
+
+def _unseen(game: Audited, plays: Mapping[str, Sequence[Card]]) -> list[Card]:
+    """The cards of the deck a partial log does not show."""
+    shown = set().union(*plays.values())
+    return [card for card in game.deck.cards if card not in shown]
+
+
+def _face_down_plays(
+    game: Audited,
+    logged: Sequence[Seen],
+    plays: Mapping[str, Sequence[Card]],
+    face_down: FaceDown,
+    unseen: Sequence[Card],
+) -> tuple[dict[tuple[int, int], list[Card] | None], dict[tuple[int, int], Unproven]]:
+    """P-11: the plays proven illegal, each with the hand it is judged against (the cards the player
+    certainly could play then), and the plays that a card which may have lain face down, or in a
+    partial log an `unseen` card, would condemn.
+    """
+    covers, doubtful = _table_cards(logged, plays, face_down)
+    proven: dict[tuple[int, int], list[Card] | None] = {}
+    unknown: dict[tuple[int, int], Unproven] = {}
+    for index, trick in enumerate(logged):
+        for place in range(1, len(trick)):
+            player, card = trick[place]
+            earlier = trick[:place]
+            before = set(plays[player][:index])
+            # Under a cover not yet played before this trick, a card lies face down: not playable yet.
+            hand = [c for c in plays[player][index:] if c not in covers[player] or covers[player][c] in before]
+            if card in game.legal_cards(hand, earlier, player):
+                if unseen and card not in game.legal_cards([*hand, *unseen], earlier, player):
+                    verdict = game.judge([*hand, *unseen], earlier, player, card)
+                    unknown[index, place] = _unproven(game, index + 1, player, card, earlier, verdict, hand, unseen)
+                continue
+            certain = [c for c in hand if c == card or c not in doubtful[player]]
+            if card not in game.legal_cards(certain, earlier, player):
+                proven[index, place] = certain
+                continue
+            maybe = [
+                c for c in hand if c not in certain and card not in game.legal_cards([*certain, c], earlier, player)
+            ]
+            rule = _rule(game.judge(hand, earlier, player, card))
+            play = _play(game, index + 1, player, card, earlier, rule)
+            note = record("proof.maybe_face_down", "P-11", play=play, cards=tuple(maybe))
+            unknown[index, place] = Unproven(index + 1, player, card, rule, note)
+    return proven, unknown
+
+
+def _table_cards(
+    logged: Sequence[Seen], plays: Mapping[str, Sequence[Card]], face_down: FaceDown
+) -> tuple[dict[str, dict[Card, Card]], dict[str, frozenset[Card]]]:
+    """P-11: each seat's face-down cards with their covers (from the layout), and the cards the layout
+    leaves unplaced that may have lain face down; a layout the log contradicts is refused."""
+    covers: dict[str, dict[Card, Card]] = {player: {} for player in plays}
+    doubtful: dict[str, frozenset[Card]] = {}
+    trick_of = {card: (number, player) for number, trick in enumerate(logged, 1) for player, card in trick}
+    for player in plays:
+        pairs = face_down.layout.get(player, ())
+        down = face_down.down.get(player, 0)
+        if pairs and not down:
+            raise UserError("layout_no_face_down", "P-11", player=player)
+        if len(pairs) > down:
+            raise UserError("layout_too_many", "P-11", player=player, pairs=len(pairs), down=down)
+        placed: set[Card] = set()
+        for up, under in pairs:
+            for card in (up, under):
+                if card in placed:
+                    raise UserError("layout_card_twice", "P-11", player=player, card=card)
+                placed.add(card)
+                if card in trick_of and trick_of[card][1] != player:
+                    raise UserError("layout_card_elsewhere", "P-11", player=player, card=card, by=trick_of[card][1])
+            if under in trick_of and (up not in trick_of or trick_of[up][0] >= trick_of[under][0]):
+                raise UserError("layout_played_face_down", "P-11", player=player, card=under, cover=up)
+            covers[player][under] = up
+        unplaced = frozenset(card for card in plays[player] if card not in placed)
+        doubtful[player] = unplaced if down and len(pairs) < down else frozenset()
+    return covers, doubtful
 
 
 def _check_table(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
@@ -101,11 +102,25 @@ class Hombre:
 
         return referee.RENONCE_COST
 
+    def derived(self, ruleset: Any) -> dict[str, Record]:
+        from scorekeeper.games.hombre.rules import derived
+
+        return derived(ruleset.settings, ruleset.rules)
+
     def audit_log(
-        self, ruleset: Any, players: Sequence[str], leader: str, trump: Any, tricks: Any, alone: str | None
+        self,
+        ruleset: Any,
+        players: Sequence[str],
+        leader: str,
+        trump: Any,
+        tricks: Any,
+        alone: str | None,
+        layout: Mapping[str, Any] | None = None,
     ) -> Any:
         from scorekeeper.games.hombre import referee
 
+        if layout:  # P-11: every hombre hand is dealt whole, nothing lies on the table
+            raise UserError("layout_no_face_down", "P-11", player=next(iter(layout)))
         return referee.audit_log(players, leader, trump, tricks)
 
     def settle(self, fiche: HombreFiche, early: bool) -> Settlement:

@@ -87,7 +87,8 @@ class Coup(NamedTuple):
             return _passed(data, bidding, said_pass)
         hombre, contract = _hombre_and_contract(data, bidding, players)
         contract_allowed(rules, contract)
-        tricks = _tricks(data.get("tricks"), players)
+        vole = contract is Contract.VOLE or _flag(data, "vole_engagee")
+        tricks = _tricks(data.get("tricks"), players, hombre, vole)
         forced = _espadille_forcee(data, rules, bidding, contract)
         vole_engagee = _vole_engagee(data, contract, tricks[hombre], forced)
         # The optional fields are read only when present: a long replay mostly has none of them.
@@ -237,8 +238,9 @@ def _hombre_and_contract(
     return hombre, contract
 
 
-def _tricks(declared: Any, players: Sequence[str]) -> dict[str, int]:
-    """Tricks per player; a player left out made none; nine in all (H-9)."""
+def _tricks(declared: Any, players: Sequence[str], hombre: str, vole: bool) -> dict[str, int]:
+    """Tricks per player; a player left out made none; nine in all (H-9), or, in a vole annoncée or
+    engagée (`vole`), the tricks played until it stopped (H-10)."""
     if not isinstance(declared, (dict, Mapping)) or not declared:
         raise UserError("tricks_missing")
     tricks = dict.fromkeys(players, 0)  # in seating order
@@ -252,10 +254,21 @@ def _tricks(declared: Any, players: Sequence[str]) -> dict[str, int]:
             raise UserError("bad_trick_count", player=player, value=count)
         tricks[player] = count
     total = sum(tricks.values())
-    if total != TRICKS:
+    if total != TRICKS and not (vole and stopped_vole(tricks, hombre)):
         made = tuple(record("player_tricks", None, player=player, tricks=count) for player, count in tricks.items())
         raise UserError("tricks_not_nine", tricks=made, total=total)
     return tricks
+
+
+def stopped_vole(tricks: Mapping[str, int], hombre: str) -> bool:
+    """H-10, seed 001 §10: a vole stops at the first trick a tiers takes: the hombre's tricks, then one
+    trick to one tiers, fewer than nine in all.
+
+    >>> stopped_vole({"A": 6, "B": 1, "C": 0}, "A"), stopped_vole({"A": 6, "B": 1, "C": 1}, "A")
+    (True, False)
+    """
+    tiers = sorted(count for player, count in tricks.items() if player != hombre)
+    return tiers == [0, 1] and sum(tricks.values()) < TRICKS
 
 
 def _espadille_forcee(data: Mapping[str, Any], rules: HombreRules, bidding: Bidding | None, contract: Contract) -> bool:
@@ -317,6 +330,8 @@ def _cards(data: Mapping[str, Any], trump: Suit | None) -> tuple[tuple[Card, ...
         raise UserError("cards_without_trump", "H-15", field=field)
     if field == "hand" and len(cards) != TRICKS:
         raise UserError("hand_not_nine_cards", count=len(cards))
+    if field == "trumps" and len(cards) > TRICKS:
+        raise UserError("trumps_past_a_hand", "H-15", count=len(cards), most=TRICKS)
     if field == "trumps":
         plain = [card for card in cards if not is_trump(card, trump)]
         if plain:

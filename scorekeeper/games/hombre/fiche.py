@@ -415,7 +415,7 @@ class State:
             reading = _Reading(coup, _PASSED, self._settling(coup, _PASSED))
         else:
             assert coup.hombre is not None and coup.contract is not None
-            decision = _decided(coup.hombre, coup.contract, coup.tricks, coup.vole_engagee)
+            decision = _decided(coup.hombre, coup.contract, coup.tricks, coup.vole_engagee, coup.espadille_forcee)
             reading = _Reading(coup, decision, self._settling(coup, decision))
         if key is not None:
             self.readings[key] = reading
@@ -647,9 +647,11 @@ def _bete_made_line(hombre: str, stake: int) -> Record:
 
 
 @lru_cache(maxsize=4096)
-def _decided(hombre: str, contract: Contract, tricks: tuple[tuple[str, int], ...], vole_engagee: bool) -> Decision:
+def _decided(
+    hombre: str, contract: Contract, tricks: tuple[tuple[str, int], ...], vole_engagee: bool, forced: bool
+) -> Decision:
     """`decide`, memoised: a partie has few distinct trick counts, and a long replay meets them again."""
-    return decide(hombre, contract, dict(tricks), vole_engagee)
+    return decide(hombre, contract, dict(tricks), vole_engagee, forced)
 
 
 @lru_cache(maxsize=4096)

@@ -152,7 +152,10 @@ def matador_privilege(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty 
         return None
 
     def reason() -> Record:
-        return record("duty.matador_forced", None, matador=matador_name(lead, trump), lead=lead, cards=Cards(held))
+        # A lower matador is forced out; a higher one, never forced, may be played instead: say so.
+        higher = any(power[card] > power[lead] for card in held)
+        key = "duty.matador_forced_or_higher" if higher else "duty.matador_forced"
+        return record(key, None, matador=matador_name(lead, trump), lead=lead, cards=Cards(held))
 
     return Duty("H-4", held, reason)
 

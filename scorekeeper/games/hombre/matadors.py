@@ -12,14 +12,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scorekeeper.cards import Card, Suit
-from scorekeeper.games.hombre.legal import is_trump, trump_order
+from scorekeeper.games.hombre.legal import TRICKS, is_trump, trump_order
 
-__all__ = ["count_matadors", "is_trump", "most_matadors"]
+__all__ = ["TRICKS", "count_matadors", "is_trump", "most_matadors"]
 
 
 def most_matadors(trump: Suit | None) -> int:
-    """H-2: every trump can be a matador: 12 in a red suit, 11 in a black one (12 when trump is not said)."""
-    return 12 if trump is None or trump.is_red else 11
+    """H-2, H-15: every trump can be a matador (12 in a red suit, 11 in a black one), but a hand holds
+    nine cards: at most nine matadors, whatever the trump.
+
+    >>> most_matadors(Suit.HEARTS), most_matadors(Suit.SPADES)
+    (9, 9)
+    """
+    return min(TRICKS, 12 if trump is None or trump.is_red else 11)
 
 
 def count_matadors(cards: Iterable[Card], trump: Suit) -> int:

@@ -59,7 +59,9 @@ class Decision(NamedTuple):
         return bool(self.takers)
 
 
-def decide(hombre: str, contract: Contract, tricks: Mapping[str, int], vole_engagee: bool = False) -> Decision:
+def decide(
+    hombre: str, contract: Contract, tricks: Mapping[str, int], vole_engagee: bool = False, forced: bool = False
+) -> Decision:
     """H-9 to H-11: the outcome of a coup played, from the tricks each player made.
 
     `tricks` has the three players in seating order. A vole engagée is refused before this
@@ -67,17 +69,29 @@ def decide(hombre: str, contract: Contract, tricks: Mapping[str, int], vole_enga
 
     Choice: nine tricks in demande, retourne or sans prendre are a vole engagée won even when not
     declared as engaged: an hombre who took all nine took the first five and led to the sixth (H-11).
+    In espadille forcée (`forced`) nine tricks are a demande won, never a vole (H-8, seed 001 §20).
+
+    >>> decide("A", Contract.DEMANDE, {"A": 9, "B": 0, "C": 0}, forced=True).outcome
+    <Outcome.WON: 'won'>
     """
     made = tricks[hombre]
     tiers = [player for player in tricks if player != hombre]
     said = {"hombre": hombre, "contract": contract, "tricks": tuple(tricks[player] for player in (hombre, *tiers))}
+    played = sum(tricks.values())  # fewer than nine: the vole stopped at the first trick a tiers took (H-10)
     if contract is Contract.VOLE:
         if made == 9:
             return Decision(Outcome.VOLE_WON, (hombre,), record("vole_annoncee_won", "H-10", **said))
+        if played < 9:
+            return Decision(Outcome.VOLE_LOST, tuple(tiers), record("vole_stopped", "H-10", **said, played=played))
         return Decision(Outcome.VOLE_LOST, tuple(tiers), record("vole_manquee", "H-10", **said))
+    if forced and made == 9:
+        return Decision(Outcome.WON, (hombre,), record("forced_nine_no_vole", "H-8", **said))
     if vole_engagee or made == 9:
         if made == 9:
             return Decision(Outcome.VOLE_WON, (hombre,), record("vole_engagee_won", "H-11", **said))
+        if played < 9:
+            stopped = record("vole_engagee_stopped", "H-10, H-11", **said, played=played)
+            return Decision(Outcome.VOLE_ENGAGEE_LOST, tuple(tiers), stopped)
         return Decision(Outcome.VOLE_ENGAGEE_LOST, tuple(tiers), record("vole_engagee_lost", "H-11", **said))
     most = max(tricks[player] for player in tiers)
     if made > most:

@@ -68,6 +68,8 @@ def judge_play(
     suit = _trump(trump)
     if any(relation is not None for relation, _ in trick):
         raise UserError("hombre_no_relations")
+    if len(hand) > legal.TRICKS:  # H-15: a hand of nine cards, fewer as the tricks are played
+        raise UserError("hand_too_big", "C-1", held=len(hand), tricks=legal.TRICKS)
     return legal.judge(hand, [c for _, c in trick], suit, card)
 
 

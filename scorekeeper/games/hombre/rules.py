@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import UserError
-from scorekeeper.explain import Record
+from scorekeeper.explain import Record, record
 from scorekeeper.rulesets import Key
 
 SYSTEMS = ("3-2", "2-1", "3-1")
@@ -26,6 +26,8 @@ ENDS = ("split", "play-on")
 _MARKS = {"3-2": (3, 2), "2-1": (2, 1), "3-1": (3, 1)}
 # H-15: per matador per tiers, and the sans prendre; the retourne is half the sans prendre.
 _RATES = {"double": (2, 12), "simple": (1, 6)}
+# H-15, seed 001 §22.3: each system's own payments, when the ruleset does not choose them.
+_OWN_PAYMENTS = {"3-2": "double", "2-1": "simple", "3-1": "double"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +35,15 @@ class HombreRules:
     """Every setting of an hombre system. The defaults are the seed's own recommendation (conclusion of
     seed 001): 3 et 1, the retourne contract, double payments, 20 poules, play on until no bête is left.
 
-    The payments are a setting of their own, whatever the system: the seed (22.3) pays 2 et 1 at the
-    simple rates, which a 2-et-1 ruleset says with `money.payments = "simple"`.
+    The payments default to the system's own (H-15, seed 001 §22.3): 2 et 1 simple, 3 et 2 and 3 et 1
+    double; only `--option payments=` or a house file that sets `money.payments` overrides them.
+
+    >>> HombreRules(system="2-1").payments, HombreRules(system="3-2").payments
+    ('simple', 'double')
     """
 
     system: str = "3-1"  # H-16: "3-2", "2-1" or "3-1"
-    payments: str = "double"  # H-15: "double" (2 a matador, 12 sans prendre) or "simple" (1, 6)
+    payments: str = ""  # H-15: "double" (2 a matador, 12 sans prendre) or "simple" (1, 6); "": the system's own
     retourne_contract: bool = True  # H-6: is the retourne a contract?
     espadille_forcee: bool = False  # H-8
     poules: int = 20  # H-19: poules taken by the hombre in a partie
@@ -47,8 +52,11 @@ class HombreRules:
     fiche: int = 20  # H-12: jetons in a fiche
 
     def __post_init__(self) -> None:
+        if self.system not in SYSTEMS:
+            raise UserError("hombre_choice", setting="system", accepted=SYSTEMS, value=self.system)
+        if not self.payments:
+            object.__setattr__(self, "payments", _OWN_PAYMENTS[self.system])
         for name, value, accepted in (
-            ("system", self.system, SYSTEMS),
             ("payments", self.payments, PAYMENTS),
             ("end", self.end, ENDS),
         ):
@@ -93,7 +101,7 @@ HOMBRE_KEYS = (
     Key("table.players", int, "key.hombre.table.players", choices=(3,)),
     Key("cards.deck", str, "key.hombre.cards.deck", choices=("hombre",)),
     Key("money.system", str, "key.hombre.money.system", choices=SYSTEMS),
-    Key("money.payments", str, "key.hombre.money.payments", choices=PAYMENTS),
+    Key("money.payments", str, "key.hombre.money.payments", choices=PAYMENTS, default=""),
     Key("money.cave", int, "key.hombre.money.cave", default=200, minimum=1),
     Key("money.fiche", int, "key.hombre.money.fiche", default=20, minimum=1),
     Key("bidding.retourne_contract", bool, "key.hombre.bidding.retourne_contract"),
@@ -112,6 +120,13 @@ _FIELDS = {
     "partie.poules": "poules",
     "partie.end": "end",
 }
+
+
+def derived(values: Mapping[str, Any], rules: HombreRules) -> dict[str, Record]:
+    """What `rules show` tells of the keys left to follow from others: the payments of the system (H-15)."""
+    if values.get("money.payments"):
+        return {}
+    return {"money.payments": record("derived.payments", payments=rules.payments, system=rules.system)}
 
 
 def rules_from(values: Mapping[str, Any], origin: str | Record) -> HombreRules:

@@ -54,7 +54,8 @@ __all__ = [
     "start",
 ]
 
-_OUTCOMES = ("points", "renonce", "tricks", "let_renonce_pass")  # the ways a coup ended, and its proviso
+# The ways a coup ended, and what only a trick log has: its proviso and its face-down layout (P-11).
+_OUTCOMES = ("points", "renonce", "tricks", "let_renonce_pass", "layout")
 
 
 class Manille:
@@ -101,6 +102,11 @@ class Manille:
     def renonce_cost(self, rules: ManilleRules) -> Record:
         return renonce_cost(rules)
 
+    def derived(self, ruleset: Ruleset) -> dict[str, Record]:
+        from scorekeeper.games.manille.rules import derived
+
+        return derived(ruleset.settings, ruleset.rules)
+
     def audit_log(
         self,
         ruleset: Ruleset,
@@ -109,10 +115,11 @@ class Manille:
         trump: Suit | None,
         tricks: Sequence[Sequence[Card]],
         alone: str | None,
+        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
     ) -> LogAudit:
         from scorekeeper.games.manille import referee
 
-        return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone)
+        return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout)
 
 
 ENGINE = Manille()

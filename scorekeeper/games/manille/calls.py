@@ -8,7 +8,7 @@ from scorekeeper.cards import Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
 from scorekeeper.games.manille.declaration import Coup
-from scorekeeper.games.manille.rules import ManilleRules
+from scorekeeper.games.manille.rules import CALL_WORDS, ManilleRules
 from scorekeeper.games.manille.scoring import multiplier_of, said
 
 
@@ -71,28 +71,31 @@ def check_calls(
     if passed:
         if chooser not in choosing or dealer not in choosing:
             raise UserError("chooser_not_partner", "M-10", chooser=chooser, dealer=dealer)
+    words = dict(zip(("contre", "surcontre"), CALL_WORDS[rules.call_words], strict=True))  # the system's (M-6)
     if coup.contre is not None:
         if not rules.contre:
             raise UserError("no_contre", "M-6, M-7")
         if coup.contre in choosing:
-            raise UserError("contre_by_choosing_side", "M-6", player=coup.contre)
+            raise UserError("contre_by_choosing_side", "M-6", player=coup.contre, call=words["contre"])
     if coup.surcontre is not None:
         if not rules.surcontre:
             raise UserError("no_surcontre", "M-6")
         if coup.contre is None:
-            raise UserError("surcontre_without_contre", "M-6")
+            raise UserError("surcontre_without_contre", "M-6", call=words["surcontre"], contre=words["contre"])
         if coup.surcontre not in choosing:
-            raise UserError("surcontre_by_other_side", "M-6", player=coup.surcontre)
+            raise UserError("surcontre_by_other_side", "M-6", player=coup.surcontre, call=words["surcontre"])
     for call, on in (("contre", coup.contre is not None), ("surcontre", coup.surcontre is not None)):
         if not on or not rules.max_multiplier:
             continue
         before = multiplier_of(rules, coup.sans_atout, call == "surcontre", False, ties)
         factor = rules.contre_factor if call == "contre" else rules.surcontre_factor
         if before * factor > rules.max_multiplier:
-            raise UserError("call_past_cap", "M-6", call=call, multiplier=before * factor, cap=rules.max_multiplier)
+            raise UserError(
+                "call_past_cap", "M-6", call=words[call], multiplier=before * factor, cap=rules.max_multiplier
+            )
     for call, who in (("contre", coup.contre), ("surcontre", coup.surcontre)):
         if who is not None:
-            log.append(said(f"{call}_called", "M-6", player=who))
+            log.append(said(f"{call}_called", "M-6", player=who, call=words[call]))
     return log
 
 

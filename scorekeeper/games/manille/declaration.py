@@ -30,10 +30,11 @@ class Coup(NamedTuple):
     renonce: str | None = None
     tricks: tuple[tuple[Card, ...], ...] | None = None
     let_renonce_pass: bool = False  # the table agreed to play on after a renonce found in the log
+    layout: tuple[tuple[str, tuple[tuple[Card, Card], ...]], ...] | None = None  # P-11: seat, (face up, down)
 
     FIELDS = (
         *("retourne", "trump", "chooser", "contre", "surcontre", "taker", "bid", "exchange"),
-        *("points", "renonce", "tricks", "let_renonce_pass"),
+        *("points", "renonce", "tricks", "let_renonce_pass", "layout"),
     )
 
     @classmethod
@@ -61,6 +62,9 @@ class Coup(NamedTuple):
             raise UserError("one_outcome_only")
         if let_pass and tricks is None:
             raise UserError("let_renonce_pass_without_log")
+        layout = _read_layout(data.get("layout"), ruleset, players)
+        if layout is not None and tricks is None:
+            raise UserError("layout_without_log", "P-11")
         return cls(
             retourne=retourne,
             trump=trump,
@@ -68,6 +72,7 @@ class Coup(NamedTuple):
             points=points,
             tricks=tricks,
             let_renonce_pass=let_pass,
+            layout=layout,
             bid=_read_whole(data, "bid"),
             exchange=_read_whole(data, "exchange"),
             **said,
@@ -88,6 +93,8 @@ class Coup(NamedTuple):
             data["tricks"] = [[card.ascii for card in trick] for trick in self.tricks]
         if self.let_renonce_pass:
             data["let_renonce_pass"] = True
+        if self.layout is not None:
+            data["layout"] = {seat: [[up.ascii, down.ascii] for up, down in pairs] for seat, pairs in self.layout}
         return data
 
 
@@ -159,3 +166,26 @@ def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] 
         except CardError as error:
             raise UserError("trick_refused", trick=number, reason=error) from None
     return tuple(log)
+
+
+def _read_layout(
+    declared: Any, ruleset: Ruleset, players: Sequence[str]
+) -> tuple[tuple[str, tuple[tuple[Card, Card], ...]], ...] | None:
+    """P-11: the table cards of a seat in pairs, `{NAME = [["QS", "7S"], ...]}`, face up over face down."""
+    if declared is None:
+        return None
+    if not isinstance(declared, Mapping) or not declared:
+        raise UserError("layout_not_a_table", "P-11")
+    layout = []
+    for who, pairs in declared.items():
+        seat = find_player(players, str(who))
+        if not isinstance(pairs, list) or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(card, str) for card in pair) for pair in pairs
+        ):
+            raise UserError("layout_not_pairs", "P-11", player=seat)
+        try:
+            read = tuple((ruleset.deck.parse(up), ruleset.deck.parse(down)) for up, down in pairs)
+        except CardError as error:
+            raise UserError("layout_refused", "P-11", player=seat, reason=error) from None
+        layout.append((seat, read))
+    return tuple(layout)

@@ -178,6 +178,8 @@ def _latitude(cards: tuple[Card, ...], table: _Table | None) -> Record:
             return record("latitude.partner_master", "P-7", suit=led)
         if table.trumped:
             return record("latitude.opponent_trumped", "P-4", suit=led)
+        if all(table.beats_master(card) for card in cards):
+            return record("latitude.all_go_over", "P-4", suit=led, master=table.master)
         return record("latitude.cannot_go_over", "P-4", suit=led, master=table.master)
     if table.trump is None:
         return record("latitude.sans_atout_void", "P-8", suit=led)
@@ -185,6 +187,8 @@ def _latitude(cards: tuple[Card, ...], table: _Table | None) -> Record:
         return record("latitude.void_in_trumps_led", "P-9", suit=led)
     if table.partner_master:
         return record("latitude.partner_master_void", "P-7", suit=led)
+    if all(card.suit is table.trump and table.beats_master(card) for card in cards):
+        return record("latitude.all_trump_over", "P-5", suit=led, master=table.master)
     return record("latitude.cannot_beat", "P-6", suit=led, master=table.master)
 
 

@@ -104,9 +104,10 @@ class Partie:
 
 
 def quotas(
-    rules: ManilleRules, table: Table, players: Sequence[str], first: int, before: Sequence[CoupResult]
+    rules: ManilleRules, table: Table, players: Sequence[str], first: int, played: int, made: Sequence[int]
 ) -> list[Quota]:
-    """M-10: the choices each team (or player) has left and the sans-atout it still owes.
+    """M-10: the choices each team (or player) has left and the sans-atout it still owes, after `played`
+    coups in which each column chose `made` sans-atout (kept as the coups are played: `sans_atout_chooser`).
 
     A team chooses in the deals its players deal (the dealer chooses, or passes to his partner).
     """
@@ -115,12 +116,19 @@ def quotas(
     result = []
     count = len(players)
     for column, side in enumerate(table.columns):
-        # The deals from len(before) to rules.deals that each of the side's players deals, counted without a loop.
-        starts = (len(before) + (players.index(p) - first - len(before)) % count for p in side.players)
+        # The deals from `played` to rules.deals that each of the side's players deals, counted without a loop.
+        starts = (played + (players.index(p) - first - played) % count for p in side.players)
         left = sum(max(0, -(-(rules.deals - start) // count)) for start in starts)
-        made = sum(1 for r in before if r.coup.sans_atout and r.chooser is not None and r.chooser in side.players)
-        result.append(Quota(column, left, max(0, rules.min_sans_atout - made)))
+        result.append(Quota(column, left, max(0, rules.min_sans_atout - made[column])))
     return result
+
+
+def sans_atout_chooser(result: CoupResult, table: Table) -> int | None:
+    """M-10: the column whose player chose this coup's sans-atout, or None: each coup is looked at once,
+    when it is played, so that the quota is kept in a count rather than found again from every coup."""
+    if not result.coup.sans_atout or result.chooser is None:
+        return None
+    return next((column for column, side in enumerate(table.columns) if result.chooser in side.players), None)
 
 
 def check_quota(
@@ -129,13 +137,14 @@ def check_quota(
     table: Table,
     players: Sequence[str],
     first: int,
-    before: Sequence[CoupResult],
+    played: int,
+    made: Sequence[int],
     chooser: str | None,
 ) -> None:
     """M-10: refuse a choice that leaves the choosing team unable to make its sans-atout."""
     if not rules.min_sans_atout or coup.sans_atout or chooser is None:
         return
-    quota = quotas(rules, table, players, first, before)[table.column_of(chooser)]
+    quota = quotas(rules, table, players, first, played, made)[table.column_of(chooser)]
     if quota.sans_atout_needed > quota.choices_left - 1:
         side = table.columns[quota.column]
         raise UserError(

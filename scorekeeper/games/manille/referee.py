@@ -6,7 +6,7 @@ points (M-1 card points plus M-2 trick points) and legality (`legal`), with the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from scorekeeper.cards import MANILLE, Card, Suit
 from scorekeeper.errors import UserError
@@ -16,7 +16,9 @@ from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import split_camps
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, Audited, LogAudit, Seen, audit
+from scorekeeper.referee.audit import Audit, Audited, FaceDown, LogAudit, Seen, audit
+
+Layout = Mapping[str, Sequence[tuple[Card, Card]]]  # seat -> its table's pairs, (face up, face down) (P-11)
 
 
 def audited(
@@ -63,6 +65,38 @@ def audited(
     )
 
 
+def has_partners(rules: ManilleRules) -> bool:
+    """P-7: does anyone play with a partner? Not each for himself (M-14), nor two alone (M-12): there the
+    table's cards need no `P:`/`O:`."""
+    return rules.sides != "each" and not (rules.sides == "teams" and rules.players == 2)
+
+
+def face_down(rules: ManilleRules, seats: Sequence[str], layout: Layout | None = None) -> FaceDown | None:
+    """P-11: the seats whose table cards lie partly face down, and the layout the log gives of them.
+
+    M-12 (découverte, two players alone): each player has 8 cards on the table, 4 face down under 4
+    face up. M-16 (morts): each mort is 8 table cards, 4 face down under 4 face up; the mort is the
+    third and fourth seat, and a layout given under a player's name is his mort's. None elsewhere.
+    """
+    if rules.sides == "morts":
+        down = {seat: rules.tricks // 2 for seat in seats[2:]}
+        mort = {seats[0]: seats[2], seats[1]: seats[3]}
+    elif rules.sides == "teams" and rules.players == 2:
+        down = {seat: rules.tricks // 4 for seat in seats}
+        mort = {}
+    else:
+        if layout:
+            raise UserError("layout_no_face_down", "P-11", player=next(iter(layout)))
+        return None
+    given: dict[str, tuple[tuple[Card, Card], ...]] = {}
+    for name, pairs in (layout or {}).items():
+        seat = mort.get(find_player(seats, name), find_player(seats, name))
+        if seat in given:
+            raise UserError("layout_seat_twice", "P-11", player=seat)
+        given[seat] = tuple(pairs)
+    return FaceDown(down, given)
+
+
 def audit_manille(
     players: Sequence[str],
     leader: str,
@@ -70,9 +104,12 @@ def audit_manille(
     tricks: Sequence[Sequence[Card]],
     rules: ManilleRules,
     partners: Callable[[str, str], bool],
+    layout: Layout | None = None,
 ) -> Audit:
-    """Audit a manille coup (P-10): trump None is sans-atout; `partners(a, b)` tells who plays with whom (P-7)."""
-    return audit(audited(players, trump, rules, partners), players, leader, tricks)
+    """Audit a manille coup (P-10): trump None is sans-atout; `partners(a, b)` tells who plays with whom (P-7);
+    where table cards lie face down (P-11), `layout` places them as far as the log knows."""
+    cards_down = face_down(rules, players, layout)
+    return audit(audited(players, trump, rules, partners), players, leader, tricks, cards_down)
 
 
 def judge_play(
@@ -85,7 +122,7 @@ def judge_play(
 ) -> Verdict:
     """The verdict on `card` (or only the legal cards), P-3 to P-10; each card on the table comes with its
     player's relation to the one about to play (P-7)."""
-    if rules.sides == "each":  # M-14: every other player is an opponent (P-7)
+    if not has_partners(rules):  # M-12, M-14: every other player is an opponent (P-7)
         if any(relation is Relation.PARTNER for relation, _ in trick):
             raise UserError("each_for_himself", "P-7", ruleset=name)
         trick = [(Relation.OPPONENT, c) for _, c in trick]
@@ -110,6 +147,7 @@ def audit_log(
     trump: Suit | None,
     tricks: Sequence[Sequence[Card]],
     alone: str | None,
+    layout: Layout | None = None,
 ) -> LogAudit:
     """A coup's trick log audited with the camps of the system (P-7): the hands in play order, morts included;
     `alone` plays against the others where the system has one alone (M-11, M-13)."""
@@ -118,7 +156,9 @@ def audit_log(
         if alone is None:
             raise UserError("audit_needs_taker" if rules.sides == "taker" else "audit_needs_dealer", "M-11, M-13")
         alone = find_player(players, alone)
+    elif alone is not None:  # no one plays alone here: the taker given would be quietly ignored
+        raise UserError("audit_no_taker", "M-11, M-13", taker=alone)
     sides = split_camps(tuple(players), rules.sides, alone)
     side_of = {player: index for index, side in enumerate(sides) for player in side}
-    result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b])
+    result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b], layout)
     return LogAudit(result, sides)

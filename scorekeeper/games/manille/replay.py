@@ -12,12 +12,21 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cards import Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
+from scorekeeper.games.manille import partie as _partie
 from scorekeeper.games.manille.calls import check_calls, check_taker, trump_of
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
-from scorekeeper.games.manille.scoring import multiplier_of, retourne_bonus, said, score_coup, score_renonce
+from scorekeeper.games.manille.scoring import (
+    multiplier_cap,
+    multiplier_of,
+    multiplier_product,
+    retourne_bonus,
+    said,
+    score_coup,
+    score_renonce,
+)
 from scorekeeper.games.manille.table import Table, camps_of, seating
 from scorekeeper.players import check_players
 from scorekeeper.rulesets import Ruleset
@@ -29,7 +38,7 @@ if TYPE_CHECKING:
 class State:
     """The partie between two coups: the table, the manches and scores, the ties carried, the lines so far."""
 
-    __slots__ = ("ruleset", "rules", "players", "table", "first", "partie", "ties", "results")
+    __slots__ = ("ruleset", "rules", "players", "table", "first", "partie", "ties", "results", "sans_atout_made")
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> None:
         self.ruleset = ruleset
@@ -41,6 +50,7 @@ class State:
         self.partie = Partie(self.rules, len(self.table.columns))
         self.ties = 0  # coups tied in a row, each doubling the next where the system says so (M-4)
         self.results: list[CoupResult] = []
+        self.sans_atout_made = [0] * len(self.table.columns)  # M-10: sans-atout chosen by each column so far
 
 
 def start(ruleset: Ruleset, players: Sequence[str], dealer: str) -> State:
@@ -71,12 +81,17 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
             state.ties,
             players,
             state.first,
-            state.results,
+            len(state.results),
+            state.sans_atout_made,
         )
     except UserError as error:
         raise UserError("coup_refused", number=number, reason=error) from None
     state.results.append(result)
     state.ties = ties
+    if state.rules.min_sans_atout:
+        column = _partie.sans_atout_chooser(result, state.table)
+        if column is not None:
+            state.sans_atout_made[column] += 1
     if result.manche_won_by is not None and not partie.over:
         partie.next_manche()
     state.partie = partie
@@ -110,7 +125,7 @@ def fiche(state: State) -> Fiche:
         next_dealer=next_dealer,
         next_leader=_leader(rules, table, next_dealer, None),
         multiplier_next=multiplier_of(rules, False, False, False, state.ties),
-        quotas=tuple(quotas(rules, table, players, state.first, state.results)),
+        quotas=tuple(quotas(rules, table, players, state.first, len(state.results), state.sans_atout_made)),
     )
 
 
@@ -153,7 +168,8 @@ def _play(
     ties: int,
     players: Sequence[str],
     first: int,
-    before: Sequence[CoupResult],
+    played: int,
+    made: Sequence[int],
 ) -> tuple[CoupResult, int]:
     """One coup: trump and calls checked, the retourne scored, then the coup scored; the ties carried."""
     check_taker(coup, rules)
@@ -162,10 +178,10 @@ def _play(
     log += named
     camps = camps_of(table, rules, dealer, coup.taker)
     log += check_calls(coup, rules, camps, chooser, dealer, ties)
-    check_quota(coup, rules, table, players, first, before, chooser)
-    multiplier = multiplier_of(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, ties)
-    if multiplier > 1:
-        log.append(said("coup_multiplied", "M-6", multiplier=multiplier))
+    check_quota(coup, rules, table, players, first, played, made, chooser)
+    product = multiplier_product(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, ties)
+    multiplier = min(product, multiplier_cap(rules))
+    multiplied_at = len(log)  # the multiplier is told here once the outcome shows that it applies (M-8)
     scored = [0] * len(table.columns)
     manche = partie.manche
     won_by = None
@@ -194,6 +210,9 @@ def _play(
         elif points is not None:
             made = _made(points, rules, table, camps)
         if renonce is not None:
+            if multiplier > 1 and not rules.renonce_multiplied:
+                log.insert(multiplied_at, said("renonce_not_multiplied", "M-8", multiplier=multiplier))
+                multiplier = 1
             gains, line, coup_winner = score_renonce(rules, table, camps, renonce, coup, multiplier)
             log.append(line)
             ties = 0
@@ -208,6 +227,11 @@ def _play(
         partie.add(gains)
         scored = [a + b for a, b in zip(scored, gains, strict=True)]
         won_by = partie.close_manche(log, table.columns)
+    if multiplier > 1:
+        told = [said("coup_multiplied", "M-6", multiplier=multiplier)]
+        if product > multiplier and not rules.max_multiplier:
+            told.append(said("multiplier_capped", "M-6", cap=multiplier))
+        log[multiplied_at:multiplied_at] = told
     # Where sides are fixed (the only systems with two_in_a_row) a camp is a column: name its column.
     winner_column = table.column_of(camps[coup_winner][0]) if played and coup_winner is not None else None
     partie.after_coup(number, winner_column, log, table.columns)
@@ -276,7 +300,8 @@ def _audit(
 
     assert coup.tricks is not None
     camp_of = {seat: i for i, camp in enumerate(camps) for seat in camp}
-    audit = audit_manille(table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b])
+    layout = None if coup.layout is None else dict(coup.layout)
+    audit = audit_manille(table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b], layout)
     if coup.retourne is not None:
         played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
         if played_by not in (None, dealer):
@@ -304,6 +329,7 @@ def _trick_outcome(
         if not coup.let_renonce_pass:
             return audit.renonces[0].player, None, audit.tricks
         log.append(said("renonce_let_pass", None))
+    log += (unproven.note for unproven in audit.unknown)  # P-11: a play a face-down card leaves unproven
     if not audit.complete:
         stops = "log_stops_let_pass" if audit.renonces else "log_stops"
         raise UserError(stops, trick=len(audit.tricks), tricks=rules.tricks)

@@ -42,6 +42,13 @@ def _check_penalty(value: Any) -> Record | None:
     return None
 
 
+# Each system's own words for the contre and the surcontre (M-6, M-7): catalog words `call.WORD`.
+CALL_WORDS = {
+    "contre": ("contre", "surcontre"),
+    "frapper": ("frapper", "contre-frapper"),
+    "coinche": ("coinche", "surcoinche"),
+}
+
 MANILLE_KEYS = (
     Key("table.players", int, "key.manille.table.players", choices=(2, 3, 4)),
     Key("table.sides", str, "key.manille.table.sides", choices=("teams", "mort", "morts", "each", "taker", "dealer")),
@@ -61,6 +68,7 @@ MANILLE_KEYS = (
     Key("trump.min_sans_atout", int, "key.manille.trump.min_sans_atout", default=0, minimum=0),
     Key("calls.contre", bool, "key.manille.calls.contre", default=False),
     Key("calls.surcontre", bool, "key.manille.calls.surcontre", default=False),
+    Key("calls.words", str, "key.manille.calls.words", choices=tuple(CALL_WORDS), default="contre"),
     Key("multipliers.sans_atout", int, "key.manille.multipliers.sans_atout", default=1, minimum=1),
     Key("multipliers.contre", int, "key.manille.multipliers.contre", default=2, minimum=1),
     Key("multipliers.surcontre", int, "key.manille.multipliers.surcontre", default=2, minimum=1),
@@ -69,6 +77,7 @@ MANILLE_KEYS = (
     Key("scoring.baseline", int, "key.manille.scoring.baseline", default=None, minimum=0),
     Key("scoring.tie_doubles_next", bool, "key.manille.scoring.tie_doubles_next"),
     Key("scoring.renonce_penalty", (int, str), "key.manille.scoring.renonce_penalty", check=_check_penalty),
+    Key("scoring.renonce_multiplied", bool, "key.manille.scoring.renonce_multiplied", default=None),
     Key("scoring.share_rounding", str, "key.manille.scoring.share_rounding", default="down", choices=("down", "up")),
     Key("play.undertrump", str, "key.manille.play.undertrump", choices=("free", "only-if-no-other")),
     Key("partie.kind", str, "key.manille.partie.kind", choices=("liee", "seche", "deals", "loser")),
@@ -105,6 +114,7 @@ class ManilleRules(NamedTuple):
     baseline: int
     tie_doubles_next: bool
     renonce_penalty: int | str
+    renonce_multiplied: bool
     share_rounding: str
     undertrump: str
     partie: str
@@ -115,6 +125,7 @@ class ManilleRules(NamedTuple):
     seats: int  # hands played in a coup (C-3): the players, and the morts where the system has them (M-15, M-16)
     tricks: int  # tricks in a deal: the 32 cards less the chien, one per seat a trick (M-11, M-12)
     total: int  # points in a coup (M-2): card points plus trick points, 68 in muette, 60 in the Belgian family
+    call_words: str = "contre"  # the system's own words for its calls (M-6, M-7): a key of CALL_WORDS
 
     @classmethod
     def of(cls, **settings: Any) -> ManilleRules:
@@ -125,6 +136,8 @@ class ManilleRules(NamedTuple):
         total = sum(settings["points"].values()) * 4 + settings["trick_points"] * tricks
         if settings["baseline"] is None:
             settings["baseline"] = total // 2
+        if settings["partie"] == "liee" and not settings["belle"]:
+            settings["belle"] = settings["manche"]  # M-9: a belle not set is played to the manche's target
         return cls(**settings, seats=seats, tricks=tricks, total=total)
 
     def changed(self, **changes: Any) -> ManilleRules:
@@ -160,6 +173,7 @@ def rules_from(values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
         baseline=values["scoring.baseline"],
         tie_doubles_next=values["scoring.tie_doubles_next"],
         renonce_penalty=values["scoring.renonce_penalty"],
+        renonce_multiplied=renonce_multiplied(values["scoring.renonce_multiplied"], values["scoring.renonce_penalty"]),
         share_rounding=values["scoring.share_rounding"],
         undertrump=values["play.undertrump"],
         partie=values["partie.kind"],
@@ -167,9 +181,36 @@ def rules_from(values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
         belle=values["partie.belle"],
         deals=values["partie.deals"],
         two_in_a_row=values["partie.two_in_a_row"],
+        call_words=values["calls.words"],
     )
     _check_manille(rules, origin)
     return rules
+
+
+def derived(values: Mapping[str, Any], rules: ManilleRules) -> dict[str, Record]:
+    """What `rules show` tells of the keys left to follow from others (M-4, M-8, M-9): the value the
+    rules hold, and what it follows from.
+    """
+    told: dict[str, Record] = {}
+    if values.get("scoring.baseline") is None:
+        told["scoring.baseline"] = record("derived.baseline", total=rules.total, value=rules.baseline)
+    if values.get("scoring.renonce_multiplied") is None:
+        key = "derived.renonce_multiplied" if rules.renonce_multiplied else "derived.renonce_not_multiplied"
+        told["scoring.renonce_multiplied"] = record(key, penalty=str(rules.renonce_penalty))
+    if not values.get("partie.belle") and rules.manche:
+        told["partie.belle"] = record("derived.belle", manche=rules.manche)
+    return told
+
+
+def renonce_multiplied(said: bool | None, penalty: int | str) -> bool:
+    """M-8: whether a contre, a coinche, a sans-atout or a tie carried multiplies the renonce penalty.
+    Not said, it follows the penalty: "max" is the most the coup could score with its multiplier, a
+    fixed number of points is that number.
+
+    >>> renonce_multiplied(None, "max"), renonce_multiplied(None, 34), renonce_multiplied(True, 34)
+    (True, False, True)
+    """
+    return penalty == "max" if said is None else said
 
 
 def _check_manille(rules: ManilleRules, origin: str | Record) -> None:
@@ -180,6 +221,8 @@ def _check_manille(rules: ManilleRules, origin: str | Record) -> None:
 
     if rules.baseline > rules.total:
         refuse("baseline_too_high", total=rules.total)
+    if rules.tricks < 1:  # C-1: a chien of the whole deck or more leaves no card to deal
+        refuse("chien_past_the_deck", "C-1", chien=rules.chien, hands=rules.seats)
     if (32 - rules.chien) % rules.seats:
         refuse("chien_uneven", left=32 - rules.chien, hands=rules.seats)
     seated = {"teams": (2, 4), "mort": (3,), "morts": (2,), "each": (3, 4), "taker": (4,), "dealer": (3,)}
@@ -187,8 +230,10 @@ def _check_manille(rules: ManilleRules, origin: str | Record) -> None:
         refuse("sides_players", sides=rules.sides, counts=seated[rules.sides], players=rules.players)
     if rules.partie in ("liee", "seche", "loser") and rules.manche < 1:
         refuse("manche_needed", kind=rules.partie)
-    if rules.partie == "liee" and rules.belle < 1:
-        refuse("belle_needed")
+    if rules.partie == "liee" and rules.belle < rules.manche:
+        refuse("belle_below_manche", "M-9", belle=rules.belle, manche=rules.manche)
+    if rules.partie == "loser" and rules.sides != "each":
+        refuse("loser_needs_each", "M-14", sides=rules.sides)
     if rules.partie == "deals" and rules.deals < 1:
         refuse("deals_needed")
     if rules.min_sans_atout and (rules.partie != "deals" or not rules.sans_atout):

@@ -23,17 +23,21 @@ def coup_score(made: int, rules: ManilleRules, multiplier: int) -> int:
 
 
 def renonce_penalty(rules: ManilleRules, multiplier: int) -> int:
-    """M-8: what the offended side scores; "max" is the most the coup could score with its multiplier."""
+    """M-8: what the offended side scores; "max" is the most the coup could score. `multiplier` is 1
+    where the ruleset's `renonce_multiplied` says the coup's multiplier does not apply (replay)."""
     if rules.renonce_penalty == "max":
         return (rules.total - rules.baseline) * multiplier
-    return int(rules.renonce_penalty)
+    return int(rules.renonce_penalty) * multiplier
 
 
 def renonce_cost(rules: ManilleRules) -> Record:
     """M-8 as a record, for the referee: what a renonce costs under this ruleset (`renonce_cost.…`)."""
     penalty: int | Record = renonce_penalty(rules, 1)
     if rules.renonce_penalty == "max":
-        penalty = record("renonce_cost.most", None, points=rules.total - rules.baseline)
+        most = "renonce_cost.most" if rules.renonce_multiplied else "renonce_cost.most_plain"
+        penalty = record(most, None, points=rules.total - rules.baseline)
+    elif rules.renonce_multiplied:
+        penalty = record("renonce_cost.multiplied", None, points=penalty)
     if rules.sides == "each":
         return record("renonce_cost.each", "M-8, M-14", penalty=penalty)
     if rules.sides == "taker":
@@ -43,13 +47,34 @@ def renonce_cost(rules: ManilleRules) -> Record:
     return record("renonce_cost.sides", "M-8", penalty=penalty)
 
 
-def multiplier_of(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool, ties: int) -> int:
-    """M-4, M-6: sans-atout, contre, surcontre and each tie carried multiply; `max` caps the product."""
-    product = 2**ties if rules.tie_doubles_next else 1
+# M-4, M-6: where the ruleset sets no `multipliers.max`, ten ties carried in a row (x1024) are the most a
+# coup counts: an unbounded product grows past what a score can be written with after some 14,000 ties.
+MOST_MULTIPLIER = 1024
+
+
+def multiplier_cap(rules: ManilleRules) -> int:
+    """M-6: the most a coup counts: the ruleset's `multipliers.max`, else MOST_MULTIPLIER."""
+    return rules.max_multiplier or MOST_MULTIPLIER
+
+
+def multiplier_product(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool, ties: int) -> int:
+    """M-4, M-6: sans-atout, contre, surcontre and each tie carried multiply, before the cap (the ties
+    counted only as far as the cap can be passed)."""
+    product = 2 ** min(ties, multiplier_cap(rules).bit_length()) if rules.tie_doubles_next else 1
     product *= rules.sans_atout_factor if sans_atout else 1
     product *= rules.contre_factor if contre else 1
     product *= rules.surcontre_factor if surcontre else 1
-    return min(product, rules.max_multiplier) if rules.max_multiplier else product
+    return product
+
+
+def multiplier_of(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool, ties: int) -> int:
+    """M-4, M-6: the coup's multiplier, capped by `multiplier_cap`.
+
+    >>> from scorekeeper import games
+    >>> multiplier_of(games.load("manillen").rules, False, False, False, 14_300)
+    1024
+    """
+    return min(multiplier_product(rules, sans_atout, contre, surcontre, ties), multiplier_cap(rules))
 
 
 def bid_share(bid: int, rules: ManilleRules) -> int:
