@@ -4,6 +4,14 @@
 Card(rank=<Rank.TEN: '10'>, suit=<Suit.HEARTS: 'H'>)
 >>> str(Card.parse("Dco")), Card.parse("R pique").ascii
 ('Q♥', 'KS')
+
+Only `c` depends on the language the cards are typed in: cœur in French, clubs in English (C-2);
+what the ledger stores and `--ascii` writes is always English (`7C` is the 7 of clubs).
+
+>>> str(Card.parse("Dc")), str(Card.parse("Dc", "fr")), str(Card.parse("dame de cœur", "en"))
+('Q♣', 'Q♥', 'Q♥')
+>>> [str(card) for card in MANILLE.parse_many("7 trèfle, as de pique valet carreau Qh", "fr")]
+['7♣', 'A♠', 'J♦', 'Q♥']
 """
 
 from __future__ import annotations
@@ -35,13 +43,13 @@ class Suit(enum.Enum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
-    def format(self, ascii: bool = False) -> str:
+    def format(self, ascii: bool = False, lang: str = "en") -> str:
         return self.value if ascii else self.symbol
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
-        """A suit alone, in any form of C-2 (`h`, `♥`, `coeur`, `co`, …)."""
-        suit = _SUIT_WORDS.get(_fold(text))
+    def parse(cls, text: str, lang: str = "en") -> Suit:
+        """A suit alone, in any form of C-2 (`h`, `♥`, `coeur`, `co`, …), typed in `lang`."""
+        suit = _suit_word(_fold(text), lang)
         if suit is None:
             raise SuitError("unknown_suit", text=text, suits=SUIT_FORMS)
         return suit
@@ -49,15 +57,27 @@ class Suit(enum.Enum):
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
+# Every form of C-2 but `c`, as folded: letters of one language are read the same in both, and
+# the words may come with "de"/"of" before them ("dame de cœur", "queen of hearts").
 _SUIT_WORDS: dict[str, Suit] = {}
 for _suit, _words in {
-    Suit.SPADES: ("♠", "♤", "s", "pique", "pi"),
-    Suit.HEARTS: ("♥", "♡", "h", "coeur", "co"),
-    Suit.DIAMONDS: ("♦", "♢", "d", "carreau", "ca"),
-    Suit.CLUBS: ("♣", "♧", "c", "trefle", "tr"),
+    Suit.SPADES: ("♠", "♤", "s", "p", "pique", "piques", "pi", "spade", "spades"),
+    Suit.HEARTS: ("♥", "♡", "h", "coeur", "coeurs", "co", "heart", "hearts"),
+    Suit.DIAMONDS: ("♦", "♢", "d", "k", "carreau", "carreaux", "ca", "diamond", "diamonds"),
+    Suit.CLUBS: ("♣", "♧", "t", "trefle", "trefles", "tr", "club", "clubs"),
 }.items():
     for _word in _words:
         _SUIT_WORDS[_word] = _suit
+        for _of in ("de", "d'", "of"):
+            _SUIT_WORDS.setdefault(_of + _word, _suit)
+# `c` alone: cœur at a French table, clubs at an English one (C-2).
+_C = {"fr": Suit.HEARTS, "en": Suit.CLUBS}
+
+
+def _suit_word(folded: str, lang: str) -> Suit | None:
+    if folded in ("c", "dec", "ofc"):
+        return _C.get(lang, Suit.CLUBS)
+    return _SUIT_WORDS.get(folded)
 
 
 class Rank(enum.Enum):
@@ -80,6 +100,21 @@ class Rank(enum.Enum):
 
 _RANK_WORDS: dict[str, Rank] = {rank.value.lower(): rank for rank in Rank}
 _RANK_WORDS.update({"r": Rank.KING, "d": Rank.QUEEN, "v": Rank.JACK})
+_RANK_WORDS.update(
+    {
+        "as": Rank.ACE,
+        "ace": Rank.ACE,
+        "roi": Rank.KING,
+        "king": Rank.KING,
+        "dame": Rank.QUEEN,
+        "queen": Rank.QUEEN,
+        "valet": Rank.JACK,
+        "jack": Rank.JACK,
+    }
+)
+_FRENCH_LETTERS = {Rank.KING: "R", Rank.QUEEN: "D", Rank.JACK: "V"}
+_RANK_PREFIXES = sorted(_RANK_WORDS, key=len, reverse=True)  # "as de pique" is the ace, not "a" of "sdepique"
+_WORDS_IN_A_CARD = 4  # "as de pique", "queen of hearts": the most words one card is written in
 
 # The forms a mistyped card or suit is answered with: words of the catalogs.
 SUIT_FORMS = record("forms.suit")
@@ -87,7 +122,8 @@ CARD_FORMS = record("forms.card", None, suits=SUIT_FORMS)
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
-_PARSED: dict[str, Card] = {}  # what the table typed, read once: a replay reads the same cards again and again
+# What the table typed, read once a language: a replay reads the same cards again and again.
+_PARSED: dict[str, dict[str, Card]] = {"en": {}, "fr": {}}
 
 
 class CardError(UserError, ValueError):
@@ -150,30 +186,36 @@ class Card:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> Card:
-        """Read one card in any notation of C-2, case-insensitive."""
-        card = _PARSED.get(text)
+    def parse(cls, text: str, lang: str = "en") -> Card:
+        """Read one card in any notation of C-2, case-insensitive, typed in `lang` (`c`: C-2)."""
+        parsed = _PARSED["fr" if lang == "fr" else "en"]
+        card = parsed.get(text)
         if card is None:
-            card = cls._parse(text)
-            if len(_PARSED) < 4096:  # bounded: endless new spellings must not grow it without end
-                _PARSED[text] = card
+            card = cls._parse(text, lang)
+            if len(parsed) < 4096:  # bounded: endless new spellings must not grow it without end
+                parsed[text] = card
         return card
 
     @classmethod
-    def _parse(cls, text: str) -> Card:
+    def _parse(cls, text: str, lang: str) -> Card:
         folded = _fold(text)
         if not folded:
             raise CardError("empty_card", forms=CARD_FORMS)
-        # The rank is "10" or one character; everything after it names the suit.
-        cut = 2 if folded.startswith("10") else 1
-        rank = _RANK_WORDS.get(folded[:cut])
-        suit = _SUIT_WORDS.get(folded[cut:])
-        if rank is None or suit is None:
-            raise CardError("bad_card", text=text.strip(), forms=CARD_FORMS)
-        return cls(rank, suit)
+        # The rank is a word or a letter ("dame", "10", "D"); everything after it names the suit.
+        for word in _RANK_PREFIXES:
+            if folded.startswith(word):
+                suit = _suit_word(folded[len(word) :], lang)
+                if suit is not None:
+                    return cls(_RANK_WORDS[word], suit)
+        raise CardError("bad_card", text=text.strip(), forms=CARD_FORMS)
 
-    def format(self, ascii: bool = False) -> str:
-        return self._ascii if ascii else self._text
+    def format(self, ascii: bool = False, lang: str = "en") -> str:
+        """`10♥`; in French the figures are R D V (`D♥`); with `ascii` always English letters (`QH`, C-2)."""
+        if ascii:
+            return self._ascii
+        if lang == "fr" and self.rank in _FRENCH_LETTERS:
+            return _FRENCH_LETTERS[self.rank] + self.suit.symbol
+        return self._text
 
     @property
     def ascii(self) -> str:
@@ -203,17 +245,50 @@ class Deck:
     def __contains__(self, card: object) -> bool:
         return card in self._members
 
-    def parse(self, text: str) -> Card:
+    def parse(self, text: str, lang: str = "en") -> Card:
         """Read one card and check that this deck holds it (C-2)."""
-        card = Card.parse(text)
+        card = Card.parse(text, lang)
         if card not in self:
             ranks = " ".join(rank.value for rank in self.ranks)  # as they are written: notation, not words
             raise CardError("not_in_deck", card=card, deck=self.name, count=len(self), ranks=ranks)
         return card
 
-    def parse_many(self, text: str) -> list[Card]:
-        """Cards separated by spaces or commas, like `10♥ A♥ 10♣ K♣`."""
-        return [self.parse(word) for word in text.replace(",", " ").split()]
+    def parse_many(self, text: str, lang: str = "en") -> list[Card]:
+        """Cards separated by spaces or commas, like `10♥ A♥ 10♣ K♣` or `7 trèfle, dame de cœur`."""
+        return [self.parse(word, lang) for word in split_cards(text, lang)]
+
+
+def split_cards(text: str, lang: str = "en") -> list[str]:
+    """The cards of `text`, one string each: split on commas and spaces, but a card written in words
+    keeps them ("7 trèfle", "as de pique"): the most words that still read as one card are one card.
+
+    >>> split_cards("7 trèfle, Dc as de pique 10 h")
+    ['7 trèfle', 'Dc', 'as de pique', '10 h']
+    """
+    words = text.replace(",", " , ").split()
+    cards: list[str] = []
+    start = 0
+    while start < len(words):
+        if words[start] == ",":
+            start += 1
+            continue
+        end = start + 1
+        for size in range(_WORDS_IN_A_CARD, 1, -1):
+            group = words[start : start + size]
+            if len(group) == size and "," not in group and _reads_as_card(" ".join(group), lang):
+                end = start + size
+                break
+        cards.append(" ".join(words[start:end]))
+        start = end
+    return cards
+
+
+def _reads_as_card(text: str, lang: str) -> bool:
+    try:
+        Card.parse(text, lang)
+    except CardError:
+        return False
+    return True
 
 
 MANILLE = Deck("manille", (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
@@ -228,7 +303,7 @@ ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})  # `text
 _SANS_ATOUT_WORDS = frozenset({"sa", "sans-atout", "sansatout", "nt"})  # as folded: "sans atout" loses its space
 
 
-def parse_trump(text: str) -> Suit | None:
+def parse_trump(text: str, lang: str = "en") -> Suit | None:
     """The trump named at the table: a suit in any form of C-2, or sans-atout (P-8), which is None.
 
     >>> parse_trump("coeur"), parse_trump("SA"), parse_trump("nt")
@@ -237,10 +312,32 @@ def parse_trump(text: str) -> Suit | None:
     if _fold(text) in _SANS_ATOUT_WORDS:
         return None
     try:
-        return Suit.parse(text)
+        return Suit.parse(text, lang)
     except SuitError:
         raise SuitError("bad_trump", text=text) from None
 
 
-def format_cards(cards: Iterable[Card], ascii: bool = False) -> str:
-    return " ".join(card.format(ascii) for card in cards)
+def typed(text: str, lang: str) -> str:
+    """Cards typed at a `lang` table, in the English letters the ledger keeps (`Dc` -> `QH` in French);
+    `text` as it was where a word is no card, for the engine to refuse in its own words.
+
+    >>> typed("Dc, 7 trèfle", "fr"), typed("Dc 11x", "fr")
+    ('QH 7C', 'Dc 11x')
+    """
+    try:
+        return format_cards((Card.parse(word, lang) for word in split_cards(text, lang)), ascii=True)
+    except CardError:
+        return text
+
+
+def typed_suit(text: str, lang: str) -> str:
+    """A trump typed at a `lang` table, in English letters (`c` -> `H` in French; `sa` stays)."""
+    try:
+        suit = parse_trump(text, lang)
+    except SuitError:
+        return text
+    return text if suit is None else suit.value
+
+
+def format_cards(cards: Iterable[Card], ascii: bool = False, lang: str = "en") -> str:
+    return " ".join(card.format(ascii, lang) for card in cards)

@@ -53,8 +53,13 @@ def test_lang_comes_from_the_flag_else_scorekeeper_lang_else_the_locale(run, mon
     assert run("games").code == 0 and i18n.current() == "en"
 
 
-def test_french_speaks_english_until_its_catalog_exists(run):
-    assert run("--lang", "fr", "sheet").err == run("sheet").err != ""
+def test_french_speaks_french_now_its_catalog_exists(run):
+    """Issue 14: the French catalog ships; a language without one would still speak English (test_french.py)."""
+    assert (
+        run("--lang", "fr", "sheet").err
+        == "scorekeeper : pas de partie en cours : commencez-en une avec `scorekeeper new RÈGLEMENT --player ...`, ou nommez-en une avec --game\n"
+    )
+    assert run("sheet").err.startswith("scorekeeper: no current game")
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from scorekeeper import service
 from scorekeeper.cli.options import ASCII, EXPLAIN, JSON, examples_of, print_json
 from scorekeeper.cli.render import print_fiche
 from scorekeeper.i18n import text
+from scorekeeper.i18n.rulebook import described
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -24,4 +25,4 @@ def demo(
     if json:
         print_json({"name": "demo", **fiche.as_dict()})
         return
-    print_fiche(fiche, text("cli.demo_title", title=fiche.ruleset.title), ascii, explain)
+    print_fiche(fiche, text("cli.demo_title", title=described(fiche.ruleset)[0]), ascii, explain)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import rulesets, service
+from scorekeeper import i18n, rulesets, service
 from scorekeeper.cli.options import console, examples_of
 from scorekeeper.cli.render import status
 from scorekeeper.i18n import text
+from scorekeeper.i18n.rulebook import described
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -21,9 +22,9 @@ def new(
     option: list[str] = typer.Option([], "--option", "-o", help=text("help.new.option")),
 ) -> None:
     options = dict(rulesets.parse_option(text) for text in option)
-    created = service.new(ruleset, player, dealer=dealer, options=options, name=game_name)
+    created = service.new(ruleset, player, dealer=dealer, options=options, name=game_name, lang=i18n.current())
     fiche = service.fiche(created)
     out = console()
-    title = service.ruleset_of(created).title
+    title = described(service.ruleset_of(created))[0]
     out.print(text("cli.new_game", name=created.name, title=title, players=created.players), markup=False)
     out.print(status(fiche), markup=False)

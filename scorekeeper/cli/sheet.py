@@ -9,6 +9,7 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, examples_of, print_json
 from scorekeeper.cli.render import print_fiche
 from scorekeeper.i18n import text
+from scorekeeper.i18n.rulebook import described
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -26,4 +27,4 @@ def sheet(
     if json:
         print_json({"name": name, **fiche.as_dict()})
         return
-    print_fiche(fiche, f"{name} · {service.ruleset_of(the_game).title}", ascii, explain)
+    print_fiche(fiche, f"{name} · {described(service.ruleset_of(the_game))[0]}", ascii, explain)

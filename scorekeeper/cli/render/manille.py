@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from scorekeeper.cli.grid import Grid
 from scorekeeper.games.manille import CoupResult, Fiche
+from scorekeeper.games.manille.rules import CALL_WORDS
 from scorekeeper.i18n import message, render, text
 
 
 def trump_cell(result: CoupResult, ascii: bool = False) -> str:
     coup = result.coup
     if coup.retourne is not None:
-        return coup.retourne.format(ascii)
+        return render(coup.retourne, ascii)  # in the letters of the language (C-2)
     trump = (
         message("manille.cell.sans_atout") if coup.sans_atout else result.trump.format(ascii) if result.trump else ""
     )
@@ -19,15 +20,16 @@ def trump_cell(result: CoupResult, ascii: bool = False) -> str:
     return trump
 
 
-def calls_cell(result: CoupResult) -> str:
+def calls_cell(result: CoupResult, words: tuple[str, str] = ("contre", "surcontre")) -> str:
+    """The calls of a coup, each in the system's own word (`words`: M-6, M-7)."""
     coup = result.coup
     calls = []
     if coup.taker is not None:
         calls.append(text("manille.cell.bid", taker=coup.taker, bid=coup.bid))
     if coup.contre is not None:
-        calls.append(text("manille.cell.contre", player=coup.contre))
+        calls.append(text("manille.cell.contre", player=coup.contre, call=words[0]))
     if coup.surcontre is not None:
-        calls.append(text("manille.cell.surcontre", player=coup.surcontre))
+        calls.append(text("manille.cell.surcontre", player=coup.surcontre, call=words[1]))
     if coup.exchange is not None:
         calls.append(text("manille.cell.chien", exchange=coup.exchange))
     if result.multiplier > 1:
@@ -134,7 +136,8 @@ def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
             text("manille.cell.scored", scored=s, score=t) if s else str(t)
             for s, t in zip(result.scored, result.scores, strict=True)
         ]
-        row = [str(result.number), result.dealer, trump_cell(result, ascii), calls_cell(result), said(result)]
+        calls = calls_cell(result, CALL_WORDS[fiche.rules.call_words])
+        row = [str(result.number), result.dealer, trump_cell(result, ascii), calls, said(result)]
         grid.add_row(*row, made, *cells)
         if result.manche_won_by is not None and fiche.rules.partie in ("liee", "seche"):
             label = [

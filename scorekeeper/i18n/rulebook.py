@@ -1,0 +1,82 @@
+"""The rule book that ships: every rule id (C-, P-, M-, H-) with its rule in a few lines and, where
+the sources differ, the choice made. One TOML file a language, `i18n/LANG/rulebook.toml`, beside
+its catalog; a language without one reads the English book. Beside it, `i18n/LANG/rulesets.toml`
+gives the shipped rulesets' titles and descriptions in that language (`described`).
+
+>>> entry("m-5")["title"], entry("P-3")["id"]
+('The retourne', 'P-3')
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import i18n
+from scorekeeper.errors import UserError
+
+HERE = Path(__file__).resolve().parent
+_ID = r"([CPMH])-?(\d+)"  # compiled by `re` on first use: `sheet` imports this module, and pays nothing
+
+
+@cache
+def book(lang: str) -> dict[str, dict[str, str]]:
+    """Every entry of the rule book in `lang` (English where `lang` has none), in the book's order."""
+    import tomllib  # only `rules explain` and the tests read the book
+
+    path = HERE / lang / "rulebook.toml"
+    if not path.is_file():
+        path = HERE / i18n.DEFAULT / "rulebook.toml"
+    with path.open("rb") as handle:
+        return {rule: {"id": rule, **words} for rule, words in tomllib.load(handle).items()}
+
+
+def entries() -> list[dict[str, str]]:
+    """The rule book in the language in effect: each entry's id, title, rule and (where made) choice."""
+    return list(book(i18n.current()).values())
+
+
+def entry(rule: str) -> dict[str, str]:
+    """The entry of `rule` (`M-5`, `m5`), in the language in effect; an id not in the book is a UserError."""
+    found = re.fullmatch(_ID, rule.strip(), re.IGNORECASE)
+    wanted = f"{found.group(1).upper()}-{int(found.group(2))}" if found else rule
+    words = book(i18n.current()).get(wanted)
+    if words is None:
+        raise UserError("unknown_rule", wanted=rule, first=entries()[0]["id"], last=entries()[-1]["id"])
+    return words
+
+
+@cache
+def _rulesets(lang: str) -> dict[str, dict[str, str]]:
+    import tomllib
+
+    path = HERE / lang / "rulesets.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def described(ruleset: Any) -> tuple[str, str]:
+    """A ruleset's title and description in the language in effect: a shipped one's from
+    `LANG/rulesets.toml`; as its file writes them where the language has none, and for a file of the
+    user's own (another name, or words of its own).
+
+    >>> from scorekeeper import games
+    >>> described(games.load("manillen"))[0]
+    'Manillen (Belgian)'
+    """
+    said = (ruleset.title, ruleset.description)
+    words = _rulesets(i18n.current()).get(ruleset.name)
+    if not words:
+        return said
+    from scorekeeper import rulesets  # the core's loader: only for a language with words for rulesets
+
+    if ruleset.name not in rulesets.builtin_names():
+        return said
+    shipped, _ = rulesets.resolve(ruleset.name)
+    if said != (shipped.get("title"), shipped.get("description")):
+        return said
+    return words.get("title", said[0]), words.get("description", said[1])
