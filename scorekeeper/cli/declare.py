@@ -45,6 +45,12 @@ BIDS = typer.Option(None, "--bids", help=text("help.coup.bids"))
 HAND = typer.Option(None, "--hand", help=text("help.coup.hand"))
 TRUMPS = typer.Option(None, "--trumps", help=text("help.coup.trumps"))
 FORCED = typer.Option(False, "--espadille-forcee", help=text("help.coup.espadille_forcee"))
+GANO_REMISE = typer.Option(False, "--gano-remise", help=text("help.coup.gano_remise"))
+# Both games: what the table says beyond the play (M-8, M-10, M-17)
+MISDEAL = typer.Option(False, "--misdeal", help=text("help.coup.misdeal"))
+DEALER = typer.Option(None, "--dealer", help=text("help.coup.dealer"))
+FORCE = typer.Option(False, "--force", help=text("help.coup.force"))
+MENTEUR = typer.Option(None, "--menteur", help=text("help.coup.menteur"))
 
 
 def _said(
@@ -72,6 +78,11 @@ def _said(
     hand: str = HAND,
     trumps: str = TRUMPS,
     forced: bool = FORCED,
+    gano_remise: bool = GANO_REMISE,
+    misdeal: bool = MISDEAL,
+    dealer: str = DEALER,
+    force: bool = FORCE,
+    menteur: str = MENTEUR,
 ) -> None:
     """Every option a coup is said with, declared once for `coup` and `edit`."""
 
@@ -91,7 +102,7 @@ def with_coup_options(command: Callable[..., None]) -> Callable[..., None]:
     return run
 
 
-def _counts(texts: list[str], option: str, mistake: str) -> dict[str, int] | None:
+def counts(texts: list[str], option: str, mistake: str) -> dict[str, int] | None:
     """`César=40`, or `A=20,B=30`, as typed at the table: a number for each player named.
 
     A bad count is the error `mistake`, worded for its option and so for its game: `--points` is
@@ -163,13 +174,13 @@ def _typed_log(log: Any) -> Any:
 def declaration(said: dict[str, Any]) -> dict[str, Any]:
     """The coup as declared, from the command's options: nothing computed, only read."""
     said = dict(said)
-    said["points"] = _counts(said.pop("points"), "--points", "bad_points")
+    said["points"] = counts(said.pop("points"), "--points", "bad_points")
     log, file_layout = _tricks(said.pop("trick"), said.pop("tricks_file"))
     said["layout"] = layout_of(said.pop("layout")) or file_layout
-    counts = _counts([said.pop("tricks")] if said.get("tricks") else [], "--tricks", "bad_tricks")
-    if log is not None and counts is not None:
+    counted = counts([said.pop("tricks")] if said.get("tricks") else [], "--tricks", "bad_tricks")
+    if log is not None and counted is not None:
         raise UserError("trick_and_tricks")
-    said["tricks"] = _typed_log(log) if counts is None else counts
+    said["tricks"] = _typed_log(log) if counted is None else counted
     # Cards as the table typed them (C-2: `c` is cœur in French), kept in the ledger's English letters.
     for field in ("retourne", "hand", "trumps"):
         if said.get(field) is not None:
@@ -178,6 +189,6 @@ def declaration(said: dict[str, Any]) -> dict[str, Any]:
         said["trump"] = typed_suit(said["trump"], current())
     said["pass"] = said.pop("passed")
     said["espadille_forcee"] = said.pop("forced")
-    for flag in ("let_renonce_pass", "vole_engagee", "pass", "espadille_forcee"):
+    for flag in ("let_renonce_pass", "vole_engagee", "pass", "espadille_forcee", "gano_remise", "misdeal", "force"):
         said[flag] = said[flag] or None
     return {key: value for key, value in said.items() if value is not None}

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.grid import Grid
-from scorekeeper.i18n import number, render, text
+from scorekeeper.i18n import message, number, render, text
 
 if TYPE_CHECKING:
     from scorekeeper.games.hombre import Bete, CoupResult, HombreFiche, Settlement
@@ -66,6 +66,8 @@ def short_status(fiche: HombreFiche) -> str:
 def said(result: CoupResult, players: tuple[str, ...]) -> tuple[str, str]:
     """The contract as the table says it (`B sans prendre`), and the tricks in seating order (`4-3-2`)."""
     coup = result.coup
+    if coup.pay is not None:  # M-18: an agreement, no coup played
+        return text("cell.adjust", reason=coup.reason), ""
     if coup.passed:
         return text("hombre.three_passes"), ""
     made = dict(coup.tricks)
@@ -91,7 +93,10 @@ def print_fiche(fiche: HombreFiche, title: str, ascii: bool, explain: bool) -> N
             outcome = text("hombre.outcome_bete", outcome=result.outcome, amount=result.bete_made.amount)
         else:
             outcome = text("hombre.outcome", outcome=result.outcome)
-        grid.add_row(str(result.number), result.dealer, contract, tricks, outcome, str(result.enjeu), *cells)
+        if result.coup.gano_remise:  # H-9: a codille given up
+            outcome = message("join.list").join([outcome, message("cell.gano_remise")])
+        dealer, enjeu = ("", "") if result.coup.pay is not None else (result.dealer, str(result.enjeu))
+        grid.add_row(str(result.number), dealer, contract, tricks, outcome, enjeu, *cells)
     lines = [grid.render()]
     if fiche.betes:
         lines.append(betes_made(fiche))

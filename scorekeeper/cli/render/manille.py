@@ -34,11 +34,17 @@ def calls_cell(result: CoupResult, words: tuple[str, str] = ("contre", "surcontr
         calls.append(text("manille.cell.chien", exchange=coup.exchange))
     if result.multiplier > 1:
         calls.append(text("manille.cell.multiplier", multiplier=result.multiplier))
+    if coup.force:
+        calls.append(message("cell.forced"))  # M-10: the sans-atout still owed stays on the sheet
     return message("join.list").join(calls)
 
 
 def said(result: CoupResult) -> str:
     coup = result.coup
+    if result.entry is not None:  # M-17, M-18: no deal played
+        return text("cell.adjust", reason=coup.reason) if coup.adjust else message(f"cell.{result.entry}")
+    if coup.menteur is not None:
+        return text("cell.lie", player=coup.menteur)
     if coup.tricks is not None:
         passed = "manille.cell.tricks_let_pass" if coup.let_renonce_pass else "manille.cell.tricks"
         return text(passed, tricks=len(coup.tricks))
@@ -58,7 +64,7 @@ def standing(fiche: Fiche) -> str:
     )
     rules = fiche.rules
     if rules.partie == "deals":
-        return text("manille.standing.deals", played=len(fiche.coups), deals=rules.deals, scores=scores)
+        return text("manille.standing.deals", played=fiche.deals, deals=rules.deals, scores=scores)
     if rules.partie in ("loser", "seche"):
         return text(f"manille.standing.{rules.partie}", target=fiche.target, scores=scores)
     manches = message("manille.join.figures").join(map(str, fiche.manches))
@@ -119,7 +125,7 @@ def short_status(fiche: Fiche) -> str:
 
 def print_coup(result: CoupResult, fiche: Fiche, ascii: bool) -> None:
     """What `coup`, `edit` print: the coup's log (the deal said first is left out) and the status line."""
-    for line in result.log[1:]:
+    for line in result.log if result.entry == "adjust" else result.log[1:]:  # an agreement is dealt by nobody
         print(render(line, ascii))
     print(status(fiche))
 
@@ -137,7 +143,8 @@ def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
             for s, t in zip(result.scored, result.scores, strict=True)
         ]
         calls = calls_cell(result, CALL_WORDS[fiche.rules.call_words])
-        row = [str(result.number), result.dealer, trump_cell(result, ascii), calls, said(result)]
+        dealer = "" if result.entry == "adjust" else result.dealer  # an agreement is dealt by nobody (M-18)
+        row = [str(result.number), dealer, trump_cell(result, ascii), calls, said(result)]
         grid.add_row(*row, made, *cells)
         if result.manche_won_by is not None and fiche.rules.partie in ("liee", "seche"):
             label = [

@@ -88,8 +88,9 @@ class Hombre:
 
     def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         """An edit: what is given replaces what was said; three passes replace the whole coup, and a coup
-        played replaces three passes."""
-        merged = {} if changes.get("pass") else {k: v for k, v in declared.items() if k != "pass"}
+        played replaces three passes or an agreement."""
+        whole = changes.get("pass") or "pay" in declared  # an agreement (M-18) is replaced whole too
+        merged = {} if whole else {k: v for k, v in declared.items() if k != "pass"}
         return {**merged, **changes}
 
     def judge_play(self, ruleset: Any, trump: Any, trick: Any, hand: Any, card: Any) -> Any:

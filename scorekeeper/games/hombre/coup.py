@@ -38,6 +38,10 @@ FIELDS = (
     "hand",
     "trumps",
     "espadille_forcee",
+    "dealer",
+    "gano_remise",
+    "pay",
+    "reason",
 )
 _KNOWN = frozenset(FIELDS)
 
@@ -59,6 +63,10 @@ class Coup(NamedTuple):
     cards: tuple[Card, ...] | None = None
     cards_field: str = ""  # "hand" or "trumps", as declared
     espadille_forcee: bool = False
+    dealer: str | None = None  # who dealt, where it was not the one the rotation expected
+    gano_remise: bool = False  # H-9: the codille won thanks to a gano, given up: a remise
+    pay: tuple[tuple[str, str, int], ...] | None = None  # M-18: payer, payee, jetons, as the table agreed
+    reason: str | None = None  # M-18: why
 
     @property
     def matador_count(self) -> int:
@@ -78,13 +86,19 @@ class Coup(NamedTuple):
         """Read a declaration (ledger or command line) and check it alone; `dealer` deals this coup."""
         if not isinstance(data, (dict, Mapping)):
             raise UserError("coup_not_a_table", fields=FIELDS)
+        if "adjust" in data:  # M-18: points are manille's
+            raise UserError("adjust_score_at_hombre", "M-18")
         if not _KNOWN.issuperset(data):
             unknown = sorted(set(data) - _KNOWN)
-            raise UserError("unknown_coup_field", field=option(unknown[0]), fields=tuple(map(option, FIELDS)))
+            said = tuple(option(field) for field in FIELDS if field not in ("pay", "reason"))  # those are `adjust`'s
+            raise UserError("unknown_coup_field", field=option(unknown[0]), fields=said)
+        if data.get("pay") is not None or data.get("reason") is not None:
+            return _agreement(data, players)
+        named = None if data.get("dealer") is None else find_player(players, str(data["dealer"]))
         bidding = None if data.get("bids") is None else _bidding(data["bids"], rules, players, dealer)
         said_pass = _flag(data, "pass")
         if said_pass or (bidding is not None and bidding.passed):
-            return _passed(data, bidding, said_pass)
+            return _passed(data, bidding, said_pass, named)
         hombre, contract = _hombre_and_contract(data, bidding, players)
         contract_allowed(rules, contract)
         vole = contract is Contract.VOLE or _flag(data, "vole_engagee")
@@ -107,11 +121,17 @@ class Coup(NamedTuple):
             cards=cards,
             cards_field=field,
             espadille_forcee=forced,
+            dealer=named,
+            gano_remise=_flag(data, "gano_remise"),
         )
 
     def to_dict(self) -> dict[str, Any]:
         """The declared form again (TOML-ready: no None), so that `from_dict(to_dict())` gives the same coup."""
         data: dict[str, Any] = {}
+        if self.pay is not None:
+            return {"pay": [{"from": a, "to": b, "jetons": n} for a, b, n in self.pay], "reason": self.reason}
+        if self.dealer is not None:
+            data["dealer"] = self.dealer
         if self.passed:
             data["pass"] = True
         else:
@@ -125,6 +145,8 @@ class Coup(NamedTuple):
                 data["vole_engagee"] = True
             if self.espadille_forcee:
                 data["espadille_forcee"] = True
+            if self.gano_remise:
+                data["gano_remise"] = True
             if self.trump is not None:
                 data["trump"] = self.trump.value.lower()
             if self.cards is not None:
@@ -199,16 +221,42 @@ def _bidding(calls: Any, rules: HombreRules, players: Sequence[str], dealer: str
     return bid(rules, players, dealer, calls)
 
 
-def _passed(data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool) -> Coup:
+def _passed(data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool, dealer: str | None) -> Coup:
     """H-7: three passes; the coup has no hombre, contract or tricks."""
     if bidding is not None and not bidding.passed:
         raise UserError("bids_make_an_hombre", "H-7", hombre=bidding.hombre, contract=bidding.contract)
-    extra = [name for name in data if name not in ("pass", "bids") and data[name] not in (None, False)]
+    extra = [name for name in data if name not in ("pass", "bids", "dealer") and data[name] not in (None, False)]
     if extra:
         raise UserError("passed_coup_with", "H-7", field=option(extra[0]))
-    if bidding is None:
+    if bidding is None and dealer is None:
         return PASSED
-    return Coup(passed=True, bids=tuple(str(call) for call in bidding.calls))
+    return Coup(passed=True, bids=None if bidding is None else tuple(str(c) for c in bidding.calls), dealer=dealer)
+
+
+def _agreement(data: Mapping[str, Any], players: Sequence[str]) -> Coup:
+    """M-18: jetons one player pays another as the table agreed, `[{from, to, jetons}]`, with its reason."""
+    besides = sorted(key for key, value in data.items() if value not in (None, False) and key not in ("pay", "reason"))
+    if besides:
+        raise UserError("entry_alone", entry="adjust", field=option(besides[0]))
+    declared, reason = data.get("pay"), data.get("reason")
+    if declared is None:
+        raise UserError("reason_without_adjust", "M-18")
+    if not isinstance(reason, str) or not reason.strip():
+        raise UserError("adjust_needs_reason", "M-18")
+    if not isinstance(declared, list) or not declared or not all(isinstance(p, Mapping) for p in declared):
+        raise UserError("bad_adjust_pay", "M-18", text=str(declared))
+    paid = []
+    for given in declared:
+        if set(given) != {"from", "to", "jetons"}:
+            raise UserError("bad_adjust_pay", "M-18", text=str(dict(given)))
+        payer, payee = find_player(players, str(given["from"])), find_player(players, str(given["to"]))
+        jetons = given["jetons"]
+        if isinstance(jetons, bool) or not isinstance(jetons, int) or jetons <= 0:
+            raise UserError("pay_not_positive", "M-18", value=jetons)
+        if payer == payee:
+            raise UserError("pay_to_self", "M-18", player=payer)
+        paid.append((payer, payee, jetons))
+    return Coup(pay=tuple(paid), reason=reason.strip())
 
 
 def _hombre_and_contract(

@@ -208,8 +208,8 @@ def _coup_dict(result: CoupResult, players: Sequence[str]) -> dict[str, Any]:
         "declared": coup.to_dict(),
         "hombre": coup.hombre,
         "contract": None if coup.contract is None else coup.contract.value,
-        "tricks": None if coup.passed else dict(coup.tricks),
-        "matadors": None if coup.passed else coup.matador_count,
+        "tricks": None if coup.passed or coup.pay else dict(coup.tricks),
+        "matadors": None if coup.passed or coup.pay else coup.matador_count,
         "marks": result.marks,
         "poule": result.poule,
         "bete": _bete_dict(result.bete),
@@ -316,6 +316,7 @@ class State:
         self.rules = rules
         self.players = players
         self.first = players.index(dealer)
+        self.turn = self.first  # the next dealer's seat: a dealer the table names moves it
         self.seats = {player: seat for seat, player in enumerate(players)}
         self.tiers = {hombre: tuple(p for p in players if p != hombre) for hombre in players}
         # Who is premier, and the deal line, have three forms each: made once, not once a coup.
@@ -340,21 +341,31 @@ class State:
             record("partie_starts", "H-16", marks=self.marks, poule=poule_jetons(self.marks)),
         )
 
-    def dealer(self, index: int) -> str:
-        """C-3, H-7: the deal passes to the next player after every coup, three passes included."""
-        return self.players[(self.first + index) % len(self.players)]
+    def dealer(self) -> str:
+        """C-3, H-7: the deal passes to the next player after every coup, three passes included, from
+        whoever dealt the last one (a dealer the table named)."""
+        return self.players[self.turn % len(self.players)]
 
     def play(self, data: Mapping[str, Any]) -> CoupResult:
         played = len(self.results)
         number = played + 1
         if self.over:
             raise UserError("coup_after_the_end", "H-19", number=number, poules=self.poules_tirees)
-        dealer = self.dealer(played)
+        expected = dealer = self.dealer()
+        named = data.get("dealer") if type(data) is dict else None
+        if named is not None:
+            try:
+                dealer = find_player(self.players, str(named))
+            except UserError as error:
+                raise UserError("coup_refused", number=number, reason=error) from None
         key = declared_key(data, dealer)
         reading = None if key is None else self.readings.get(key)
         if reading is None:
             reading = self._read(data, dealer, number, key)
         coup, decision, settling = reading
+        if coup.pay is not None:
+            return self._agreement(coup, number, dealer)
+        self.turn = self.seats[dealer] + 1
         marks, bete = self.marks, self.in_play
         # The stakes, and what the coup settles unless a vole sweeps waiting bêtes, depend only on the
         # marks and the owner and amount of the bête in play (with the kind of coup): made once for each.
@@ -369,6 +380,8 @@ class State:
         if bete is not None and settling.takers:
             self._settled(bete, settling.takers, number)
         log = [self.deal_lines[dealer], *self.prepared, said, decision.why, *block.lines]
+        if dealer != expected:
+            log.insert(1, record("dealt_by_named", None, dealer=dealer, expected=expected))
         bete_made = None
         if settling.makes_bete:
             bete_made = self._make_bete(settling.hombre, stake, number, log)
@@ -411,11 +424,13 @@ class State:
             coup = Coup.from_dict(data, self.rules, self.players, dealer)
         except UserError as error:
             raise UserError("coup_refused", number=number, reason=error) from None
-        if coup.passed:
+        if coup.passed or coup.pay is not None:
             reading = _Reading(coup, _PASSED, self._settling(coup, _PASSED))
         else:
             assert coup.hombre is not None and coup.contract is not None
             decision = _decided(coup.hombre, coup.contract, coup.tricks, coup.vole_engagee, coup.espadille_forcee)
+            if coup.gano_remise:
+                decision = _given_up(decision, number)
             reading = _Reading(coup, decision, self._settling(coup, decision))
         if key is not None:
             self.readings[key] = reading
@@ -435,6 +450,25 @@ class State:
                 occasional = self._block(paid)
             settling = self.settlings[key] = _Settling(outcome, decision.takers, coup.hombre, tiers, occasional)
         return settling
+
+    def _agreement(self, coup: Coup, number: int, dealer: str) -> CoupResult:
+        """M-18: jetons paid as the table agreed, recaves included (H-12); the poule, the bêtes and the
+        deal stay as they were: no coup was played."""
+        assert coup.pay is not None
+        why = record("agreed_payment", "M-18", reason=coup.reason)
+        block = self._block([Payment(payer, payee, jetons, why) for payer, payee, jetons in coup.pay])
+        log = list(block.lines)
+        self._pay(block, log)
+        marks, bete = self.marks, self.in_play
+        result = CoupResult._make(
+            (
+                *(number, dealer, self.premiers[dealer], coup, marks, poule_jetons(marks), bete, enjeu(marks, bete)),
+                *(Outcome.AGREED, (), block.payments, None, self.halves_now, self.caves_now, self.poules_tirees),
+                tuple(log),
+            )
+        )
+        self.results.append(result)
+        return result
 
     def _stake(self, stakes: Stakes, marks: int, bete: Bete | None) -> tuple[int, int, Record]:
         """The poule (H-16), the enjeu (H-14) and the log's line for them: made once for each `stakes`."""
@@ -604,7 +638,7 @@ class State:
             betes=tuple(self.fates.values()),
             poules_tirees=self.poules_tirees,
             over=self.over,
-            next_dealer=self.dealer(len(self.results)),
+            next_dealer=self.dealer(),
             prepared=self.prepared,
         )
 
@@ -621,6 +655,16 @@ def _joined(parts: Sequence[_Block]) -> _Block:
 
 
 _PASSED = Decision(Outcome.PASSED, (), record("all_passed", "H-7"))
+
+
+def _given_up(decision: Decision, number: int) -> Decision:
+    """H-9 (seed 001 §11): a tiers who won codille thanks to a gano may give it up: the coup is a remise."""
+    if decision.outcome is not Outcome.CODILLE:
+        raise UserError("coup_refused", number=number, reason=UserError("gano_remise_not_codille", "H-9"))
+    why = record("codille_given_up", "H-9", players=decision.takers, codille=decision.why)
+    return Decision(Outcome.REMISE, (), why)
+
+
 _NOTHING = _Block((), (), (0,) * PLAYERS)
 _PLAY_ON = record("play_on", "H-19")
 _NO_BETE_TO_PLAY = record("no_bete_to_play", "H-17")

@@ -22,6 +22,7 @@ class Outcome(enum.Enum):
     REMISE = "remise"  # H-9: as many tricks as the tiers with most
     CODILLE = "codille"  # H-9: a tiers has more tricks than the hombre
     VOLE_LOST = "vole_manquee"  # H-10: a vole annoncée without all nine tricks
+    AGREED = "agreed"  # M-18: no coup, jetons paid as the table agreed
 
     # Members are singletons: identity hashing is exact, and skips Enum's Python-level __hash__ in the
     # replay's memo keys (as cards.Suit does).

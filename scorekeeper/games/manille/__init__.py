@@ -56,6 +56,7 @@ __all__ = [
 
 # The ways a coup ended, and what only a trick log has: its proviso and its face-down layout (P-11).
 _OUTCOMES = ("points", "renonce", "tricks", "let_renonce_pass", "layout")
+_ENTRIES = ("misdeal", "pass", "adjust", "reason")  # the lines that are no deal played (M-17, M-18)
 
 
 class Manille:
@@ -85,6 +86,9 @@ class Manille:
         merged = dict(declared)
         if set(_OUTCOMES[:3]) & set(changes):
             merged = {k: v for k, v in merged.items() if k not in _OUTCOMES}
+        # M-17, M-18: a coup said over an entry, or an entry over anything, replaces the whole line.
+        if set(_ENTRIES) & (set(changes) | set(merged)):
+            merged = {}
         return {**merged, **changes}
 
     def judge_play(

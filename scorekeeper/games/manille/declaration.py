@@ -31,18 +31,35 @@ class Coup(NamedTuple):
     tricks: tuple[tuple[Card, ...], ...] | None = None
     let_renonce_pass: bool = False  # the table agreed to play on after a renonce found in the log
     layout: tuple[tuple[str, tuple[tuple[Card, Card], ...]], ...] | None = None  # P-11: seat, (face up, down)
+    dealer: str | None = None  # who dealt, where it was not the one the rotation expected
+    force: bool = False  # M-10: the table played a choice the quota refuses
+    menteur: str | None = None  # M-8: a lie about one's hand in parlée, priced as a renonce
+    # The entries that are not deals played (M-17, M-18), numbered like the coups.
+    misdeal: bool = False
+    all_passed: bool = False  # stored as `pass`
+    adjust: tuple[tuple[str, int], ...] | None = None  # M-18: points to a player's side, as agreed
+    reason: str | None = None
 
     FIELDS = (
         *("retourne", "trump", "chooser", "contre", "surcontre", "taker", "bid", "exchange"),
         *("points", "renonce", "tricks", "let_renonce_pass", "layout"),
+        *("dealer", "force", "menteur", "misdeal", "pass", "adjust", "reason"),
     )
+
+    @property
+    def entry(self) -> str | None:
+        """What an entry that is not a deal played is (M-17, M-18), None for a coup."""
+        return "misdeal" if self.misdeal else "pass" if self.all_passed else "adjust" if self.adjust else None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
         """Read a declaration (from the ledger or the command line) and check its form alone."""
+        if "pay" in data:  # M-18: jetons are l'hombre's
+            raise UserError("adjust_pay_at_manille", "M-18")
         if not _FIELD_SET.issuperset(data):
             unknown = sorted(set(data) - _FIELD_SET)
-            options = tuple(_option(field).replace("tricks", "trick") for field in cls.FIELDS)
+            said = (field for field in cls.FIELDS if field not in ("adjust", "reason"))  # those are `adjust`'s
+            options = tuple(_option(field).replace("tricks", "trick") for field in said)
             raise UserError("unknown_manille_field", field=_option(unknown[0]), fields=options)
         rules = ruleset.rules
         assert isinstance(rules, ManilleRules)
@@ -57,9 +74,17 @@ class Coup(NamedTuple):
         let_pass = data.get("let_renonce_pass", False)
         if not isinstance(let_pass, bool):
             raise UserError("let_renonce_pass_not_a_flag")
+        flags = {key: _read_flag(data, key) for key in ("force", "misdeal", "pass")}
         said = {key: _read_player(data, key, players) for key in _PLAYER_FIELDS if key in data}
-        if sum(given is not None for given in (points, said.get("renonce"), tricks)) > 1:
+        if sum(given is not None for given in (points, said.get("renonce"), said.get("menteur"), tricks)) > 1:
             raise UserError("one_outcome_only")
+        adjust, reason = _read_adjust(data, players)
+        entries = [key for key in ("misdeal", "pass") if flags[key]] + (["adjust"] if adjust else [])
+        if entries:  # M-17, M-18: nothing was played, so nothing else was said
+            allowed = {"adjust", "reason"} if entries[0] == "adjust" else {entries[0], "dealer"}
+            besides = sorted(key for key, value in data.items() if value not in (None, False) and key not in allowed)
+            if besides:
+                raise UserError("entry_alone", entry=entries[0], field=_option(besides[0]))
         if let_pass and tricks is None:
             raise UserError("let_renonce_pass_without_log")
         layout = _read_layout(data.get("layout"), ruleset, players)
@@ -75,6 +100,11 @@ class Coup(NamedTuple):
             layout=layout,
             bid=_read_whole(data, "bid"),
             exchange=_read_whole(data, "exchange"),
+            force=flags["force"],
+            misdeal=flags["misdeal"],
+            all_passed=flags["pass"],
+            adjust=adjust,
+            reason=reason,
             **said,
         )
 
@@ -95,11 +125,50 @@ class Coup(NamedTuple):
             data["let_renonce_pass"] = True
         if self.layout is not None:
             data["layout"] = {seat: [[up.ascii, down.ascii] for up, down in pairs] for seat, pairs in self.layout}
+        for key in ("dealer", "menteur"):
+            if getattr(self, key) is not None:
+                data[key] = getattr(self, key)
+        for key, flag in (("force", self.force), ("misdeal", self.misdeal), ("pass", self.all_passed)):
+            if flag:
+                data[key] = True
+        if self.adjust is not None:
+            data["adjust"] = dict(self.adjust)
+            data["reason"] = self.reason
         return data
 
 
 _FIELD_SET = frozenset(Coup.FIELDS)
-_PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce")
+_PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce", "dealer", "menteur")
+
+
+def _read_flag(data: Mapping[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise UserError("not_a_flag", field=_option(key), value=value)
+    return value
+
+
+def _read_adjust(
+    data: Mapping[str, Any], players: Sequence[str]
+) -> tuple[tuple[tuple[str, int], ...] | None, str | None]:
+    """M-18: the points the table agreed to give, `{PLAYER = N}` (N may be negative), with the reason said."""
+    declared, reason = data.get("adjust"), data.get("reason")
+    if declared is None:
+        if reason is not None:
+            raise UserError("reason_without_adjust", "M-18")
+        return None, None
+    if not isinstance(declared, Mapping) or not declared:
+        raise UserError("adjust_not_a_table", "M-18")
+    if not isinstance(reason, str) or not reason.strip():
+        raise UserError("adjust_needs_reason", "M-18")
+    given = []
+    for who, value in declared.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value == 0:
+            raise UserError("adjust_not_whole", "M-18", value=value)
+        given.append((find_player(players, str(who)), value))
+    if len({who for who, _ in given}) != len(given):
+        raise UserError("points_given_twice")
+    return tuple(given), reason.strip()
 
 
 def _option(field: str) -> str:

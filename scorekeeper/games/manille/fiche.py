@@ -43,6 +43,11 @@ class CoupResult(NamedTuple):
     log: tuple[Record, ...]
     tricks: tuple[TrickResult, ...] = ()  # for a coup entered as a trick log: each trick and who won it
 
+    @property
+    def entry(self) -> str | None:
+        """The kind of a line that is no deal played: "misdeal", "pass" (M-17), "adjust" (M-18); None for a coup."""
+        return self.coup.entry
+
 
 class Fiche(NamedTuple):
     """The whole score sheet, as replayed from the declarations."""
@@ -61,6 +66,7 @@ class Fiche(NamedTuple):
     next_leader: str | None  # None where the taker, not yet known, leads
     multiplier_next: int
     quotas: tuple[Quota, ...]
+    deals: int = 0  # the deals played: the misdeals, deals all passed and agreements are not (M-17)
 
     @property
     def game(self) -> str:
@@ -82,7 +88,7 @@ class Fiche(NamedTuple):
 
     @property
     def deals_left(self) -> int | None:
-        return self.rules.deals - len(self.coups) if self.rules.partie == "deals" else None
+        return self.rules.deals - self.deals if self.rules.partie == "deals" else None
 
     def side_of(self, player: str) -> int:
         return self.table.column_of(player)
@@ -109,7 +115,7 @@ class Fiche(NamedTuple):
             "next_dealer": None if self.over else self.next_dealer,
             "next_leader": None if self.over else self.next_leader,
             "multiplier_next": self.multiplier_next,
-            "deals_played": len(self.coups),
+            "deals_played": self.deals,
             "deals_left": self.deals_left,
             "choices": [
                 {"players": names(q.column), "left": q.choices_left, "sans_atout_needed": q.sans_atout_needed}
@@ -125,7 +131,7 @@ class Fiche(NamedTuple):
 
 
 def _coup_dict(result: CoupResult) -> dict[str, Any]:
-    return {
+    line = {
         "number": result.number,
         "manche": result.manche,
         "dealer": result.dealer,
@@ -143,3 +149,6 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
         "log": list(result.log),
         "tricks": [trick.as_dict() for trick in result.tricks],
     }
+    if result.entry is not None:  # M-17, M-18: a line that is no deal played says what it is
+        line["entry"] = result.entry
+    return line

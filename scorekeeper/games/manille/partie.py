@@ -140,18 +140,24 @@ def check_quota(
     played: int,
     made: Sequence[int],
     chooser: str | None,
-) -> None:
-    """M-10: refuse a choice that leaves the choosing team unable to make its sans-atout."""
-    if not rules.min_sans_atout or coup.sans_atout or chooser is None:
-        return
+) -> list[Record]:
+    """M-10: refuse a choice that leaves the choosing team unable to make its sans-atout, unless the
+    table says it was played so (`force`): then the coup is scored as played, marked as forced."""
+    if not rules.min_sans_atout:
+        if coup.force:
+            raise UserError("force_without_quota", "M-10")
+        return []
+    if coup.sans_atout or chooser is None:
+        if coup.force:
+            raise UserError("force_not_needed", "M-10")
+        return []
     quota = quotas(rules, table, players, first, played, made)[table.column_of(chooser)]
-    if quota.sans_atout_needed > quota.choices_left - 1:
-        side = table.columns[quota.column]
-        raise UserError(
-            "sans_atout_owed",
-            "M-10",
-            side=side.name,
-            seats=len(side.seats),
-            needed=quota.sans_atout_needed,
-            left=quota.choices_left,
-        )
+    side = table.columns[quota.column]
+    values = {"side": side.name, "seats": len(side.seats), "needed": quota.sans_atout_needed}
+    if quota.sans_atout_needed <= quota.choices_left - 1:
+        if coup.force:
+            raise UserError("force_not_needed", "M-10")
+        return []
+    if coup.force:
+        return [record("choice_forced", "M-10", **values, left=quota.choices_left)]
+    raise UserError("sans_atout_owed", "M-10", **values, left=quota.choices_left)

@@ -38,7 +38,10 @@ if TYPE_CHECKING:
 class State:
     """The partie between two coups: the table, the manches and scores, the ties carried, the lines so far."""
 
-    __slots__ = ("ruleset", "rules", "players", "table", "first", "partie", "ties", "results", "sans_atout_made")
+    __slots__ = (
+        *("ruleset", "rules", "players", "table", "first", "partie", "ties", "results", "sans_atout_made"),
+        *("turn", "deals"),
+    )
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> None:
         self.ruleset = ruleset
@@ -51,6 +54,8 @@ class State:
         self.ties = 0  # coups tied in a row, each doubling the next where the system says so (M-4)
         self.results: list[CoupResult] = []
         self.sans_atout_made = [0] * len(self.table.columns)  # M-10: sans-atout chosen by each column so far
+        self.turn = self.first  # the next dealer, in `players`: named dealers and misdeals move it (M-17)
+        self.deals = 0  # deals played, towards `partie.deals` and M-10's quotas (M-17)
 
 
 def start(ruleset: Ruleset, players: Sequence[str], dealer: str) -> State:
@@ -67,27 +72,38 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
     if state.partie.over:
         raise UserError("coup_refused", number=number, reason=_over(state.partie, state.table))
     players = state.players
-    dealer = players[(state.first + number - 1) % len(players)]
     partie = state.partie.copy()
     try:
         coup = Coup.from_dict(declared, state.ruleset, state.table.seats)
-        result, ties = _play(
-            coup,
-            number,
-            partie,
-            state.rules,
-            state.table,
-            dealer,
-            state.ties,
-            players,
-            state.first,
-            len(state.results),
-            state.sans_atout_made,
-        )
+        dealer = dealer_of(coup, players, state.turn)
+        if coup.entry is not None:
+            result, ties = entry(coup, number, partie, state.rules, state.table, dealer), state.ties
+        else:
+            result, ties = _play(
+                coup,
+                number,
+                partie,
+                state.rules,
+                state.table,
+                dealer,
+                state.ties,
+                players,
+                players.index(dealer) - state.deals,
+                state.deals,
+                state.sans_atout_made,
+                bool(state.ruleset.settings.get("calls.parlee")),
+            )
     except UserError as error:
         raise UserError("coup_refused", number=number, reason=error) from None
+    expected = players[state.turn % len(players)]
+    if coup.dealer is not None and coup.dealer != expected:  # told after the deal line, which names him
+        result = result._replace(
+            log=(result.log[0], said("dealt_by_named", None, dealer=dealer, expected=expected), *result.log[1:])
+        )
     state.results.append(result)
     state.ties = ties
+    state.turn = next_turn(coup, state.rules, players, dealer, state.turn)
+    state.deals += coup.entry is None
     if state.rules.min_sans_atout:
         column = _partie.sans_atout_chooser(result, state.table)
         if column is not None:
@@ -110,7 +126,7 @@ def check_open(state: State) -> None:
 def fiche(state: State) -> Fiche:
     """The sheet of the state: every coup's line, the scores, and who deals and leads next."""
     partie, rules, table, players = state.partie, state.rules, state.table, state.players
-    next_dealer = players[(state.first + len(state.results)) % len(players)]
+    next_dealer = players[state.turn % len(players)]
     return Fiche(
         ruleset=state.ruleset,
         table=table,
@@ -125,7 +141,8 @@ def fiche(state: State) -> Fiche:
         next_dealer=next_dealer,
         next_leader=_leader(rules, table, next_dealer, None),
         multiplier_next=multiplier_of(rules, False, False, False, state.ties),
-        quotas=tuple(quotas(rules, table, players, state.first, len(state.results), state.sans_atout_made)),
+        quotas=tuple(quotas(rules, table, players, state.turn - state.deals, state.deals, state.sans_atout_made)),
+        deals=state.deals,
     )
 
 
@@ -141,6 +158,63 @@ def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, declared: Sequ
     for data in declared:
         advance(state, data)
     return fiche(state)
+
+
+def dealer_of(coup: Coup, players: Sequence[str], turn: int) -> str:
+    """Who dealt: the one the rotation expects (C-3, M-10), or the player the table names (`--dealer`)."""
+    if coup.dealer is None:
+        return players[turn % len(players)]
+    if coup.dealer not in players:  # a mort never deals (M-15, M-16)
+        raise UserError("dealer_not_a_player", player=coup.dealer)
+    return coup.dealer
+
+
+def next_turn(coup: Coup, rules: ManilleRules, players: Sequence[str], dealer: str, turn: int) -> int:
+    """Who deals next: the player after this dealer, the same dealer again after a misdeal where the
+    ruleset's `misdeal` says so (M-17); an agreement (M-18) deals nothing and changes nothing."""
+    if coup.entry == "adjust":
+        return turn
+    again = coup.misdeal and rules.misdeal == "same"
+    return players.index(dealer) + (0 if again else 1)
+
+
+def entry(coup: Coup, number: int, partie: Partie, rules: ManilleRules, table: Table, dealer: str) -> CoupResult:
+    """A line that is no deal played: a misdeal or a deal everyone passed (M-17), scoring nothing, or
+    what the table agreed (M-18), scored like any points, manches and partie included."""
+    scored = [0] * len(table.columns)
+    log: list[Record] = [said("dealt", None, dealer=dealer)]
+    won_by = None
+    if coup.misdeal:
+        log.append(said("misdeal_same_dealer" if rules.misdeal == "same" else "misdeal_deal_passes", "M-17"))
+    elif coup.all_passed:
+        if rules.trump_from != "taker":
+            raise UserError("pass_without_bidding", "M-17")
+        log.append(said("all_passed_deal_passes", "M-17"))
+    else:
+        assert coup.adjust is not None
+        log = []
+        for who, points in coup.adjust:
+            scored[table.column_of(who)] += points
+            side = table.columns[table.column_of(who)]
+            log.append(record("adjusted", "M-18", side=side.name, seats=len(side.seats), points=points))
+        log.append(record("adjust_reason", None, reason=coup.reason))
+        partie.add(scored)
+        won_by = partie.close_manche(log, table.columns)
+    # number, manche, dealer; no leader, trump, chooser, play, camps or points made; scored, scores, x1.
+    fields = (number, partie.manche, dealer, None, coup, None, None, False, (), None, tuple(scored))
+    return CoupResult(*fields, tuple(partie.scores), 1, won_by, tuple(log))
+
+
+def lie(coup: Coup, parlee: bool, log: list[Record]) -> str | None:
+    """M-8: in parlée (the ruleset's `calls.parlee`), lying about one's hand costs what a renonce costs;
+    told as a lie first. The flag is no rule of the score (parlée scores as the muette): it is read here,
+    from the ruleset's settings, and not kept in `ManilleRules`."""
+    if coup.menteur is None:
+        return None
+    if not parlee:
+        raise UserError("menteur_not_parlee", "M-8")
+    log.append(said("lie", "M-8", player=coup.menteur))
+    return coup.menteur
 
 
 def _over(partie: Partie, table: Table) -> UserError:
@@ -170,15 +244,17 @@ def _play(
     first: int,
     played: int,
     made: Sequence[int],
+    parlee: bool = False,
 ) -> tuple[CoupResult, int]:
     """One coup: trump and calls checked, the retourne scored, then the coup scored; the ties carried."""
     check_taker(coup, rules)
+    deal = played + 1  # this deal's number, towards `partie.deals` (M-9, M-17)
     log: list[Record] = [said("dealt", None, dealer=dealer)]
     trump, chooser, named = trump_of(coup, rules, dealer)
     log += named
     camps = camps_of(table, rules, dealer, coup.taker)
     log += check_calls(coup, rules, camps, chooser, dealer, ties)
-    check_quota(coup, rules, table, players, first, played, made, chooser)
+    log += check_quota(coup, rules, table, players, first, played, made, chooser)
     product = multiplier_product(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, ties)
     multiplier = min(product, multiplier_cap(rules))
     multiplied_at = len(log)  # the multiplier is told here once the outcome shows that it applies (M-8)
@@ -199,11 +275,11 @@ def _play(
     coup_winner = None
     if not played:
         log.append(said("retourne_ended_manche", "M-5"))
-        if coup.points is not None or coup.renonce is not None or coup.tricks is not None:
+        if coup.points is not None or coup.renonce is not None or coup.tricks is not None or coup.menteur:
             raise UserError("retourne_ends_manche", "M-5", card=coup.retourne)
     else:
         assert leader is not None
-        renonce, points = coup.renonce, coup.points
+        renonce, points = coup.renonce or lie(coup, parlee, log), coup.points
         if coup.tricks is not None:
             audit = _audit(coup, rules, table, camps, dealer, leader, trump)
             renonce, made, tricks = _trick_outcome(coup, audit, camps, log, rules, dealer)
@@ -234,7 +310,7 @@ def _play(
         log[multiplied_at:multiplied_at] = told
     # Where sides are fixed (the only systems with two_in_a_row) a camp is a column: name its column.
     winner_column = table.column_of(camps[coup_winner][0]) if played and coup_winner is not None else None
-    partie.after_coup(number, winner_column, log, table.columns)
+    partie.after_coup(deal, winner_column, log, table.columns)
     result = CoupResult(
         number=number,
         manche=manche,

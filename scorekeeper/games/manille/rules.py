@@ -69,6 +69,8 @@ MANILLE_KEYS = (
     Key("calls.contre", bool, "key.manille.calls.contre", default=False),
     Key("calls.surcontre", bool, "key.manille.calls.surcontre", default=False),
     Key("calls.words", str, "key.manille.calls.words", choices=tuple(CALL_WORDS), default="contre"),
+    Key("calls.parlee", bool, "key.manille.calls.parlee", default=False),
+    Key("deal.misdeal", str, "key.manille.deal.misdeal", choices=("same", "passes"), default="same"),
     Key("multipliers.sans_atout", int, "key.manille.multipliers.sans_atout", default=1, minimum=1),
     Key("multipliers.contre", int, "key.manille.multipliers.contre", default=2, minimum=1),
     Key("multipliers.surcontre", int, "key.manille.multipliers.surcontre", default=2, minimum=1),
@@ -126,6 +128,7 @@ class ManilleRules(NamedTuple):
     tricks: int  # tricks in a deal: the 32 cards less the chien, one per seat a trick (M-11, M-12)
     total: int  # points in a coup (M-2): card points plus trick points, 68 in muette, 60 in the Belgian family
     call_words: str = "contre"  # the system's own words for its calls (M-6, M-7): a key of CALL_WORDS
+    misdeal: str = "same"  # M-17: after a misdeal the same dealer deals again ("same") or the deal passes
 
     @classmethod
     def of(cls, **settings: Any) -> ManilleRules:
@@ -182,6 +185,7 @@ def rules_from(values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
         deals=values["partie.deals"],
         two_in_a_row=values["partie.two_in_a_row"],
         call_words=values["calls.words"],
+        misdeal=values["deal.misdeal"],
     )
     _check_manille(rules, origin)
     return rules
