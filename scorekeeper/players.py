@@ -1,19 +1,47 @@
-"""Players at the table: names matched as people type them, and a seating checked (C-3)."""
+"""Names as people write them (C-4), players at the table: matched as typed, a seating checked (C-3)."""
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import lru_cache
 
 from scorekeeper.errors import UserError
 
+MOST = 64  # characters in a name (C-4)
+
 
 @lru_cache(maxsize=256)  # the same few names are looked up on every coup of a replay
 def fold_name(name: str) -> str:
-    """Names compare without case or accents, so `cesar` finds César on a phone keyboard."""
-    text = unicodedata.normalize("NFKD", name.strip().casefold())
-    return "".join(c for c in text if not unicodedata.combining(c))
+    """Names compare without case, accents or invisible characters (C-4), so `cesar` finds César on a
+    phone keyboard, and a zero-width space makes no second player; spaces inside count as one.
+
+    >>> fold_name("  Café\u200b du   Port "), fold_name("A\u200b") == fold_name("a")
+    ('cafe du port', True)
+    """
+    text = unicodedata.normalize("NFKD", name.casefold())
+    kept = "".join(c for c in text if not unicodedata.combining(c) and unicodedata.category(c) != "Cf")
+    return " ".join(kept.split())
+
+
+def check_name(name: str, reserved: Collection[str] = ()) -> str:
+    """A name a person gave (a player, a game), checked (C-4): printable, 64 characters at most, not
+    empty once folded, not a word of `reserved` (which the command line reads as something else).
+    Returns it as typed, its outer spaces stripped.
+
+    >>> check_name(" Café du Port ")
+    'Café du Port'
+    """
+    name = name.strip(" ")  # a line break or a tab at an end is refused below, not dropped unseen
+    if not fold_name(name):
+        raise UserError("empty_name", "C-4")
+    if len(name) > MOST:
+        raise UserError("name_too_long", "C-4", name=name, most=MOST)
+    if not name.isprintable() and any(unicodedata.category(c) != "Cf" for c in name if not c.isprintable()):
+        raise UserError("name_unprintable", "C-4", name=name)
+    if fold_name(name) in reserved:
+        raise UserError("name_reserved", "C-4", name=name)
+    return name
 
 
 def find_player(players: Sequence[str], text: str) -> str:
@@ -28,14 +56,15 @@ def find_player(players: Sequence[str], text: str) -> str:
 
 
 def check_players(players: Sequence[str], count: int) -> None:
-    """The seating a ruleset needs (C-3): the right count, names told apart."""
+    """The seating a ruleset needs (C-3): the right count, names told apart (C-4). Names a new game is
+    given pass `check_name` first; a game file's are shown as they are, escaped."""
     if len(players) != count:
         raise UserError("player_count", count=count, given=len(players))
-    folded = [fold_name(player) for player in players]
-    if any(not name for name in folded):
-        raise UserError("empty_name")
+    if any(not fold_name(player) for player in players):
+        raise UserError("empty_name", "C-4")
     for player in players:
         if any(mark in player for mark in "=,:\n") or fold_name(player).endswith("'s mort"):
             raise UserError("misread_name", name=player)
+    folded = [fold_name(player) for player in players]
     if len(set(folded)) != len(folded):
         raise UserError("same_names", players=tuple(players))

@@ -30,7 +30,8 @@ def test_the_file_holds_what_was_said_and_a_full_ruleset_copy(home):
     assert data["ruleset_name"] == "manille-muette"
     assert data["ruleset"]["scoring"]["renonce_penalty"] == 34
     assert data["options"] == {"partie": "seche"}
-    assert data["coups"] == [{"retourne": "10H", "points": {"César": 40}}]
+    assert service.said(data["coups"]) == [{"retourne": "10H", "points": {"César": 40}}]
+    assert datetime.fromisoformat(data["coups"][0]["time"])  # when it was said, beside it
     assert isinstance(data["created"], datetime)
     assert "score" not in str(data["coups"])  # no computed total is stored
 
@@ -50,9 +51,7 @@ def test_new_game_becomes_current_and_names_are_numbered():
     assert (first.name, second.name) == ("manille-muette-1", "manille-muette-2")
     assert store.current_name() == "manille-muette-2"
     assert current.pick("manille-muette-1") == "manille-muette-1"
-    assert store.current_name() == "manille-muette-2"  # not before the command has succeeded
-    current.confirm_choice()
-    assert store.current_name() == "manille-muette-1"
+    assert store.current_name() == "manille-muette-2"  # --game acts for one command only
 
 
 def test_a_taken_name_is_refused():
@@ -61,10 +60,18 @@ def test_a_taken_name_is_refused():
         new()
 
 
-@pytest.mark.parametrize("name", ["../evil", "a/b", ".hidden", "", " ", "x" * 65, "café!", "a.toml"])
-def test_game_names_cannot_leave_the_games_folder(name):
-    with pytest.raises(UserError, match="bad game name"):
+@pytest.mark.parametrize("name", ["", " ", "x" * 65, "a\nb", "\u200b"])
+def test_c4_game_names_empty_too_long_or_unprintable_are_refused(name):
+    with pytest.raises(UserError, match="C-4"):
         new(name=name)
+
+
+@pytest.mark.parametrize("name", ["../evil", "a/b", ".hidden", "café!", "a.toml"])
+def test_game_names_cannot_leave_the_games_folder(home, name):
+    """C-4: any printable name is a game's, shown as typed; its file name is derived inside the folder."""
+    assert new(name=name).name == name
+    (path,) = home.rglob("*.toml")
+    assert path.parent == home / "games" and store.read(name).name == name
 
 
 def test_no_current_game_is_a_clear_error():
@@ -109,7 +116,7 @@ def test_edit_keeps_what_is_not_given_and_replays_everything_after():
     assert fiche.coups[0].coup.retourne.ascii == "10H"
     assert fiche.coups[0].scored == (5 + 34, 0)
     assert fiche.scores == (0, 14)  # 39 won manche 1; coup 2 opens manche 2
-    assert store.read("cafe").coups[0] == {"retourne": "10H", "renonce": "Brun"}
+    assert service.said(store.read("cafe").coups)[0] == {"retourne": "10H", "renonce": "Brun"}
 
 
 def test_an_edit_that_makes_the_log_impossible_is_refused_and_nothing_written(home):

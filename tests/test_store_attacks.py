@@ -64,9 +64,9 @@ def cafe(run, home) -> Path:
 def test_i1_a_coup_stored_when_current_cannot_be_written_exits_0_and_warns_in_one_line(home, cafe):
     (home / "current").unlink()
     (home / "current").mkdir()  # what an unwritable data folder does to the mark, even for root
-    ran = scorekeeper(home, "coup", "--game", "cafe", "-r", "10h", "--points", "César=40")
-    assert "game cafe is stored, but it could not be made the current one" in one_line(ran, 0)
-    assert coups(home) == [{"retourne": "10H", "points": {"César": 40}}]
+    ran = scorekeeper(home, "new", "manille-muette", "--game", "cafe2", *PLAYERS)  # `new` makes it current
+    assert "game cafe2 is stored, but it could not be made the current one" in one_line(ran, 0)
+    assert coups(home, "cafe2") == []
 
 
 def test_i1_a_new_game_that_cannot_be_made_current_is_stored_and_says_so(home):
@@ -318,7 +318,10 @@ def test_i7_names_and_titles_reach_the_terminal_escaped_and_as_typed(run, home, 
     """C-3: a name is shown as typed; its control characters escaped, no markup, no emoji."""
     house = tmp_path / "house.toml"
     house.write_text(tomli_w.dumps({"extends": "manille-muette", "title": "Chez\x1b[8m Fanny :pile_of_poo: [b]x[/b]"}))
-    outputs = [run("new", str(house), "--game", "cafe", *(a for p in HOSTILE for a in ("-p", p)))]
+    outputs = [run("new", str(house), "--game", "cafe", *(a for p in ("C", "P", "E", HOSTILE[3]) for a in ("-p", p)))]
+    path = home / "games" / "cafe.toml"  # C-4 refuses such names at `new`: a file from elsewhere holds them
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    path.write_text(tomli_w.dumps({**data, "players": HOSTILE, "dealer": HOSTILE[0]}), encoding="utf-8")
     outputs += [run("coup", "-r", "10h", "--points", f"{HOSTILE[0]}=40"), run("sheet"), run("games"),
                 run("rules", "show", str(house)), run("coup", "-r", "10h", "--points", "Fanny\x1b[8m=40")]  # fmt: skip
     assert [ran.code for ran in outputs] == [0, 0, 0, 0, 0, 2]

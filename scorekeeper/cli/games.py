@@ -1,4 +1,4 @@
-"""`scorekeeper games`: the games, with the current one marked."""
+"""`scorekeeper games [list] | rename OLD NEW | delete NAME | restore NAME | archive NAME`."""
 
 from __future__ import annotations
 
@@ -10,28 +10,33 @@ from scorekeeper.cli.render import short_status
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 
-app = typer.Typer(add_completion=False, rich_markup_mode=None)
+app = typer.Typer(
+    name="games",
+    help=text("help.games"),
+    epilog=examples_of("games"),
+    invoke_without_command=True,
+    add_completion=False,
+    rich_markup_mode=None,
+)
 
 
-@app.command(help=text("help.games"), epilog=examples_of("games"))
-def games(json: bool = JSON) -> None:
-    current = store.current_name()
-    rows = []
-    for name in store.all_names():
-        try:
-            the_game = store.read(name)
-            fiche = service.fiche(the_game)
-            state = short_status(fiche)
-            row = {
-                "name": name,
-                "ruleset": the_game.ruleset_name,
-                "players": the_game.players,
-                "coups": len(the_game.coups),
-            }
-        except UserError as error:
-            state = text("cli.games.unreadable", error=error)
-            row = {"name": name, "ruleset": None, "players": [], "coups": None}
-        rows.append({**row, "current": name == current, "state": state})
+TRASH = typer.Option(False, "--trash", help=text("help.games.list.trash"))
+ARCHIVE = typer.Option(False, "--archive", help=text("help.games.list.archive"))
+
+
+@app.callback(invoke_without_command=True)
+def games(ctx: typer.Context, json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> None:
+    if ctx.invoked_subcommand is None:
+        list_(json, trash, archive)
+
+
+@app.command("list", help=text("help.games.list"), epilog=examples_of("games.list"))
+def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> None:
+    if trash and archive:
+        raise UserError("games_one_folder")
+    folder = store.TRASH if trash else store.ARCHIVE if archive else None
+    current = None if folder else store.current_name()
+    rows = [_row(name, current, folder) for name in store.all_names(folder)]
     if json:
         print_json(rows)
         return
@@ -48,11 +53,67 @@ def games(json: bool = JSON) -> None:
         "cli.games.column.ruleset",
         "cli.games.column.players",
         "cli.games.column.coups",
+        "games.column.last_played",
         "cli.games.column.state",
     ):
         table.add_column(text(column))
     for row in rows:
         coups = "" if row["coups"] is None else str(row["coups"])
         cells = ("*" if row["current"] else "", row["name"], row["ruleset"] or "", ", ".join(row["players"]))
-        table.add_row(*map(Text, (*cells, coups, row["state"])))  # names from game files are text, not markup
+        played = (row["last_played"] or "").replace("T", " ")
+        table.add_row(*map(Text, (*cells, coups, played, row["state"])))  # names from game files are text, not markup
     console().print(table)
+
+
+def _row(name: str, current: str | None, folder: str | None) -> dict:
+    """One game of the list: name, ruleset, players, coups, last played, state (over, stopped or playing)."""
+    from scorekeeper.players import fold_name
+
+    try:
+        the_game = store.read(name, folder)
+        fiche = service.fiche(the_game)
+        state = short_status(fiche)
+        if the_game.stopped is not None:
+            state = text("games.state.stopped", reason=the_game.stopped["reason"])
+        row = {
+            "name": the_game.name,
+            "ruleset": the_game.ruleset_name,
+            "players": the_game.players,
+            "coups": len(the_game.coups),
+            "last_played": the_game.last_played(),
+            "over": bool(fiche.over) or the_game.stopped is not None,
+            "stopped": the_game.stopped is not None,
+        }
+    except UserError as error:
+        state = text("cli.games.unreadable", error=error)
+        row = {"name": name, "ruleset": None, "players": [], "coups": None, "last_played": None, "over": None}
+        row["stopped"] = None
+    is_current = current is not None and fold_name(current) == fold_name(name)
+    return {**row, "current": is_current, "state": state}
+
+
+@app.command(help=text("help.games.rename"), epilog=examples_of("games.rename"))
+def rename(
+    old: str = typer.Argument(..., help=text("help.games.rename.old")),
+    new: str = typer.Argument(..., help=text("help.games.rename.new")),
+) -> None:
+    before, game = service.rename(old, new)
+    console().print(text("games.renamed", old=before, name=game.name), markup=False)
+
+
+@app.command(help=text("help.games.delete"), epilog=examples_of("games.delete"))
+def delete(name: str = typer.Argument(..., help=text("help.games.name"))) -> None:
+    game = service.delete(name)
+    console().print(text("games.deleted", name=game.name), markup=False)
+
+
+@app.command(help=text("help.games.restore"), epilog=examples_of("games.restore"))
+def restore(name: str = typer.Argument(..., help=text("help.games.name"))) -> None:
+    game = service.restore(name)
+    console().print(text("games.restored", name=game.name), markup=False)
+
+
+@app.command(help=text("help.games.archive"), epilog=examples_of("games.archive"))
+def archive(name: str = typer.Argument(..., help=text("help.games.name"))) -> None:
+    game = service.archive(name)
+    console().print(text("games.archived", name=game.name), markup=False)

@@ -14,12 +14,14 @@ import os
 import re
 import stat
 import time
+import unicodedata
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import players as names
 from scorekeeper import tomlfile
 from scorekeeper.errors import UserError
 from scorekeeper.store import cache
@@ -28,29 +30,57 @@ from scorekeeper.store.ledger import Ledger, damage
 
 written: list[str] = []  # the games this process stored: after that, no error may report a failure
 LOCK_WAIT = 5.0  # seconds a writer waits for another before saying the game is busy
-NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # a plain file name, as games were named before C-4
+TRASH, ARCHIVE = "trash", "archive"  # folders of the data folder: deleted games, archived ones
 
 
 def check_name(name: str) -> str:
-    """A game name is a plain file name: no path, nothing that could write outside the games folder."""
-    if not NAME_PATTERN.fullmatch(name) or name.endswith(".toml"):
-        raise UserError("bad_game_name", name=name)
-    return name
+    """A game's name (C-4), as typed: any printable text, its file name derived from it (`file_stem`)."""
+    return names.check_name(name)
 
 
-def path_of(name: str) -> Path:
-    """The game's file, once its name is known to be safe."""
-    return games_dir() / f"{check_name(name)}.toml"
+def file_stem(name: str) -> str:
+    """The file name of a game named `name`: the name itself when it is a plain file name (as every game
+    was named before C-4), else its folded letters and digits and a hash of its folded form, so that
+    no name writes outside the games folder and two names that fold alike share one file.
+
+    >>> file_stem("marius"), file_stem("Café du Port")
+    ('marius', 'cafe-du-port-fe986b93')
+    """
+    if NAME_PATTERN.fullmatch(name) and not name.endswith(".toml"):
+        return name
+    try:
+        from _blake2 import blake2b  # as the cache: without hashlib's import of OpenSSL, which costs start-up
+    except ImportError:
+        from hashlib import blake2b
+
+    folded = names.fold_name(name)
+    plain = unicodedata.normalize("NFKD", folded).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:40] or "game"
+    return f"{slug}-{blake2b(folded.encode(), digest_size=4).hexdigest()}"
 
 
-def exists(name: str) -> bool:
+def path_of(name: str, folder: str | None = None) -> Path:
+    """The game's file (in the games folder, or `folder` of the data folder: the trash, the archive).
+    A game stored under another spelling of its name (`Marius` for `marius`) is found by its folded name."""
+    where = games_dir() if folder is None else home() / folder
+    path = where / f"{file_stem(check_name(name))}.toml"
+    if not path.is_file():
+        wanted = names.fold_name(name)
+        for other, stem in _named(where):
+            if names.fold_name(other) == wanted:
+                return where / f"{stem}.toml"
+    return path
+
+
+def exists(name: str, folder: str | None = None) -> bool:
     """Whether a game of that name is stored (a bad name raises, as everywhere)."""
-    return path_of(name).is_file()
+    return path_of(name, folder).is_file()
 
 
-def read(name: str) -> Ledger:
+def read(name: str, folder: str | None = None) -> Ledger:
     """The game as stored; a missing, unreadable or damaged file is a UserError that says which."""
-    path = path_of(name)
+    path = path_of(name, folder)
     try:
         raw = tomlfile.read_regular(path)
     except FileNotFoundError:
@@ -64,7 +94,7 @@ def read(name: str) -> Ledger:
         except tomlfile.NotToml as error:
             raise UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=str(error))) from None
     ledger = Ledger.from_toml(data, str(path))
-    if ledger.name != name:
+    if names.fold_name(ledger.name) != names.fold_name(name):
         raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
     return ledger
 
@@ -98,7 +128,7 @@ def _trouble(folder: Path) -> Iterator[None]:
 @contextmanager
 def locked(name: str) -> Iterator[None]:
     """An exclusive lock on one game, held while it is read, changed and written."""
-    with _lock(games_dir() / f".{check_name(name)}.lock", name):
+    with _lock(games_dir() / f".{path_of(name).stem}.lock", name):
         yield
 
 
@@ -163,7 +193,7 @@ def _sweep(name: str) -> None:
     Best-effort, as the game is already written.
     """
     path = path_of(name)
-    legacy = path.with_name(f".{name}.json")
+    legacy = path.with_name(f".{path.stem}.json")
     with suppress(OSError):  # what is left now, the next write sweeps
         for stale in (*leftovers(path), *leftovers(legacy), legacy):
             stale.unlink(missing_ok=True)
@@ -186,21 +216,102 @@ def create(ledger: Ledger, numbered: bool = False) -> None:
         write(ledger)
 
 
-def all_names() -> list[str]:
-    """Every stored game, sorted; files that are not games (a bad name) are left out."""
-    folder = games_dir()
+def all_names(folder: str | None = None) -> list[str]:
+    """Every stored game's name (in the games folder, or `folder`), sorted as folded; files that are not
+    games are left out."""
+    return sorted((name for name, _ in _named(games_dir() if folder is None else home() / folder)), key=names.fold_name)
+
+
+def _named(folder: Path) -> list[tuple[str, str]]:
+    """Each game file's name (from its `head`) and file stem."""
     if not folder.is_dir():
         return []
-    return sorted(path.stem for path in folder.glob("*.toml") if NAME_PATTERN.fullmatch(path.stem))
+    found = []
+    for path in folder.glob("*.toml"):
+        name = head(path).get("name")
+        if isinstance(name, str) and name.strip():
+            found.append((name, path.stem))
+    return found
+
+
+def head(path: Path) -> dict[str, Any]:
+    """The top-level keys of a game file (name, lang...), `{}` if it cannot be read: they come before
+    the first table, and a long game must not be parsed whole for its name or its language."""
+    if not path.is_file():  # a FIFO or a device is never opened
+        return {}
+    lines = []
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if line.startswith("["):
+                    break
+                lines.append(line)
+        try:
+            return tomlfile.loads("".join(lines).encode())
+        except tomlfile.NotToml:  # a hand-written file may open a line of an array with "[": read it whole
+            return tomlfile.loads(tomlfile.read_regular(path))
+    except (OSError, tomlfile.NotToml):
+        return {}
 
 
 def free_name(prefix: str) -> str:
     """The first unused `PREFIX-N`, for a new game given no --game."""
-    taken = set(all_names())
+    taken = {names.fold_name(name) for name in all_names()}
     number = 1
-    while f"{prefix}-{number}" in taken:
+    while names.fold_name(f"{prefix}-{number}") in taken:
         number += 1
     return f"{prefix}-{number}"
+
+
+# --- renamed, put away, brought back --------------------------------------------------------------
+
+
+def create_renamed(ledger: Ledger, before: Path) -> None:
+    """Store `ledger` under its new name, then remove its file `before` (under the old name's lock, which
+    the caller holds): a crash between leaves both, never neither."""
+    if path_of(ledger.name) == before:  # another spelling of the same name: the same file
+        write(ledger)
+        return
+    create(ledger)
+    with _trouble(before.parent):
+        before.unlink()
+
+
+def put_away(name: str, folder: str) -> Ledger:
+    """Move game `name` into `folder` of the data folder (the trash, the archive), beside any game of that
+    name put there before (`NAME~2.toml`: nothing put away is lost); the current game is none after it,
+    if it was this one."""
+    with locked(name):
+        ledger = read(name)
+        source = path_of(name)
+        target, number = home() / folder / source.name, 1
+        while target.exists():
+            number += 1
+            target = target.with_name(f"{source.stem}~{number}.toml")
+        with _trouble(target.parent):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(source, target)
+        written.append(ledger.name)
+    now = current_name()
+    if now is not None and names.fold_name(now) == names.fold_name(ledger.name):
+        clear_current()
+    return ledger
+
+
+def bring_back(name: str) -> Ledger:
+    """Move game `name` back from the trash (else the archive) into the games; refused if a game of that
+    name was made since."""
+    folder = TRASH if exists(name, TRASH) else ARCHIVE
+    ledger = read(name, folder)  # says there is no such game, if in neither
+    source = path_of(name, folder)
+    with locked(ledger.name):
+        if exists(ledger.name):
+            raise UserError("game_exists", name=ledger.name)
+        with _trouble(games_dir()):
+            games_dir().mkdir(parents=True, exist_ok=True)
+            os.replace(source, path_of(ledger.name))
+        written.append(ledger.name)
+    return ledger
 
 
 # --- the current game ----------------------------------------------------------------------------
@@ -212,13 +323,22 @@ def current_name() -> str | None:
         name = tomlfile.read_regular(home() / "current", most=256).decode().strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return name if NAME_PATTERN.fullmatch(name) else None
+    try:
+        return check_name(name)
+    except UserError:
+        return None
 
 
 def set_current(name: str) -> None:
     """Make `name` the current game. Durable, like a game: a lost choice would send coups elsewhere."""
     if current_name() != name:
         write_atomic(home() / "current", name.encode())
+
+
+def clear_current() -> None:
+    """No game is current any more (it was deleted or archived)."""
+    with suppress(OSError):
+        (home() / "current").unlink(missing_ok=True)
 
 
 class NotMarked(UserWarning):

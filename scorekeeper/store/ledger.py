@@ -44,6 +44,8 @@ class Ledger:
         redo_journal: list[dict[str, Any]] | None = None,
         created: datetime | None = None,
         lang: str | None = None,
+        notes: list[dict[str, Any]] | None = None,
+        stopped: dict[str, Any] | None = None,
     ) -> None:
         self.name = name
         self.ruleset_name = ruleset_name
@@ -56,6 +58,8 @@ class Ledger:
         self.redo_journal = [] if redo_journal is None else redo_journal
         self.created = datetime.now().replace(microsecond=0) if created is None else created
         self.lang = lang  # the language the game was created in, spoken unless a command is told another (C-2)
+        self.notes = [] if notes is None else notes  # the game's own notes: {text, time}
+        self.stopped = stopped  # a partie ended by agreement: {reason, time}
 
     def __repr__(self) -> str:
         return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
@@ -71,6 +75,11 @@ class Ledger:
         """Replace coup `index` (from 0), keeping what it was in the journal for an undo."""
         self._journal({"op": "edit", "index": index, "coup": self.coups[index]})
         self.coups[index] = coup
+
+    def last_played(self) -> str:
+        """When the last entry was said (its `time`, ISO text), else when the game was created."""
+        times = [coup["time"] for coup in self.coups if isinstance(coup.get("time"), str)]
+        return max(times, default=self.created.isoformat())
 
     def undo(self) -> Record:
         """Take back the last add or edit; `redo` puts it back. Returns what was undone."""
@@ -115,18 +124,23 @@ class Ledger:
 
     def to_toml(self) -> dict[str, Any]:
         """The tables of the game file, format `FORMAT`: what `from_toml` reads back."""
-        return {
-            "format": FORMAT,
-            "name": self.name,
-            "created": self.created,
-            "players": self.players,
-            "dealer": self.dealer,
-            "ruleset_name": self.ruleset_name,
-            "options": self.options,
-            "ruleset": self.ruleset,
-            "coups": self.coups,
-            "journal": {"undo": self.undo_journal, "redo": self.redo_journal},
-        } | ({} if self.lang is None else {"lang": self.lang})
+        return (
+            {
+                "format": FORMAT,
+                "name": self.name,
+                "created": self.created,
+                "players": self.players,
+                "dealer": self.dealer,
+                "ruleset_name": self.ruleset_name,
+                "options": self.options,
+                "ruleset": self.ruleset,
+                "coups": self.coups,
+                "journal": {"undo": self.undo_journal, "redo": self.redo_journal},
+            }
+            | ({} if self.lang is None else {"lang": self.lang})
+            | ({"notes": self.notes} if self.notes else {})
+            | ({} if self.stopped is None else {"stopped": self.stopped})
+        )
 
     @classmethod
     def from_toml(cls, data: dict[str, Any], source: str) -> Ledger:
@@ -143,7 +157,7 @@ class Ledger:
 
         if data.get("format") != FORMAT:
             raise UserError("game_format", path=source, format=data.get("format"), expected=FORMAT)
-        beyond = tomlfile.too_large({key: data.get(key) for key in ("options", "coups", "journal")})
+        beyond = tomlfile.too_large({key: data.get(key) for key in ("options", "coups", "journal", "notes")})
         if beyond is not None:  # the ruleset's numbers are its loader's to bound (`rulesets.build`)
             raise damaged("too_large", key=beyond[0], most=tomlfile.MOST)
         players = need("players", list)
@@ -164,15 +178,28 @@ class Ledger:
             redo_journal=need("redo", list, journal) if "redo" in journal else [],
             created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0),
             lang=need("lang", str) if "lang" in data else None,  # optional: older files have none
+            notes=need("notes", list) if "notes" in data else [],  # as `lang`
+            stopped=need("stopped", dict) if "stopped" in data else None,
         )
-        if not all(isinstance(coup, dict) for coup in ledger.coups):
+        if not all(isinstance(coup, dict) for coup in (*ledger.coups, *ledger.notes)):
             raise damaged("coups")
+        if not (
+            all(_texts(coup, "time", "note", needed=False) for coup in ledger.coups)
+            and all(_texts(note, "text", "time") for note in ledger.notes)
+            and (ledger.stopped is None or _texts(ledger.stopped, "reason", "time"))
+        ):
+            raise damaged("aside")
         if ledger.dealer not in ledger.players:
             raise damaged("dealer", dealer=ledger.dealer)
         for step in (*ledger.undo_journal, *ledger.redo_journal):
             if not _valid_step(step, len(ledger.coups)):
                 raise damaged("step", step=step)
         return ledger
+
+
+def _texts(table: dict[str, Any], *keys: str, needed: bool = True) -> bool:
+    """Whether the time and words kept beside what was said (`keys`) are text: the sheet shows them as such."""
+    return all(isinstance(table[key], str) if key in table else not needed for key in keys)
 
 
 def _valid_step(step: Any, count: int) -> bool:

@@ -1,0 +1,30 @@
+"""`scorekeeper note [N] "..."`: a note on entry N, or on the game."""
+
+from __future__ import annotations
+
+import typer
+
+from scorekeeper import service
+from scorekeeper.cli.current import pick
+from scorekeeper.cli.options import GAME, console, examples_of
+from scorekeeper.errors import UserError
+from scorekeeper.i18n import text
+
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+
+@app.command(help=text("help.note"), epilog=examples_of("note"))
+def note(
+    words: list[str] = typer.Argument(..., help=text("help.note.words"), metavar="[N] TEXT"),
+    game_name: str = GAME,
+) -> None:
+    number = None
+    if len(words) == 2 and words[0].isdigit():
+        number, words = int(words[0]), words[1:]
+    if len(words) != 1:
+        raise UserError("note_words")
+    game = service.note(pick(game_name), words[0], number)
+    if number is None:
+        console().print(text("games.noted", name=game.name), markup=False)
+    else:
+        console().print(text("games.noted_entry", name=game.name, number=number), markup=False)
