@@ -66,12 +66,12 @@ def test_new_with_dealer_and_option(run):
     assert json.loads(run("sheet", "--json").out)["winner"] == ["B", "D"]
 
 
-def test_game_flag_picks_a_game_and_makes_it_current(marius, run):
+def test_game_flag_picks_a_game_for_one_command_only(marius, run):
     run("new", "manille-parlee", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--game", "other")
     assert marius("coup", "--game", "marius", "-r", "7s", "--points", "César=40").code == 0
-    assert json.loads(run("sheet", "--json").out)["name"] == "marius"
+    assert json.loads(run("sheet", "--json").out)["name"] == "other"  # the current game did not change
     games = json.loads(run("games", "--json").out)
-    assert [(g["name"], g["current"], g["coups"]) for g in games] == [("marius", True, 1), ("other", False, 0)]
+    assert [(g["name"], g["current"], g["coups"]) for g in games] == [("marius", False, 1), ("other", True, 0)]
 
 
 def test_the_retourne_that_ends_the_manche_needs_no_points(marius):
@@ -110,7 +110,7 @@ def test_the_retourne_that_ends_the_manche_needs_no_points(marius):
         ),
         (["new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--option", "x"], "write KEY=VALUE"),
         (["new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--dealer", "Z"], "unknown player 'Z'"),
-        (["new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--game", "../x"], "bad game name"),
+        (["new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--game", "x" * 65], "too long"),
         (["new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D", "--game", "marius"], "exists already"),
         (["rules", "show", "belote"], "unknown ruleset"),
         (["rules", "check", "./missing.toml"], "no ruleset file"),
@@ -166,12 +166,12 @@ def test_a_house_ruleset_file_plays(run, tmp_path):
     assert json.loads(run("sheet", "--json").out)["sides"][1]["score"] == 20
 
 
-def test_demo_prints_the_fiche_and_writes_nothing(run, home):
+def test_demo_prints_the_fiche_and_keeps_it_as_the_game_demo(run, home):
     ran = run("demo")
     assert ran.code == 0
     assert "partie won by César & Escartefigue (2-1 in manches)" in ran.out
-    assert not home.exists()
-    data = json.loads(run("demo", "--json").out)
+    assert (home / "games" / "demo.toml").exists()  # issue 20: kept, to try sheet, export and chart on
+    data = json.loads(run("demo", "--json", "--yes").out)
     assert data["winner"] == ["César", "Escartefigue"]
 
 
@@ -216,7 +216,7 @@ def test_a_failed_command_does_not_change_the_current_game(marius, run, home):
     assert ran.code == 2
     assert (home / "current").read_text(encoding="utf-8") == "other"
     assert run("sheet", "--game", "marius").code == 0
-    assert (home / "current").read_text(encoding="utf-8") == "marius"
+    assert (home / "current").read_text(encoding="utf-8") == "other"  # --game is for one command only
 
 
 def test_a_house_ruleset_path_with_a_tilde_is_expanded(run, tmp_path, monkeypatch):

@@ -235,7 +235,7 @@ def test_done_when_a_french_locale_prints_a_french_fiche_and_lang_en_the_english
     assert "partie gagnée par César et Escartefigue (2 manches à 1)" in french.stdout
     words = set(re.findall(r"[a-zà-ÿ]+", french.stdout.lower()))
     assert words & ENGLISH_WORDS == set()
-    english = _scorekeeper("--lang", "en", "demo", LANG="fr_FR.UTF-8")
+    english = _scorekeeper("--lang", "en", "demo", "--yes", LANG="fr_FR.UTF-8")  # the demo kept: replaced
     assert "partie won by César & Escartefigue (2-1 in manches)" in english.stdout
 
 

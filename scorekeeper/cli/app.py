@@ -32,7 +32,6 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper import i18n, store
-from scorekeeper.cli import current
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import text
 
@@ -42,12 +41,18 @@ COMMANDS = {
     "new": "help.new",
     "coup": "help.coup",
     "edit": "help.edit",
+    "adjust": "help.adjust",
     "undo": "help.undo",
     "redo": "help.redo",
     "games": "help.games",
+    "use": "help.use",
+    "stop": "help.stop",
+    "note": "help.note",
     "demo": "help.demo",
     "settle": "help.settle",
     "sheet": "help.sheet",
+    "export": "help.export",
+    "chart": "help.chart",
     "check": "help.check",
     "audit": "help.audit",
     "rules": "help.rules",
@@ -118,7 +123,6 @@ class Group(TyperGroup):
         # Read before click parses (see `_choose_language`): declared here for the help alone.
         self.params = [param for param in self.params if param.name != "lang"]
         self.params.append(click.Option(["--lang"], metavar="LANG", expose_value=False, help=text("help.option.lang")))
-        current.forget_choice()
         store.written.clear()
         _letters_where_symbols_cannot_go()
         streams = sys.stdout, sys.stderr
@@ -135,7 +139,7 @@ class Group(TyperGroup):
         return code
 
     def _run(self, args: list[str], prog_name: Any, complete_var: Any, **extra: Any) -> int:
-        """The command, its mistakes as one line each, then the --game choice made current."""
+        """The command, and its mistakes as one line each."""
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:  # a bare `scorekeeper`: the help, not a mistake
@@ -158,7 +162,6 @@ class Group(TyperGroup):
             problem = _problem(error)
             _say(text("cli.stored_anyway", names=tuple(dict.fromkeys(store.written)), problem=problem))
             result = Exit.DONE
-        current.confirm_choice()
         return int(result) if isinstance(result, int) else Exit.DONE
 
 

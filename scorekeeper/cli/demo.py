@@ -1,10 +1,10 @@
-"""`scorekeeper demo`: Marius's partie, played and shown, stored nowhere."""
+"""`scorekeeper demo`: Marius's partie, played, shown, and kept as the game `demo` to try the other commands on."""
 
 from __future__ import annotations
 
 import typer
 
-from scorekeeper import service
+from scorekeeper import i18n, service, store
 from scorekeeper.cli.options import ASCII, EXPLAIN, JSON, examples_of, print_json
 from scorekeeper.cli.render import print_fiche
 from scorekeeper.i18n import text
@@ -18,11 +18,15 @@ def demo(
     json: bool = JSON,
     explain: bool = EXPLAIN,
     ascii: bool = ASCII,
+    yes: bool = typer.Option(False, "--yes", "-y", help=text("help.demo.yes")),
 ) -> None:
-    from scorekeeper import demo as script
-
-    fiche = service.preview(script.RULESET, script.PLAYERS, script.COUPS)
+    if not yes and store.exists("demo"):
+        # Asked before anything is written; without a terminal to answer, click aborts: nothing replaced.
+        typer.confirm(text("paper.demo.replace"), abort=True, err=True)
+        yes = True
+    game, fiche = service.demo(replace=yes, lang=i18n.current())
     if json:
-        print_json({"name": "demo", **fiche.as_dict()})
+        print_json({"name": game.name, **fiche.as_dict()})
         return
     print_fiche(fiche, text("cli.demo_title", title=described(fiche.ruleset)[0]), ascii, explain)
+    print(text("paper.demo.stored", name=game.name))

@@ -1,4 +1,4 @@
-"""`scorekeeper settle`: the end of a partie of l'hombre, who pays whom."""
+"""`scorekeeper settle`: the end of a partie of l'hombre, who pays whom; `--statement NAME`, one player's own."""
 
 from __future__ import annotations
 
@@ -16,10 +16,19 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 def settle(
     game_name: str = GAME,
     early: bool = typer.Option(False, "--early", help=text("help.settle.early")),
+    statement: str = typer.Option(None, "--statement", metavar="NAME", help=text("help.settle.statement")),
     json: bool = JSON,
 ) -> None:
     name = pick(game_name)
     settlement, fiche = service.settle(name, early)
+    if statement is not None:
+        from scorekeeper.cli import paper
+        from scorekeeper.players import find_player
+
+        player = find_player(fiche.players, statement)
+        data = paper.as_data(name, fiche)
+        print("\n".join(paper.of(data).statement(data, paper.as_data(name, settlement), player)))
+        return
     if json:
         print_json({"name": name, **settlement.as_dict()})
         return

@@ -1,0 +1,54 @@
+"""`scorekeeper export`: the fiche as CSV, Markdown or one printable HTML page, to a file or stdout."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+
+from scorekeeper import i18n, service, store
+from scorekeeper.cli.current import pick
+from scorekeeper.cli.options import GAME, examples_of
+from scorekeeper.errors import UserError
+from scorekeeper.i18n import text
+from scorekeeper.i18n.rulebook import described
+
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+
+@app.command(help=text("help.export"), epilog=examples_of("export"))
+def export(
+    game_name: str = GAME,
+    format: str = typer.Option(None, "--format", "-f", metavar="csv|md|html", help=text("help.export.format")),
+    output: Path = typer.Option(None, "--output", "-o", metavar="FILE", help=text("help.export.output")),
+) -> None:
+    from scorekeeper.cli import paper
+    from scorekeeper.cli.paper import chart, formats
+
+    wanted = format or (output.suffix.lstrip(".").lower() if output is not None else "") or "md"
+    if wanted not in formats.FORMATS:
+        raise UserError("export_format", given=wanted, formats=formats.FORMATS)
+    name = pick(game_name)
+    the_game = store.read(name)
+    fiche = service.fiche(the_game)
+    data = paper.as_data(the_game.name, fiche, service.aside(the_game))  # as typed, as `sheet --json` names it
+    game = paper.of(data)
+    table = game.table(data, fiche)
+    title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
+    lines = [*game.summary(data, fiche), *paper.asides(data)]
+    if wanted == "csv":
+        page = formats.csv(table)
+    elif wanted == "md":
+        page = formats.markdown(title, table, lines)
+    else:
+        svg = chart.svg(game.series(data))
+        page = formats.html(title, table, lines, svg, game.sections(name, data, fiche), i18n.current())
+    if output is None:
+        sys.stdout.write(page)
+        return
+    try:
+        output.write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise UserError("export_cannot_write", path=str(output), reason=error.strerror or str(error)) from None
+    print(text("paper.written", path=str(output), format=wanted))

@@ -1,0 +1,103 @@
+"""The fiche on paper and in pictures: what `export`, `chart` and `settle --statement` draw.
+
+Every figure is read from the sheet's JSON form (`sheet --json`, the same dictionary), so a CSV cell,
+a Markdown table, the HTML page and the chart can never disagree with it. Each game has its module
+here (`paper.manille`, `paper.hombre`), found by the name of the game, which says what its columns
+and its lines are; the formats (`paper.formats`) and the chart (`paper.chart`) draw any of them.
+An entry is exported with whatever the JSON gives for it: its `time` and `note` when it has them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A fiche as rows of cells, figures as numbers: the CSV writes them, Markdown and HTML show them."""
+
+    headers: list[str]
+    rows: list[list[Any]]
+
+
+class Moment(str):
+    """An entry's time as ISO text: whole in the CSV, its hour and minute on the page, where an
+    evening's entries need no date each (`2026-11-22T21:40:00` is `21:40`)."""
+
+    __slots__ = ()
+
+    def short(self) -> str:
+        return self[11:16] or str(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A line across the chart after entry `at` (its index from 1): a manche won, a poule taken, the end."""
+
+    at: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """The chart: one line a side or player, its value after each entry (the start, 0, first)."""
+
+    title: str
+    lines: list[tuple[str, list[float]]]
+    marks: list[Mark] = field(default_factory=list)
+
+
+def as_data(name: str, result: Any, aside: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A fiche or a settlement exactly as `sheet --json` (`settle --json`) prints it: records as their
+    JSON, cards in letters, halves as numbers; with the game's `aside` (`service.aside`), each entry's
+    time and note, the game's notes and its stop, merged as `sheet --json` merges them."""
+    import json
+
+    from scorekeeper.i18n import as_json
+
+    data = {"name": name, **result.as_dict()}
+    if aside is not None:
+        for entry, kept in zip(data["coups"], aside["entries"], strict=False):
+            entry.update(kept)
+        data |= {"notes": aside["notes"], "stopped": aside["stopped"]}
+    return json.loads(json.dumps(data, default=as_json))
+
+
+def asides(data: dict[str, Any]) -> list[str]:
+    """The game's own notes and its stop by agreement, each with its time, in the sheet's words."""
+    from scorekeeper.i18n import text
+
+    def when(iso: str) -> str:
+        return iso.replace("T", " ")[:16]
+
+    lines = [text("sheet.game_note", when=when(note["time"]), note=note["text"]) for note in data.get("notes", ())]
+    if stopped := data.get("stopped"):
+        lines.append(text("sheet.stopped", when=when(stopped["time"]), reason=stopped["reason"]))
+    return lines
+
+
+def of(data: dict[str, Any]) -> Any:
+    """The module that knows `data`'s game (`scorekeeper.cli.paper.<game>`), imported on first use."""
+    return import_module(f"{__name__}.{data['game']}")
+
+
+def ended(marks: list[Mark], data: dict[str, Any]) -> list[Mark]:
+    """The partie's end marked on its last entry, in place of the mark it had (the last manche, the
+    last poule): the end says more."""
+    from scorekeeper.i18n import message
+
+    if not data["over"] or not data["coups"]:
+        return marks
+    last = len(data["coups"])
+    return [*(mark for mark in marks if mark.at != last), Mark(last, message("paper.mark.end"))]
+
+
+def figure(value: Any) -> str:
+    """A number as a spreadsheet reads it: a dot for a half, no thousands separator.
+
+    >>> figure(13.5), figure(-12), figure(None)
+    ('13.5', '-12', '')
+    """
+    return "" if value is None else str(value)

@@ -1,0 +1,106 @@
+"""The fiche as a file: CSV for a spreadsheet, a Markdown table for a chat, one printable HTML page.
+
+The HTML page is self-contained (its style and its SVG chart inline, nothing loaded from the network)
+and printed on A4 by its own CSS: a 20-coup manille partie fits one page (tested in headless Chromium).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from scorekeeper.cli.paper import Moment, Table, figure
+
+FORMATS = ("csv", "md", "html")
+
+
+def csv(table: Table) -> str:
+    """Comma-separated, a header row in the game's language, numbers with a dot: any spreadsheet reads it."""
+    import csv as module
+    import io
+
+    out = io.StringIO()
+    writer = module.writer(out, lineterminator="\n")
+    writer.writerow(table.headers)
+    writer.writerows([figure(cell) for cell in row] for row in table.rows)
+    return out.getvalue()
+
+
+def _shown(table: Table) -> Table:
+    """Only the columns some entry fills (no time column for a game without times), for the eye."""
+    keep = [column for column in range(len(table.headers)) if any(row[column] not in ("", None) for row in table.rows)]
+    return Table([table.headers[c] for c in keep], [[row[c] for c in keep] for row in table.rows])
+
+
+def markdown(title: str, table: Table, lines: list[str]) -> str:
+    """The fiche as a Markdown table under its title, where the partie stands below it."""
+    table = _shown(table)
+
+    def cells(row: list[Any]) -> str:
+        return "| " + " | ".join(_shown_cell(cell).replace("|", "\\|").replace("\n", " ") for cell in row) + " |"
+
+    align = [
+        "---:" if any(isinstance(row[c], int | float) for row in table.rows) else "---"
+        for c in range(len(table.headers))
+    ]
+    out = [f"# {title}", "", cells(table.headers), "| " + " | ".join(align) + " |", *map(cells, table.rows), ""]
+    return "\n".join([*out, *(f"- {line}" for line in lines)]) + "\n"
+
+
+STYLE = """
+@page { size: A4; margin: 12mm; }
+body { font: 9.5pt/1.3 "DejaVu Sans", "Liberation Sans", Arial, sans-serif; color: #111; margin: 0; }
+@media screen { body { max-width: 186mm; margin: 1.5em auto; } }
+h1 { font-size: 14pt; margin: 0 0 3mm; }
+h2 { font-size: 11pt; margin: 4mm 0 1.5mm; }
+table { border-collapse: collapse; width: 100%; font-size: 8.5pt; }
+th, td { border: 0.5pt solid #999; padding: 0.4mm 1.2mm; text-align: left; vertical-align: top; }
+th { background: #eee; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tr, li, figure, section { break-inside: avoid; }
+ul { margin: 2mm 0; padding-left: 5mm; }
+figure { margin: 3mm 0 0; }
+svg.chart { width: 100%; height: auto; max-height: 75mm; }
+svg.chart text { font: 11px "DejaVu Sans", Arial, sans-serif; fill: #333; }
+svg.chart .mark { stroke: #777; stroke-dasharray: 4 3; }
+"""
+
+
+Sections = list[tuple[str, list[str]]]
+
+
+def html(title: str, table: Table, lines: list[str], chart: str, sections: Sections, lang: str) -> str:
+    """One printable page: the fiche, where the partie stands, the chart, then the game's own sections
+    (at l'hombre the settlement and each player's statement)."""
+    table = _shown(table)
+    head = "".join(f"<th>{escape(header)}</th>" for header in table.headers)
+    rows = "\n".join("<tr>" + "".join(map(_cell, row)) + "</tr>" for row in table.rows)
+    parts = [
+        f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">',
+        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>",
+        f"<h1>{escape(title)}</h1>",
+        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>",
+        _items(lines),
+        f"<figure>\n{chart}\n</figure>",
+    ]
+    for heading, items in sections:
+        parts.append(f"<section>\n<h2>{escape(heading)}</h2>\n{_items(items)}\n</section>")
+    return "\n".join([*parts, "</body>\n</html>\n"])
+
+
+def _cell(value: Any) -> str:
+    """A figure aligned right, as the sheet's JSON gives it; a word escaped."""
+    if isinstance(value, int | float):
+        return f'<td class="n">{figure(value)}</td>'
+    if isinstance(value, Moment):
+        return f'<td title="{escape(value)}">{escape(value.short())}</td>'
+    return f"<td>{escape(figure(value))}</td>"
+
+
+def _shown_cell(value: Any) -> str:
+    """A cell as the page shows it: a time by its hour."""
+    return value.short() if isinstance(value, Moment) else figure(value)
+
+
+def _items(lines: list[str]) -> str:
+    return "<ul>\n" + "\n".join(f"<li>{escape(line)}</li>" for line in lines) + "\n</ul>"
