@@ -88,7 +88,7 @@ def at_once(env: dict[str, str], rounds: list[list[tuple[str, int]]]) -> dict[st
 
 
 def kept_exactly(name: str, numbers: list[int]) -> bool:
-    return sorted(store.read(name).coups, key=repr) == sorted((declared(n) for n in numbers), key=repr)
+    return sorted(service.said(store.read(name).coups), key=repr) == sorted((declared(n) for n in numbers), key=repr)
 
 
 @pytest.mark.slow
