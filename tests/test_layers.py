@@ -19,11 +19,20 @@ LAYERS = {"core": 0, "referee": 1, "games": 2, "service": 3, "cli": 4}
 
 def layer(module: str) -> str:
     parts = module.split(".")
-    if len(parts) == 1 or parts[1] in ("cards", "players", "rulesets", "store", "errors", "tomlfile", "explain", "i18n"):
+    if len(parts) == 1 or parts[1] in (
+        "cards",
+        "players",
+        "rulesets",
+        "store",
+        "errors",
+        "tomlfile",
+        "explain",
+        "i18n",
+    ):
         return "core"
     if parts[1] in ("cli", "__main__"):
         return "cli"
-    if parts[1] in ("service", "demo"):
+    if parts[1] in ("service", "demo", "history"):
         return "service"
     return parts[1]
 

@@ -30,6 +30,7 @@ from scorekeeper.games.hombre.fiche import (
     add_coup,
     advance,
     check_open,
+    jetons_json,
     replay,
     start_with,
 )
@@ -62,6 +63,9 @@ __all__ = [
     "replay",
     "settle",
 ]
+
+
+_MADE = frozenset(("won", "vole_won", "vole_engagee_lost"))  # the hombre made his contract (H-9 to H-11)
 
 
 class Hombre:
@@ -126,6 +130,31 @@ class Hombre:
 
     def settle(self, fiche: HombreFiche, early: bool) -> Settlement:
         return settle(fiche, early=early)
+
+    def player_figures(self, fiche: HombreFiche) -> dict[str, dict[str, Any]]:
+        """Each player's figures for the club's history: his coups as hombre and how each ended (H-9 to
+        H-11), and his jetons: the settlement's result once the partie is over, a positive one won and a
+        negative one lost (H-19), else his balance so far."""
+        figures: dict[str, dict[str, Any]] = {
+            name: {"won": 0, "lost": 0, "jetons": 0, "taken": 0, "taken_made": 0, "outcomes": {}}
+            for name in fiche.players
+        }
+        for coup in fiche.as_dict()["coups"]:
+            mine = figures.get(coup["hombre"])
+            if mine is not None:
+                mine["taken"] += 1
+                mine["taken_made"] += coup["outcome"] in _MADE
+                mine["outcomes"][coup["outcome"]] = mine["outcomes"].get(coup["outcome"], 0) + 1
+        if fiche.over:
+            for result in settle(fiche, early=False).as_dict()["results"]:
+                mine = figures[result["name"]]
+                mine["jetons"] = result["result"]
+                mine["won"] += result["result"] > 0
+                mine["lost"] += result["result"] < 0
+        else:
+            for name, balance in zip(fiche.players, fiche.balances, strict=True):
+                figures[name]["jetons"] = jetons_json(balance)
+        return figures
 
 
 ENGINE = Hombre()

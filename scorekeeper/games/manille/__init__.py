@@ -59,6 +59,10 @@ _OUTCOMES = ("points", "renonce", "tricks", "let_renonce_pass", "layout")
 _ENTRIES = ("misdeal", "pass", "adjust", "reason")  # the lines that are no deal played (M-17, M-18)
 
 
+# The log's events of a renonce scored (M-8), whatever the system.
+_RENONCES = frozenset(("renonce_each", "renonce_by_taker", "renonce_against_taker", "renonce_dealer", "renonce_sides"))
+
+
 class Manille:
     """Manille behind the interface every game has (`scorekeeper.games.Game`)."""
 
@@ -124,6 +128,39 @@ class Manille:
         from scorekeeper.games.manille import referee
 
         return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout)
+
+    def player_figures(self, fiche: Fiche) -> dict[str, dict[str, Any]]:
+        """Each player's figures for the club's history: won or lost the partie (M-9; where the rules
+        name a loser, M-14, he lost and every other player won), manches won and points scored with
+        his side, renonces committed (M-8; a lie is priced as one and is none), coups taken and made
+        (M-13)."""
+        data = fiche.as_dict()
+        sides = [side["players"] for side in data["sides"]]
+        figures = {
+            name: {"won": 0, "lost": 0, "manches": 0, "points": 0, "renonces": 0, "taken": 0, "taken_made": 0}
+            for name in fiche.players
+        }
+        for side, kept in zip(sides, data["sides"], strict=True):
+            for name in side:
+                figures[name]["manches"] += kept["manches"]
+        for coup in data["coups"]:
+            for side, scored in zip(sides, coup["scored"], strict=True):
+                for name in side:
+                    figures[name]["points"] += scored
+            if "menteur" not in coup["declared"]:
+                for line in coup["log"]:
+                    if line.event in _RENONCES:
+                        figures[line.values["player"]]["renonces"] += 1
+            taker = coup["declared"].get("taker")
+            if taker in figures:
+                figures[taker]["taken"] += 1
+                column = next(i for i, side in enumerate(sides) if taker in side)
+                figures[taker]["taken_made"] += coup["scored"][column] > 0
+        if data["over"] and (data["loser"] or data["winner"]):
+            named, lost = (data["loser"], True) if data["loser"] else (data["winner"], False)
+            for name, mine in figures.items():
+                mine["lost" if (name in named) == lost else "won"] += 1
+        return figures
 
 
 ENGINE = Manille()

@@ -1,0 +1,193 @@
+"""The club's history: every stored game (archived ones included, the trash not) added up per player
+and per ruleset, as plain figures.
+
+Players are matched across games by their folded name (C-4): `Cesar` in one game is `César` in
+another, shown as written in the oldest game (the one last played first). Won and lost count
+finished parties only: at manille the players of the winning side won and the others lost (M-9);
+where the rules name a loser (M-14, à l'envers) he lost and the others won; at l'hombre a positive
+result at the settlement won and a negative one lost (H-19). A tie, or a game not over, counts in
+`games` only.
+
+A game's figures are a replay: over a club's years that is most of the time, so each game's are kept
+in one derived file of the cache, keyed by the hash of the game file's bytes (`store/cache.py`'s
+rule: never needed for a right answer, and a failure to read or write it only costs time).
+bench/bench.py --club: 1,000 games in ~0.13 s with it (2x a cold start), ~1.1 s without.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import store
+from scorekeeper.players import fold_name
+
+SUMMARY_FORMAT = 1  # bump when a game's summary changes: older cache files are then ignored
+# The records of a renonce scored (M-8): each names its `player`.
+FIGURES = ("games", "won", "lost", "manches", "renonces", "points", "jetons", "taken", "taken_made")
+
+
+def summaries() -> list[dict[str, Any]]:
+    """Each stored game's own figures (`summary`), from the cache where the file's bytes are known."""
+    kept = _cached()
+    found, fresh = [], {}
+    for path in _game_files():
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            continue
+        key = _digest(raw)
+        summary = kept.get(key)
+        if not _whole(summary):
+            summary = _summary_of(raw, path)
+            if summary is None:
+                continue
+        fresh[key] = summary
+        found.append(summary)
+    if fresh.keys() != kept.keys():
+        _keep(fresh)
+    # Oldest first: a player is shown as he was first written (C-4 matches the later spellings to it).
+    return sorted(found, key=lambda game: (game["last"], game["name"]))
+
+
+def stats(
+    player: Iterable[str] = (), since: str | None = None, ruleset: Iterable[str] = ()
+) -> dict[str, list[dict[str, Any]]]:
+    """The figures per player and per ruleset over the games kept by the filters: a player named in
+    `player` took part (folded, C-4), last played on or after `since` (ISO date), a ruleset in `ruleset`."""
+    wanted = {fold_name(name) for name in player}
+    rulesets = set(ruleset)
+    players: dict[str, dict[str, Any]] = {}
+    by_ruleset: dict[str, dict[str, Any]] = {}
+    for game in summaries():
+        if since and game["last"][:10] < since:
+            continue
+        if rulesets and game["ruleset"] not in rulesets:
+            continue
+        if wanted and not wanted & {fold_name(name) for name in game["players"]}:
+            continue
+        total = by_ruleset.setdefault(game["ruleset"], {"name": game["ruleset"], "games": 0, "finished": 0})
+        total["games"] += 1
+        total["finished"] += game["over"]
+        for name, figures in game["players"].items():
+            folded = fold_name(name)
+            if wanted and folded not in wanted:
+                continue
+            mine = players.setdefault(folded, _empty(name))
+            mine["games"] += 1
+            for figure, value in figures.items():
+                if figure == "outcomes":
+                    for outcome, count in value.items():
+                        mine["outcomes"][outcome] = mine["outcomes"].get(outcome, 0) + count
+                else:
+                    mine[figure] += value
+            seat = total.setdefault("players", {}).setdefault(folded, _empty(name))
+            seat["games"] += 1
+            for figure in ("won", "lost", "renonces", "points", "jetons"):
+                seat[figure] += figures[figure]
+    for total in by_ruleset.values():
+        total["players"] = sorted(total.get("players", {}).values(), key=_ranked)
+    return {
+        "players": sorted(players.values(), key=_ranked),
+        "rulesets": sorted(by_ruleset.values(), key=lambda total: total["name"]),
+    }
+
+
+def _ranked(figures: dict[str, Any]) -> tuple[int, int, str]:
+    return -figures["won"], figures["lost"], fold_name(figures["name"])
+
+
+def _empty(name: str) -> dict[str, Any]:
+    return {"name": name, **dict.fromkeys(FIGURES, 0), "outcomes": {}}
+
+
+def summary(game: store.Ledger) -> dict[str, Any]:
+    """One game's figures for each of its players: won or lost the partie (M-9, M-14, H-19), manches
+    won, renonces committed (M-8), points (manille) and jetons (l'hombre: the settlement's result once
+    over) won, coups taken (as taker or hombre) and made, and at l'hombre how each of his coups as
+    hombre ended (H-9 to H-11)."""
+
+    from scorekeeper import service
+
+    sheet = service.fiche(game)
+    figures = {name: {**dict.fromkeys(FIGURES[1:], 0), "outcomes": {}} for name in game.players}
+    for name, counted in service.ruleset_of(game).engine.player_figures(sheet).items():
+        figures[name].update(counted)
+    over = bool(sheet.over)
+    return {
+        "name": game.name,
+        "ruleset": game.ruleset_name,
+        "last": game.last_played(),
+        "over": over,
+        "players": figures,
+    }
+
+
+def _whole(summary: Any) -> bool:
+    """A cached summary as `summary` writes it: one from a torn or forged file is replayed again."""
+    try:
+        return (
+            isinstance(summary["name"], str)
+            and isinstance(summary["ruleset"], str)
+            and isinstance(summary["last"], str)
+            and isinstance(summary["over"], bool)
+            and all(
+                isinstance(name, str)
+                and all(isinstance(figures[figure], int | float) for figure in FIGURES[1:])
+                and all(isinstance(count, int) for count in figures["outcomes"].values())
+                for name, figures in summary["players"].items()
+            )
+        )
+    except (TypeError, KeyError, AttributeError):
+        return False
+
+
+def _game_files() -> Iterator[Path]:
+    for folder in (store.games_dir(), store.home() / store.ARCHIVE):
+        if folder.is_dir():
+            yield from (path for path in folder.glob("*.toml") if path.is_file())
+
+
+def _summary_of(raw: bytes, path: Path) -> dict[str, Any] | None:
+    """A game file's figures, or None for a file that is no game or will not replay: the history is
+    told without it, as `games` lists only the games it can read."""
+    from scorekeeper import tomlfile
+    from scorekeeper.errors import UserError
+    from scorekeeper.store import cache
+
+    try:
+        data = cache.load(raw) or tomlfile.loads(raw)
+        return summary(store.Ledger.from_toml(data, str(path)))
+    except (UserError, tomlfile.NotToml, KeyError, ValueError, TypeError):
+        return None
+
+
+def _digest(raw: bytes) -> str:
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover
+        from hashlib import blake2b
+    return blake2b(raw, digest_size=20).hexdigest()
+
+
+def _cache_file() -> Path:
+    return store.cache_dir() / f"history-{SUMMARY_FORMAT}.json"
+
+
+def _cached() -> dict[str, Any]:
+    import json
+
+    try:
+        kept = json.loads(_cache_file().read_bytes())
+        return kept if isinstance(kept, dict) and all(isinstance(v, dict) for v in kept.values()) else {}
+    except (OSError, ValueError, RecursionError):
+        return {}
+
+
+def _keep(summaries: dict[str, Any]) -> None:
+    import json
+
+    with suppress(OSError, TypeError, ValueError):
+        store.write_atomic(_cache_file(), json.dumps(summaries, ensure_ascii=False).encode(), durable=False)
