@@ -14,6 +14,9 @@ An option that takes one value, given twice, is such a mistake: the command neve
 Once a game is stored, nothing may report the command as failed (a player would say the coup again):
 a current-game mark that cannot be written is one line of warning, output the terminal cannot encode
 falls back to letters (10H), and any later failure says the change is stored, with exit code `Exit.DONE`.
+
+Shell completion (`cli.complete`) is declared here as two options whose callbacks load its machinery;
+a run loads it otherwise only when the shell asks (`_SCOREKEEPER_COMPLETE` set): start-up stays as it was.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper import i18n, store
+from scorekeeper.cli import complete
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import text
 
@@ -56,7 +60,10 @@ COMMANDS = {
     "check": "help.check",
     "audit": "help.audit",
     "rules": "help.rules",
+    "stats": "help.stats",
 }
+
+_COMPLETION_OPTIONS = ("install_completion", "show_completion")
 
 # The modules where click and typer look their words up, each with its own `_` (and `ngettext`).
 _CLICK_MODULES = (
@@ -91,7 +98,7 @@ class Group(TyperGroup):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
-        if command is not None:
+        if command is not None and not ctx.resilient_parsing:  # completing: a line half typed is no mistake
             _refuse_repeated(command, rest)
         return name, command, rest
 
@@ -121,8 +128,11 @@ class Group(TyperGroup):
         _click_speaks_our_language()
         self.help = text("help.scorekeeper")
         # Read before click parses (see `_choose_language`): declared here for the help alone.
-        self.params = [param for param in self.params if param.name != "lang"]
+        self.params = [param for param in self.params if param.name not in ("lang", *_COMPLETION_OPTIONS)]
         self.params.append(click.Option(["--lang"], metavar="LANG", expose_value=False, help=text("help.option.lang")))
+        self.params += complete.options()  # their callbacks load the completion machinery, when given
+        if complete.VARIABLE in os.environ:
+            complete.start()
         store.written.clear()
         _letters_where_symbols_cannot_go()
         streams = sys.stdout, sys.stderr

@@ -8,6 +8,7 @@ import typer
 
 from scorekeeper import games, tomlfile
 from scorekeeper.cards import parse_trump, split_cards
+from scorekeeper.cli import complete
 from scorekeeper.cli.declare import layout_of
 from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
@@ -32,7 +33,7 @@ def _read_coup_file(path: str) -> dict[str, Any]:
 
 @app.command(help=text("help.audit"), epilog=examples_of("audit"))
 def audit(
-    ruleset: str = typer.Argument(..., help=text("help.audit.ruleset")),
+    ruleset: str = typer.Argument(..., help=text("help.audit.ruleset"), autocompletion=complete.ruleset_names),
     players: str = typer.Option(None, "--players", help=text("help.audit.players")),
     trump: str = typer.Option(None, "--trump", "-t", help=text("help.audit.trump")),
     leader: str = typer.Option(None, "--leader", help=text("help.audit.leader")),

@@ -8,19 +8,25 @@ import typer
 
 from scorekeeper import service, store
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, GAME, examples_of
+from scorekeeper.cli.options import ASCII, GAME, JSON, examples_of, print_json
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
 @app.command(help=text("help.chart"), epilog=examples_of("chart"))
-def chart(game_name: str = GAME, ascii: bool = ASCII) -> None:
+def chart(game_name: str = GAME, ascii: bool = ASCII, json: bool = JSON) -> None:
     from scorekeeper.cli import paper
     from scorekeeper.cli.paper.chart import terminal
 
     name = pick(game_name)
     the_game = store.read(name)
     data = paper.as_data(the_game.name, service.fiche(the_game), service.aside(the_game))
+    series = paper.of(data).series(data)
+    if json:  # the chart's data: each line's values entry by entry, and the marks across it
+        lines = [{"label": label, "values": values} for label, values in series.lines]
+        marks = [{"at": mark.at, "label": mark.label} for mark in series.marks]
+        print_json({"name": the_game.name, "title": series.title, "lines": lines, "marks": marks})
+        return
     width = min(80, shutil.get_terminal_size((80, 24)).columns)
-    print(terminal(paper.of(data).series(data), width=width, ascii=ascii))
+    print(terminal(series, width=width, ascii=ascii))

@@ -8,6 +8,7 @@ import typer
 
 from scorekeeper import games
 from scorekeeper.cards import Card, parse_trump
+from scorekeeper.cli import complete
 from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import current, render, text
@@ -38,11 +39,11 @@ def _table(text: str, ruleset: Ruleset) -> list[tuple[Relation | None, Card]]:
 
 @app.command(help=text("help.check"), epilog=examples_of("check"))
 def check(
-    ruleset: str = typer.Argument(..., help=text("help.check.ruleset")),
+    ruleset: str = typer.Argument(..., help=text("help.check.ruleset"), autocompletion=complete.ruleset_names),
     trump: str = typer.Option(..., "--trump", "-t", help=text("help.check.trump")),
     table: str = typer.Option("", "--table", help=text("help.check.table")),
     hand: str = typer.Option(..., "--hand", help=text("help.check.hand")),
-    play: str = typer.Option(None, "--play", help=text("help.check.play")),
+    play: str = typer.Option(None, "--play", help=text("help.check.play"), autocompletion=complete.cards),
     json: bool = JSON,
     ascii: bool = ASCII,
 ) -> int:

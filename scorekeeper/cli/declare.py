@@ -14,30 +14,31 @@ import typer
 
 from scorekeeper import tomlfile
 from scorekeeper.cards import split_cards, typed, typed_suit
+from scorekeeper.cli import complete
 from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import current, text
 
 COUP_EXAMPLE = examples_of("coup")
 
-RETOURNE = typer.Option(None, "--retourne", "-r", help=text("help.coup.retourne"))
+RETOURNE = typer.Option(None, "--retourne", "-r", help=text("help.coup.retourne"), autocompletion=complete.cards)
 TRUMP = typer.Option(None, "--trump", "-t", help=text("help.coup.trump"))
-CHOOSER = typer.Option(None, "--chooser", help=text("help.coup.chooser"))
+CHOOSER = typer.Option(None, "--chooser", help=text("help.coup.chooser"), autocompletion=complete.player_names)
 CONTRE = typer.Option(None, "--contre", "--frapper", "--coinche", help=text("help.coup.contre"))
 SURCONTRE = typer.Option(None, "--surcontre", "--contre-frapper", help=text("help.coup.surcontre"))
-TAKER = typer.Option(None, "--taker", help=text("help.coup.taker"))
+TAKER = typer.Option(None, "--taker", help=text("help.coup.taker"), autocompletion=complete.player_names)
 BID = typer.Option(None, "--bid", help=text("help.coup.bid"))
 EXCHANGE = typer.Option(None, "--exchange", help=text("help.coup.exchange"))
 POINTS = typer.Option([], "--points", help=text("help.coup.points"))
-RENONCE = typer.Option(None, "--renonce", help=text("help.coup.renonce"))
+RENONCE = typer.Option(None, "--renonce", help=text("help.coup.renonce"), autocompletion=complete.player_names)
 TRICK = typer.Option([], "--trick", help=text("help.coup.trick"))
 TRICKS_FILE = typer.Option(None, "--tricks-file", help=text("help.coup.tricks_file"))
 LET_PASS = typer.Option(False, "--let-renonce-pass", help=text("help.coup.let_renonce_pass"))
 LAYOUT = typer.Option([], "--layout", help=text("help.coup.layout"))
 # L'hombre
 PASS = typer.Option(False, "--pass", help=text("help.coup.pass"))
-HOMBRE = typer.Option(None, "--hombre", help=text("help.coup.hombre"))
-CONTRACT = typer.Option(None, "--contract", help=text("help.coup.contract"))
+HOMBRE = typer.Option(None, "--hombre", help=text("help.coup.hombre"), autocompletion=complete.player_names)
+CONTRACT = typer.Option(None, "--contract", help=text("help.coup.contract"), autocompletion=complete.contracts)
 TRICKS = typer.Option(None, "--tricks", help=text("help.coup.tricks"))
 MATADORS = typer.Option(None, "--matadors", help=text("help.coup.matadors"))
 VOLE_ENGAGEE = typer.Option(False, "--vole-engagee", help=text("help.coup.vole_engagee"))
@@ -48,7 +49,7 @@ FORCED = typer.Option(False, "--espadille-forcee", help=text("help.coup.espadill
 GANO_REMISE = typer.Option(False, "--gano-remise", help=text("help.coup.gano_remise"))
 # Both games: what the table says beyond the play (M-8, M-10, M-17)
 MISDEAL = typer.Option(False, "--misdeal", help=text("help.coup.misdeal"))
-DEALER = typer.Option(None, "--dealer", help=text("help.coup.dealer"))
+DEALER = typer.Option(None, "--dealer", help=text("help.coup.dealer"), autocompletion=complete.player_names)
 FORCE = typer.Option(False, "--force", help=text("help.coup.force"))
 MENTEUR = typer.Option(None, "--menteur", help=text("help.coup.menteur"))
 

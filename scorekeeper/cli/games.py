@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from scorekeeper import service, store
+from scorekeeper.cli import complete
 from scorekeeper.cli.options import JSON, console, examples_of, print_json
 from scorekeeper.cli.render import short_status
 from scorekeeper.errors import UserError
@@ -94,7 +95,7 @@ def _row(name: str, current: str | None, folder: str | None) -> dict:
 
 @app.command(help=text("help.games.rename"), epilog=examples_of("games.rename"))
 def rename(
-    old: str = typer.Argument(..., help=text("help.games.rename.old")),
+    old: str = typer.Argument(..., help=text("help.games.rename.old"), autocompletion=complete.game_names),
     new: str = typer.Argument(..., help=text("help.games.rename.new")),
 ) -> None:
     before, game = service.rename(old, new)
@@ -102,18 +103,20 @@ def rename(
 
 
 @app.command(help=text("help.games.delete"), epilog=examples_of("games.delete"))
-def delete(name: str = typer.Argument(..., help=text("help.games.name"))) -> None:
+def delete(name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.game_names)) -> None:
     game = service.delete(name)
     console().print(text("games.deleted", name=game.name), markup=False)
 
 
 @app.command(help=text("help.games.restore"), epilog=examples_of("games.restore"))
-def restore(name: str = typer.Argument(..., help=text("help.games.name"))) -> None:
+def restore(
+    name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.trashed_names),
+) -> None:
     game = service.restore(name)
     console().print(text("games.restored", name=game.name), markup=False)
 
 
 @app.command(help=text("help.games.archive"), epilog=examples_of("games.archive"))
-def archive(name: str = typer.Argument(..., help=text("help.games.name"))) -> None:
+def archive(name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.game_names)) -> None:
     game = service.archive(name)
     console().print(text("games.archived", name=game.name), markup=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from scorekeeper import i18n, rulesets, service
+from scorekeeper.cli import complete
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import console, examples_of
 from scorekeeper.cli.render import status
@@ -17,7 +18,7 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 @app.command(help=text("help.new"), epilog=examples_of("new"))
 def new(
-    ruleset: str = typer.Argument(None, help=text("help.new.ruleset")),
+    ruleset: str = typer.Argument(None, help=text("help.new.ruleset"), autocompletion=complete.ruleset_names),
     player: list[str] = typer.Option([], "--player", "-p", help=text("help.new.player")),
     game_name: str = typer.Option(None, "--game", "-g", help=text("help.new.game")),
     dealer: str = typer.Option(None, "--dealer", help=text("help.new.dealer")),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from scorekeeper.cards import ASCII_SUITS
+from scorekeeper.cli import complete
 from scorekeeper.i18n import text
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 JSON = typer.Option(False, "--json", help=text("help.option.json"))
 ASCII = typer.Option(False, "--ascii", help=text("help.option.ascii"))
 EXPLAIN = typer.Option(False, "--explain", help=text("help.option.explain"))
-GAME = typer.Option(None, "--game", "-g", help=text("help.option.game"))
+GAME = typer.Option(None, "--game", "-g", help=text("help.option.game"), autocompletion=complete.game_names)
 
 
 def examples(*lines: str) -> str:

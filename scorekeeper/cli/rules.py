@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from scorekeeper import games, rulesets
+from scorekeeper.cli import complete
 from scorekeeper.cli.options import JSON, console, examples_of, print_json
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
@@ -36,7 +37,7 @@ def list_(json: bool = JSON) -> None:
 
 @app.command(help=text("help.rules.show"), epilog=examples_of("rules.show"))
 def show(
-    name: str = typer.Argument(..., help=text("help.rules.show.name")),
+    name: str = typer.Argument(..., help=text("help.rules.show.name"), autocompletion=complete.ruleset_names),
     json: bool = JSON,
 ) -> None:
     ruleset = games.load(name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from scorekeeper import service
+from scorekeeper.cli import complete
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, JSON, examples_of, print_json
 from scorekeeper.i18n import text
@@ -16,7 +17,9 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 def settle(
     game_name: str = GAME,
     early: bool = typer.Option(False, "--early", help=text("help.settle.early")),
-    statement: str = typer.Option(None, "--statement", metavar="NAME", help=text("help.settle.statement")),
+    statement: str = typer.Option(
+        None, "--statement", metavar="NAME", help=text("help.settle.statement"), autocompletion=complete.player_names
+    ),
     json: bool = JSON,
 ) -> None:
     name = pick(game_name)

@@ -1,0 +1,181 @@
+"""Shell completion: the values an option or argument can take, and `--install-completion` /
+`--show-completion`.
+
+Completion runs typer's protocol (`_SCOREKEEPER_COMPLETE=complete_bash`; click's order `bash_complete`
+is read too). Nothing here is imported at module level but the standard library: a command that is not
+completing pays for the callbacks' names alone, and the machinery loads only in `start` (the variable
+set) or `show`/`install` (the options given), from `cli.app`.
+
+Names are matched as folded (C-4): `ces` completes to `César`, `cafe` to `Café du Port`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+VARIABLE = "_SCOREKEEPER_COMPLETE"
+SHELLS = ("bash", "zsh", "fish")
+
+
+def _matching(values: list[str], incomplete: str) -> list[str]:
+    """The values that start with what was typed, compared as folded (C-4)."""
+    from scorekeeper.players import fold_name
+
+    typed = fold_name(incomplete)
+    return [value for value in values if fold_name(value).startswith(typed)]
+
+
+def _quiet(find: Any) -> list[str]:
+    """What `find` gives, or nothing: a completion never prints a mistake into the command line."""
+    try:
+        return list(find())
+    except Exception:
+        return []
+
+
+def game_names(incomplete: str) -> list[str]:
+    """Stored games' names (for `--game`, `use`, `games rename/delete/archive`)."""
+    from scorekeeper import store
+
+    return _matching(_quiet(store.all_names), incomplete)
+
+
+def trashed_names(incomplete: str) -> list[str]:
+    """Names of the games in the trash and the archive (for `games restore`)."""
+    from scorekeeper import store
+    from scorekeeper.players import fold_name
+
+    names = _quiet(lambda: store.all_names(store.TRASH) + store.all_names(store.ARCHIVE))
+    return _matching(sorted(names, key=fold_name), incomplete)
+
+
+def ruleset_names(incomplete: str) -> list[str]:
+    """The shipped rulesets' names (for `new`, `check`, `audit`, `rules show`)."""
+    from scorekeeper import rulesets
+
+    return _matching(_quiet(rulesets.builtin_names), incomplete)
+
+
+def _in_use(ctx: Any) -> Any:
+    """The game the command works on (`--game` already typed, else the current one), or None."""
+    from scorekeeper import store
+
+    name = (ctx.params.get("game_name") if ctx is not None else None) or store.current_name()
+    return store.read(name) if name else None
+
+
+def player_names(ctx: Any, incomplete: str) -> list[str]:
+    """The players of the game in use, typed without accents (`ces` -> `César`)."""
+    return _matching(_quiet(lambda: _in_use(ctx).players), incomplete)
+
+
+def cards(ctx: Any, incomplete: str) -> list[str]:
+    """The cards of the game in use's deck, in letters (`10H`), else of every deck."""
+    from scorekeeper import cards as decks
+    from scorekeeper import service
+
+    def deck() -> Any:
+        game = _in_use(ctx)
+        return decks.DECKS[service.ruleset_of(game).settings["cards.deck"]].cards if game else ()
+
+    held = _quiet(deck) or [card for one in decks.DECKS.values() for card in one.cards]
+    written = dict.fromkeys(str(card).translate(decks.ASCII_SUITS) for card in held)
+    return [card for card in written if card.casefold().startswith(incomplete.casefold())]
+
+
+def contracts(incomplete: str) -> list[str]:
+    """L'hombre's contracts (H-6)."""
+    from scorekeeper.games.hombre.bidding import Contract
+
+    return _matching([contract.value for contract in Contract], incomplete)
+
+
+def start() -> None:
+    """Register typer's completion classes, and read click's order of the instruction (`bash_complete`)
+    as typer's (`complete_bash`). Typer keeps only the values that start with the word as typed, which
+    would drop `César` for `ces`: the callbacks here match as folded, so what they give is kept as is."""
+    import typer.core
+    from typer._completion_classes import completion_init
+
+    completion_init()
+    typer.core._typer_param_setup_autocompletion_compat = _as_given
+    instruction = os.environ.get(VARIABLE, "")
+    first, _, second = instruction.partition("_")
+    if first in SHELLS:
+        os.environ[VARIABLE] = f"{second}_{first}"
+
+
+def _as_given(param: Any, *, autocompletion: Any = None) -> None:
+    """Typer's hook for an option's `autocompletion`, without its filter by the typed prefix."""
+    if autocompletion is None:
+        return
+
+    def values(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(value) for value in autocompletion(ctx, [], incomplete)]
+
+    param._custom_shell_complete = values
+
+
+def options() -> list[Any]:
+    """`--install-completion [SHELL]` and `--show-completion [SHELL]`, the shell found when not named."""
+    import click
+
+    from scorekeeper.i18n import text
+
+    settings: dict[str, Any] = {"is_flag": False, "flag_value": "", "expose_value": False, "is_eager": True}
+    return [
+        click.Option(
+            ["--install-completion"],
+            metavar="[SHELL]",
+            callback=callback,
+            help=text("help.option.install_completion"),
+            **settings,
+        ),
+        click.Option(
+            ["--show-completion"],
+            metavar="[SHELL]",
+            callback=callback,
+            help=text("help.option.show_completion"),
+            **settings,
+        ),
+    ]
+
+
+def _shell(given: str) -> str:
+    """The shell named, else the one this runs in."""
+    from scorekeeper.errors import UserError
+
+    shell = given or os.path.basename(os.environ.get("SHELL", ""))
+    if not given:
+        try:
+            import shellingham
+
+            shell = shellingham.detect_shell()[0]
+        except Exception:  # no shellingham, or no shell found: $SHELL's name
+            pass
+    if shell not in SHELLS:
+        raise UserError("completion_shell", shell=shell or "?", shells=SHELLS)
+    return shell
+
+
+def callback(ctx: Any, param: Any, value: str | None) -> None:
+    """Show or install the script, then stop: nothing else runs."""
+    if value is None or ctx.resilient_parsing:
+        return
+    from typer._completion_shared import get_completion_script, install
+
+    from scorekeeper.i18n import text
+
+    start()
+    shell = _shell(value)
+    prog = ctx.find_root().info_name or "scorekeeper"
+    if param.name == "show_completion":
+        sys.stdout.write(get_completion_script(prog_name=prog, complete_var=VARIABLE, shell=shell) + "\n")
+    else:
+        _, path = install(shell=shell, prog_name=prog, complete_var=VARIABLE)
+        print(text("completion.installed", shell=shell, path=str(path)))
+    ctx.exit(0)
