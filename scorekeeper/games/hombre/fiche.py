@@ -730,10 +730,15 @@ def check_open(state: State) -> None:
 
 def replay(rules: HombreRules, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> HombreFiche:
     """Replay every declared coup from the first deal (`dealer` deals it; players in seating order, C-3)."""
+    return _state_after(rules, players, dealer, coups).fiche()
+
+
+def _state_after(rules: HombreRules, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> State:
+    """The table after the declared coups, played one at a time from the first deal."""
     state = start_with(rules, players, dealer)
     for data in coups:
         state.play(data)
-    return state.fiche()
+    return state
 
 
 def add_coup(
@@ -744,8 +749,6 @@ def add_coup(
     coup: Mapping[str, Any],
 ) -> HombreFiche:
     """The fiche with one more coup; refused once the partie is over (H-19)."""
-    state = start_with(rules, players, dealer)
-    for data in coups:
-        state.play(data)
+    state = _state_after(rules, players, dealer, coups)
     check_open(state)
     return advance(state, coup).fiche()
