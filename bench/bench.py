@@ -12,7 +12,11 @@
    the time must grow linearly. The load is timed both ways a command can read a game: from its file
    as written (a long game has a parsed copy beside it) and from the TOML alone (a hand-edited file).
 
-3. The club's history (issue 21): `scorekeeper stats` over 1,000 realistic stored games (`club_games`:
+3. A coup at the table (issue 16): 20 coups entered through `scorekeeper.session` into a 200-coup game,
+   each read from its short line, one `advance` and the durable write, per coup against the cold start of
+   `scorekeeper sheet` above. Target: <= 0.1x.
+
+4. The club's history (issue 21): `scorekeeper stats` over 1,000 realistic stored games (`club_games`:
    manille muette and à l'envers, l'hombre, a club of a dozen players who write their names as they
    please, a tenth archived, some not over), timed against a cold start of a command
    (`scorekeeper --help`). Target: within 8x, through the derived cache; the first run, which fills
@@ -45,7 +49,7 @@ def median_runs(command: list[str], env: dict[str, str], runs: int) -> float:
     return statistics.median(times)
 
 
-def startup(runs: int, against: str | None = None) -> None:
+def startup(runs: int, against: str | None = None) -> float:
     from scorekeeper import service, store
 
     with tempfile.TemporaryDirectory() as home:
@@ -97,6 +101,32 @@ def startup(runs: int, against: str | None = None) -> None:
                     taken = statistics.median(results[key])
                     aim = f" (target <= {target}x)" if target else ""
                     print(f"{label:40} {taken * 1000:6.0f} ms  {taken / floor:4.2f}x the floor{aim}{when}")
+        return statistics.median(results["sheet"])
+
+
+def table_coup(runs: int, cold: float, count: int = 200, coups: int = 20) -> None:
+    """Issue 16: a coup entered at `scorekeeper table` on a `count`-coup game, read from its short line,
+    scored by one `advance` and written durably, in process (`scorekeeper.session`), against `cold`, the
+    cold start of `scorekeeper sheet` measured above. Target: <= 0.1x."""
+    from scorekeeper import service, session, store
+
+    best = float("inf")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["SCOREKEEPER_HOME"] = home
+        for run in range(runs):
+            name = f"table-{run}"
+            service.new(
+                "manille-muette", ["César", "Panisse", "Escartefigue", "Brun"], options=MANILLE_OPTIONS, name=name
+            )
+            with store.changing(name) as bench:
+                bench.coups = [manille_coup(number) for number in range(count)]
+            table = session.Session(name)
+            start = time.perf_counter()
+            for number in range(coups):
+                table.add(table.engine.read_line(table.state, ["10h", "césar", str(number % 69)], "en"))
+            best = min(best, (time.perf_counter() - start) / coups)
+    print(f"a coup at the table (on {count} coups, durable write included, in process):")
+    print(f"  {best * 1000:6.1f} ms a coup  {best / cold:5.3f}x the cold start of scorekeeper sheet (target <= 0.1x)")
 
 
 def manille_coup(number: int) -> dict[str, object]:
@@ -314,7 +344,8 @@ def main() -> None:
         return
     against = sys.argv[sys.argv.index("--against") + 1] if "--against" in sys.argv else None
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    startup(runs=7 if quick else 21, against=against)
+    cold = startup(runs=7 if quick else 21, against=against)
+    table_coup(runs=3 if quick else 7, cold=cold)
     replay(runs=2 if quick else 5)
     quota_replay(runs=2 if quick else 5)
     audits(runs=2 if quick else 3)

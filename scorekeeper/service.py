@@ -59,7 +59,7 @@ def aside(game: Ledger) -> dict[str, Any]:
     }
 
 
-def _now() -> str:
+def now() -> str:
     """The time an entry, a note or a stop is said: ISO text to the second, which the cache (JSON) keeps as it is."""
     return datetime.now().replace(microsecond=0).isoformat()
 
@@ -116,22 +116,49 @@ def new(
     return game
 
 
-def add(name: str, coup: Mapping[str, Any]) -> Any:
-    """Declare the next coup; refused (nothing written) if the table cannot have said it."""
+def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = ()) -> Any:
+    """Declare the next coup, by options (`coup`) and the words of a short line (`words`, issue 16);
+    refused (nothing written) if the table cannot have said it."""
     with store.changing(name) as game:
         if game.stopped is not None:
             raise UserError("game_stopped", name=game.name)
-        after = games.add_coup(ruleset_of(game), game.players, game.dealer, said(game.coups), coup)
-        game.add({**after.coups[-1].coup.to_dict(), "time": _now()})
+        ruleset = ruleset_of(game)
+        state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
+        coup = read_words(ruleset, state, coup, words)
+        ruleset.engine.check_open(state)
+        after = ruleset.engine.fiche(ruleset.engine.advance(state, coup))
+        game.add({**after.coups[-1].coup.to_dict(), "time": now()})
     return after
 
 
-def edit(name: str, number: int, changes: Mapping[str, Any]) -> Any:
-    """Replace what was declared for coup `number` (from 1); everything after it is recomputed."""
+def read_words(
+    ruleset: Ruleset, state: Any, declared: Mapping[str, Any], words: Sequence[str], lang: str | None = None
+) -> dict[str, Any]:
+    """The declaration of a coup said by options and in words (the short line, read in `state`, the
+    partie before it, in `lang`, else the language in effect): a field said both ways is refused."""
+    if not words:
+        return dict(declared)
+    if lang is None:
+        from scorekeeper.i18n import current
+
+        lang = current()
+    spoken = ruleset.engine.read_line(state, words, lang)
+    both = sorted(set(spoken) & set(declared))
+    if both:
+        raise UserError("line_and_option", field=both[0])
+    return {**spoken, **declared}
+
+
+def edit(name: str, number: int, changes: Mapping[str, Any], words: Sequence[str] = ()) -> Any:
+    """Replace what was declared for coup `number` (from 1), by options and in words (issue 16);
+    everything after it is recomputed."""
     with store.changing(name) as game:
         if not 1 <= number <= len(game.coups):
             raise UserError("no_coup", number=number, name=name, count=len(game.coups))
         ruleset = ruleset_of(game)
+        if words:
+            before = games.state_after(ruleset, game.players, game.dealer, said(game.coups[: number - 1]))
+            changes = read_words(ruleset, before, changes, words)
         declared = ruleset.engine.merge(said(game.coups)[number - 1], changes)
         coups = [*said(game.coups[: number - 1]), declared, *said(game.coups[number:])]
         try:
@@ -174,6 +201,7 @@ def _reserved(ruleset: Ruleset) -> frozenset[str]:
     """Words a player may not be named (C-4), as the command line would read them otherwise: `mort`
     where a mort plays, and the calls of the guided table's short line."""
     words = {"pass", "passe", "demande", "retourne", "tourne", "sans prendre", "sans-prendre", "vole"}
+    words |= ruleset.engine.line_words()
     if ruleset.settings.get("table.sides") in ("mort", "morts"):
         words |= {"mort", "morts"}
     return frozenset(words)
@@ -247,7 +275,7 @@ def note(name: str, words: str, number: int | None = None) -> Ledger:
         raise UserError("empty_note")
     with store.changing(name) as game:
         if number is None:
-            game.notes.append({"text": words, "time": _now()})
+            game.notes.append({"text": words, "time": now()})
         else:
             if not 1 <= number <= len(game.coups):
                 raise UserError("no_coup", number=number, name=name, count=len(game.coups))
@@ -264,7 +292,7 @@ def stop(name: str, reason: str) -> tuple[Ledger, Any]:
         sheet = fiche(game)
         if game.stopped is not None or sheet.over:
             raise UserError("game_over_already", name=game.name)
-        game.stopped = {"reason": reason.strip(), "time": _now()}
+        game.stopped = {"reason": reason.strip(), "time": now()}
     return game, sheet
 
 

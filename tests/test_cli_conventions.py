@@ -22,7 +22,7 @@ READS = {
     "rules explain", "stats", "chart", "demo",
 }  # fmt: skip
 WRITES = {
-    "new", "coup", "edit", "adjust", "undo", "redo", "use", "stop", "note", "export",
+    "new", "coup", "edit", "adjust", "undo", "redo", "use", "stop", "note", "export", "table",
     "games rename", "games delete", "games restore", "games archive",
 }  # fmt: skip
 

@@ -32,7 +32,7 @@ from typing import Any
 
 import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 from scorekeeper import i18n, store
 from scorekeeper.cli import complete
@@ -61,6 +61,7 @@ COMMANDS = {
     "audit": "help.audit",
     "rules": "help.rules",
     "stats": "help.stats",
+    "table": "help.table",
 }
 
 _COMPLETION_OPTIONS = ("install_completion", "show_completion")
@@ -78,6 +79,20 @@ _CLICK_MODULES = (
     "click.shell_completion",
     "typer.core",
 )
+
+
+def _plain_brackets(help_record: Any) -> Any:
+    """An argument's help as click writes it: typer escapes its `[required]` for rich's markup even where
+    the help is plain text (`rich_markup_mode=None`), and `\\[required]` would show."""
+
+    def plain(self: Any, ctx: Any) -> Any:
+        record = help_record(self, ctx)
+        return None if record is None else (record[0], record[1].replace("\\[", "["))
+
+    return plain
+
+
+TyperArgument.get_help_record = _plain_brackets(TyperArgument.get_help_record)  # type: ignore[method-assign]
 
 
 class Group(TyperGroup):

@@ -26,7 +26,7 @@ def coup(
 ) -> None:
     name = pick(game_name)
     declared = d.declaration(said)
-    fiche = service.add(name, declared)
+    fiche = service.add(name, declared, d.words_of(said))
     _show_cards_read(declared, ascii)
     print_coup(fiche.coups[-1], fiche, ascii)
 

@@ -52,6 +52,8 @@ MISDEAL = typer.Option(False, "--misdeal", help=text("help.coup.misdeal"))
 DEALER = typer.Option(None, "--dealer", help=text("help.coup.dealer"), autocompletion=complete.player_names)
 FORCE = typer.Option(False, "--force", help=text("help.coup.force"))
 MENTEUR = typer.Option(None, "--menteur", help=text("help.coup.menteur"))
+# The short line (issue 16): the coup in the words the table says, read in the game's state by the service.
+WORDS = typer.Argument(None, help=text("help.coup.words"), show_default=False, autocompletion=complete.line_words)
 
 
 def _said(
@@ -84,6 +86,7 @@ def _said(
     dealer: str = DEALER,
     force: bool = FORCE,
     menteur: str = MENTEUR,
+    words: list[str] = WORDS,
 ) -> None:
     """Every option a coup is said with, declared once for `coup` and `edit`."""
 
@@ -172,9 +175,16 @@ def _typed_log(log: Any) -> Any:
     ]
 
 
+def words_of(said: dict[str, Any]) -> list[str]:
+    """The words of a short line given with the options (`scorekeeper coup 10h césar 40`)."""
+    return list(said.get("words") or ())
+
+
 def declaration(said: dict[str, Any]) -> dict[str, Any]:
-    """The coup as declared, from the command's options: nothing computed, only read."""
+    """The coup as declared, from the command's options: nothing computed, only read. The words of a
+    short line (`words_of`) are the service's to read, in the game's state."""
     said = dict(said)
+    said.pop("words", None)
     said["points"] = counts(said.pop("points"), "--points", "bad_points")
     log, file_layout = _tricks(said.pop("trick"), said.pop("tricks_file"))
     said["layout"] = layout_of(said.pop("layout")) or file_layout

@@ -26,10 +26,10 @@ def edit(
     *,
     said: dict[str, Any],
 ) -> None:
-    changes = d.declaration(said)
-    if not changes:
+    changes, words = d.declaration(said), d.words_of(said)
+    if not changes and not words:
         raise UserError("nothing_to_change")
     name = pick(game_name)
-    fiche = service.edit(name, number, changes)
+    fiche = service.edit(name, number, changes, words=words)
     console().print(text("cli.coup_replaced", number=number), markup=False)
     print_coup(fiche.coups[number - 1], fiche, ascii)

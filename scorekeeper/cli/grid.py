@@ -1,24 +1,37 @@
-"""A plain grid for the fiche: aligned columns in box lines, wrapped to the terminal, fast on 500 rows.
+"""A plain grid for the fiche: aligned columns in box lines (or, for a phone, bare columns), fitted to a
+width, fast on 500 rows.
 
 rich's Table lays out every cell through its renderables, which costs a second on a long partie;
 the fiche needs none of that, only columns. Bold (headers, manche rows) only on a colour terminal
 (a tty, NO_COLOR unset).
+
+A figure is never broken across lines: the columns aligned right hold figures and are never wrapped
+(`+16 = 30` stays whole), and in a column of words a figure stays with the word before it
+(`Escartefigue 40`, `manche 2`).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sys
 
 BOLD, RESET = "\033[1m", "\033[0m"
+# A space before a figure (`40`, `+16`, `-3`) or a French stop (` :`, ` ;`) does not break: it goes with
+# the word before it.
+_BREAK = re.compile(r" +(?![-+−]?\d|[:;!?»])")
 
 
 class Grid:
-    def __init__(self, title: str, headers: list[str], right: set[int] | None = None) -> None:
+    def __init__(
+        self, title: str, headers: list[str], right: set[int] | None = None, frame: bool = True, gap: int = 2
+    ) -> None:
         self.title = title
         self.headers = headers
-        self.right = right or set()  # columns aligned right
+        self.right = right or set()  # columns aligned right: figures, never wrapped
+        self.frame = frame  # box lines; without them, columns `gap` spaces apart under a line
+        self.gap = gap
         self.rows: list[tuple[list[str], bool]] = []  # cells, bold
         self.rules_after: set[int] = set()  # a line under these rows
 
@@ -28,28 +41,78 @@ class Grid:
     def add_rule(self) -> None:
         self.rules_after.add(len(self.rows) - 1)
 
+    def minimum(self) -> int:
+        """The narrowest this grid can be drawn with no figure and no word broken."""
+        self._drop_empty_columns()
+        columns = self._columns()
+        return sum(self._floors(columns)) + self._spacing(len(columns))
+
+    def column_widths(self, width: int) -> tuple[int, ...]:
+        """The widths of the columns as `lines(width)` draws them."""
+        self._drop_empty_columns()
+        return tuple(self._widths(width)[0])
+
     def render(self, width: int | None = None) -> str:
+        return "\n".join(self.lines(width))
+
+    def lines(self, width: int | None = None, only: set[int] | None = None) -> list[str]:
+        """The grid's lines at `width`; with `only`, the lines of those rows alone (and the rule under them),
+        laid out as in the whole grid."""
         width = width or shutil.get_terminal_size((100, 24)).columns
         self._drop_empty_columns()
         widths, narrowed = self._widths(width)
         colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        out = [self.title] if self.title else []
-        out.append("┌" + "┬".join("─" * (w + 2) for w in widths) + "┐")
-        out += self._lines(self.headers, widths, bold=colour, header=True)
-        rule = "├" + "┼".join("─" * (w + 2) for w in widths) + "┤"
-        out.append(rule)
+        if self.frame:
+            left, sep, end = "│ ", " │ ", " │"
+            top = "┌" + "┬".join("─" * (w + 2) for w in widths) + "┐"
+            rule = "├" + "┼".join("─" * (w + 2) for w in widths) + "┤"
+            bottom = "└" + "┴".join("─" * (w + 2) for w in widths) + "┘"
+        else:
+            left, sep, end = "", " " * self.gap, ""
+            top = bottom = ""
+            rule = "─" * (sum(widths) + self.gap * (len(widths) - 1))
+        out = []
+        if only is None:
+            out = [self.title] if self.title else []
+            out += [top] if top else []
+            out += self._lines(self.headers, widths, colour, (left, sep, end), header=True)
+            out.append(rule)
         # The common row fits its columns on one line: one format call lays it out.
-        line = "│ " + " │ ".join(f"{{:{'>' if i in self.right else '<'}{w}}}" for i, w in enumerate(widths)) + " │"
+        cells_format = sep.join(f"{{:{'>' if i in self.right else '<'}{w}}}" for i, w in enumerate(widths))
+        line = left + cells_format + end
         last = len(self.rows) - 1
         for index, (cells, bold) in enumerate(self.rows):
+            if only is not None and index not in only:
+                continue
             if not (bold and colour) and (not narrowed or all(map(int.__le__, map(len, cells), widths))):
-                out.append(line.format(*cells))
+                out.append(line.format(*cells).rstrip() if not self.frame else line.format(*cells))
             else:
-                out += self._lines(cells, widths, bold=bold and colour)
+                out += self._lines(cells, widths, bold and colour, (left, sep, end))
             if index in self.rules_after and index != last:
                 out.append(rule)
-        out.append("└" + "┴".join("─" * (w + 2) for w in widths) + "┘")
-        return "\n".join(out)
+        if only is None and bottom:
+            out.append(bottom)
+        return out
+
+    def _columns(self) -> list[tuple[str, ...]]:
+        return list(zip(self.headers, *(cells for cells, _ in self.rows), strict=True))
+
+    def _spacing(self, count: int) -> int:
+        return 3 * count + 1 if self.frame else self.gap * (count - 1)
+
+    def _floors(self, columns: list[tuple[str, ...]]) -> list[int]:
+        """Each column's narrowest: a figure column its longest cell (its header may wrap), a column of
+        words its longest word, a figure kept with the word before it."""
+        floors = []
+        for i, column in enumerate(columns):
+            header, cells = column[0], column[1:]
+            floor = max((len(word) for word in _BREAK.split(header)), default=0)
+            if i in self.right:
+                floor = max(floor, *map(len, cells)) if cells else floor
+            else:
+                floor = max([floor, *(len(word) for cell in cells for word in _BREAK.split(cell))])
+            floors.append(floor)
+        return floors
 
     def _drop_empty_columns(self) -> None:
         """A column nobody wrote in (calls, in a system without calls) is left out of the grid."""
@@ -62,14 +125,15 @@ class Grid:
         self.rows = [([cells[i] for i in keep], bold) for cells, bold in self.rows]
 
     def _widths(self, width: int) -> tuple[list[int], bool]:
-        """Natural widths, then the column with most room to spare narrowed, never below its longest word,
-        until the grid fits the terminal (past that, the terminal wraps). Also: was a column narrowed?"""
-        columns = list(zip(self.headers, *(cells for cells, _ in self.rows), strict=True))
+        """Natural widths, then the column with most room to spare narrowed, never below its floor
+        (`_floors`), until the grid fits `width` (past that, the terminal wraps). Also: was a column
+        narrowed?"""
+        columns = self._columns()
         widths = [max(map(len, column)) for column in columns]
-        room = width - (3 * len(widths) + 1)
+        room = width - self._spacing(len(widths))
         if sum(widths) <= room:
             return widths, False
-        floors = [max(len(word) for cell in column for word in cell.split() or [""]) for column in columns]
+        floors = self._floors(columns)
         while sum(widths) > room:
             spare = max(range(len(widths)), key=lambda i: widths[i] - floors[i])
             if widths[spare] <= floors[spare]:
@@ -77,21 +141,42 @@ class Grid:
             widths[spare] -= 1
         return widths, True
 
-    def _lines(self, cells: list[str], widths: list[int], bold: bool, header: bool = False) -> list[str]:
-        wrapped = [_wrap(cell, w) if len(cell) > w else [cell] for cell, w in zip(cells, widths, strict=True)]
+    def _lines(
+        self, cells: list[str], widths: list[int], bold: bool, box: tuple[str, str, str], header: bool = False
+    ) -> list[str]:
+        wrapped = [wrap(cell, w) if len(cell) > w else [cell] for cell, w in zip(cells, widths, strict=True)]
         height = max(len(lines) for lines in wrapped)
+        left, sep, end = box
         lines = []
         for row in range(height):
             parts = []
             for i, (cell_lines, w) in enumerate(zip(wrapped, widths, strict=True)):
                 text = cell_lines[row] if row < len(cell_lines) else ""
-                text = text.rjust(w) if i in self.right and not header else text.ljust(w)
+                # Bare columns of figures have their headers over them, on the right; boxed ones, on the left.
+                text = text.rjust(w) if i in self.right and not (header and self.frame) else text.ljust(w)
                 parts.append(f"{BOLD}{text}{RESET}" if bold and text.strip() else text)
-            lines.append("│ " + " │ ".join(parts) + " │")
+            line = left + sep.join(parts) + end
+            lines.append(line if self.frame else line.rstrip())
         return lines
 
 
-def _wrap(cell: str, width: int) -> list[str]:
-    import textwrap  # only a cell too wide for its column needs it
+def wrap(words: str, width: int, indent: str = "") -> list[str]:
+    """`words` in lines of at most `width` characters, broken only where a space is and never before a
+    figure; a word longer than the line stays whole. Lines after the first start with `indent`.
 
-    return textwrap.wrap(cell, width, break_long_words=False) or [""]
+    >>> wrap("renonce Escartefigue, x2", 12)
+    ['renonce', 'Escartefigue,', 'x2']
+    >>> wrap("César & Escartefigue 40", 16, "  ")
+    ['César &', '  Escartefigue 40']
+    """
+    lines: list[str] = []
+    line = ""
+    for word in _BREAK.split(words.strip()):
+        if not line:
+            line = (indent if lines else "") + word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = indent + word
+    return [*lines, line] if line or not lines else lines

@@ -24,6 +24,7 @@ JSON = typer.Option(False, "--json", help=text("help.option.json"))
 ASCII = typer.Option(False, "--ascii", help=text("help.option.ascii"))
 EXPLAIN = typer.Option(False, "--explain", help=text("help.option.explain"))
 GAME = typer.Option(None, "--game", "-g", help=text("help.option.game"), autocompletion=complete.game_names)
+NARROW = typer.Option(False, "--narrow", help=text("help.option.narrow"))
 
 
 def examples(*lines: str) -> str:

@@ -6,8 +6,10 @@ import typer
 
 from scorekeeper import service, store
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, examples_of, print_json
-from scorekeeper.cli.render import print_fiche
+from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of, print_json
+from scorekeeper.cli.render import detail_lines, fiche_lines
+from scorekeeper.cli.render.layout import prose, width_of
+from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
 
@@ -20,40 +22,53 @@ def sheet(
     json: bool = JSON,
     explain: bool = EXPLAIN,
     ascii: bool = ASCII,
+    narrow: bool = NARROW,
+    detail: int | None = typer.Option(None, "--detail", metavar="N", help=text("help.sheet.detail")),
 ) -> None:
     name = pick(game_name)
     the_game = store.read(name)
     fiche = service.fiche(the_game)
     aside = service.aside(the_game)
+    if detail is not None and not 1 <= detail <= len(fiche.coups):
+        raise UserError("no_coup", number=detail, name=the_game.name, count=len(fiche.coups))
     if json:
         data = fiche.as_dict()
         for entry, kept in zip(data["coups"], aside["entries"], strict=False):
             entry.update(kept)
+        if detail is not None:
+            print_json(data["coups"][detail - 1])
+            return
         print_json({"name": the_game.name, **data, "notes": aside["notes"], "stopped": aside["stopped"]})
         return
-    print_fiche(fiche, f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}", ascii, explain)
-    _print_aside(aside)
+    width = width_of()
+    if detail is not None:
+        kept = aside["entries"][detail - 1] if detail <= len(aside["entries"]) else {}
+        lines = detail_lines(fiche, detail, ascii, width)
+        print("\n".join(lines + prose([_note(detail, kept)] if "note" in kept else [], width)))
+        return
+    title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
+    lines = fiche_lines(fiche, title, ascii, explain, width, narrow or None)
+    print("\n".join(lines + prose(_aside(aside), width)))
 
 
-def _print_aside(aside: dict) -> None:
+def _when(iso: str) -> str:
+    return iso.replace("T", " ")[:16]
+
+
+def _note(number: int, kept: dict) -> str:
+    return text("sheet.note", number=number, when=_when(kept["time"]) if "time" in kept else "", note=kept["note"])
+
+
+def _aside(aside: dict) -> list[str]:
     """Under the sheet: when its entries were said, the notes on entries and on the game, each with its
     time, and a stop by agreement."""
-
-    def when(iso: str) -> str:
-        return iso.replace("T", " ")[:16]
-
     times = [kept["time"] for kept in aside["entries"] if "time" in kept]
     lines = []
     if times:
-        first, last = when(min(times)), when(max(times))
+        first, last = _when(min(times)), _when(max(times))
         lines.append(text("sheet.times", first=first, last=last[11:] if last[:10] == first[:10] else last))
-    lines += [
-        text("sheet.note", number=number, when=when(kept["time"]) if "time" in kept else "", note=kept["note"])
-        for number, kept in enumerate(aside["entries"], 1)
-        if "note" in kept
-    ]
-    lines += [text("sheet.game_note", when=when(note["time"]), note=note["text"]) for note in aside["notes"]]
+    lines += [_note(number, kept) for number, kept in enumerate(aside["entries"], 1) if "note" in kept]
+    lines += [text("sheet.game_note", when=_when(note["time"]), note=note["text"]) for note in aside["notes"]]
     if aside["stopped"] is not None:
-        lines.append(text("sheet.stopped", when=when(aside["stopped"]["time"]), reason=aside["stopped"]["reason"]))
-    if lines:
-        print("\n".join(lines))
+        lines.append(text("sheet.stopped", when=_when(aside["stopped"]["time"]), reason=aside["stopped"]["reason"]))
+    return lines

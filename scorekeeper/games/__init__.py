@@ -25,6 +25,7 @@ from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
+    from scorekeeper.games.line import Ask
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
 
@@ -65,6 +66,45 @@ class Game(Protocol):
         alone: str | None,
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
     ) -> LogAudit: ...
+    # The short line (issue 16): `games.line.Spoken` gives them from the game's `line` module.
+    def read_line(self, state: Any, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]: ...
+    def write_line(self, state: Any, declared: Mapping[str, Any], lang: str) -> str: ...
+    def ask(self, state: Any, declared: Mapping[str, Any], error: UserError) -> Ask | None: ...
+    def vocabulary(self, state: Any, lang: str) -> dict[str, tuple[str, ...]]: ...
+    def needs(self, state: Any) -> tuple[Record, ...]: ...
+    def line_words(self) -> frozenset[str]: ...
+
+
+class Spoken:
+    """What a game's engine gives the short line, from its module `games/GAME/line.py` (imported on first
+    use: the commands that read no line start without it): `read_line`, `write_line`, `ask`,
+    `vocabulary`, `needs`, and the words a player may not be named (C-4)."""
+
+    name: str
+
+    def _line(self) -> Any:
+        from importlib import import_module
+
+        return import_module(f"scorekeeper.games.{self.name}.line")
+
+    def read_line(self, state: Any, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]:
+        return self._line().read(state, words, lang, asked)  # type: ignore[no-any-return]
+
+    def write_line(self, state: Any, declared: Mapping[str, Any], lang: str) -> str:
+        return self._line().write(state, declared, lang)  # type: ignore[no-any-return]
+
+    def ask(self, state: Any, declared: Mapping[str, Any], error: UserError) -> Ask | None:
+        return self._line().ask(state, declared, error)  # type: ignore[no-any-return]
+
+    def vocabulary(self, state: Any, lang: str) -> dict[str, tuple[str, ...]]:
+        return self._line().vocabulary(state, lang)  # type: ignore[no-any-return]
+
+    def needs(self, state: Any) -> tuple[Record, ...]:
+        return self._line().needs(state)  # type: ignore[no-any-return]
+
+    def line_words(self) -> frozenset[str]:
+        """The keywords of the line (folded), which no player may be named (C-4)."""
+        return self._line().KEYWORDS  # type: ignore[no-any-return]
 
 
 def get(name: str) -> Game:

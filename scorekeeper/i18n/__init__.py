@@ -135,21 +135,28 @@ def _fill(words: str, ascii: bool, values: Mapping[str, Any]) -> str:
     """`words` filled with `values`. Plain names filled with plain strings and whole numbers need none of
     `_Words`' care, and `str.format` fills them several times faster: a 500-coup sheet fills some 1,200
     cells and lines, which took a fifth of the command through `string.Formatter` (measured with bench/)."""
-    if _plain(words) and all(type(value) is str or type(value) is int for value in values.values()):
+    signed = _plain(words)
+    if (
+        signed is not None
+        and all(type(value) is str or type(value) is int for value in values.values())
+        and all(type(values.get(name)) is int for name in signed)
+    ):
         return words.format_map(values)
     return _Words(ascii).format(words, **values)
 
 
-_PLAIN: dict[str, bool] = {}
+_PLAIN: dict[str, frozenset[str] | None] = {}
 
 
-def _plain(words: str) -> bool:
-    """Whether every placeholder of `words` is a bare name: no format spec, no conversion."""
-    found = _PLAIN.get(words)
-    if found is None:
-        found = _PLAIN[words] = all(
-            not spec and not conversion for _, name, spec, conversion in string.Formatter().parse(words) if name
-        )
+def _plain(words: str) -> frozenset[str] | None:
+    """The names of `words` shown with a sign (`{scored:+}`, which `str.format` writes as `_Words` does
+    for a whole number), when every other placeholder is a bare name: no format spec, no conversion;
+    None when one is not."""
+    if words in _PLAIN:
+        return _PLAIN[words]
+    fields = [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(words) if name]
+    plain = all((not spec or spec == "+") and not conversion for _, spec, conversion in fields)
+    found = _PLAIN[words] = frozenset(name for name, spec, _ in fields if spec == "+") if plain else None
     return found
 
 

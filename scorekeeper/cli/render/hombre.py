@@ -7,7 +7,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from scorekeeper.cli.grid import Grid
+from scorekeeper.cli.render.layout import Name, Row, Sheet, as_said
 from scorekeeper.i18n import message, number, render, text
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def short_status(fiche: HombreFiche) -> str:
     return text("hombre.short_status", balances=balances, taken=fiche.poules_tirees, poules=fiche.rules.poules)
 
 
-def said(result: CoupResult, players: tuple[str, ...]) -> tuple[str, str]:
+def said(result: CoupResult, players: tuple[str, ...], name: Name = as_said) -> tuple[str, str]:
     """The contract as the table says it (`B sans prendre`), and the tricks in seating order (`4-3-2`)."""
     coup = result.coup
     if coup.pay is not None:  # M-18: an agreement, no coup played
@@ -72,47 +72,61 @@ def said(result: CoupResult, players: tuple[str, ...]) -> tuple[str, str]:
         return text("hombre.three_passes"), ""
     made = dict(coup.tricks)
     key = "hombre.contract_vole_engagee" if coup.vole_engagee else "hombre.contract"
-    return text(key, hombre=coup.hombre, contract=coup.contract), "-".join(str(made.get(p, 0)) for p in players)
+    return text(key, hombre=name(coup.hombre), contract=coup.contract), "-".join(str(made.get(p, 0)) for p in players)
 
 
 def print_coup(result: CoupResult, fiche: HombreFiche, ascii: bool) -> None:
     print("\n".join([*(render(line, ascii) for line in result.log), status(fiche)]))
 
 
-def print_fiche(fiche: HombreFiche, title: str, ascii: bool, explain: bool) -> None:
-    headers = [text(f"hombre.header.{name}") for name in HEADERS] + list(fiche.players)
-    grid = Grid(title, headers, right={0, 5, *range(6, len(headers))})
+def sheet(fiche: HombreFiche, ascii: bool, name: Name) -> Sheet:
+    """The fiche's columns and rows (`layout` fits them to the screen), each player named by `name`."""
+    rows = []
     for result in fiche.coups:
-        contract, tricks = said(result, fiche.players)
-        cells = []
+        contract, tricks = said(result, fiche.players, name)
+        figures = []
         for place, player in enumerate(fiche.players):
             net = result.net(player)
             balance = number(result.balances[place])
-            cells.append(f"{'+' if net > 0 else ''}{number(net)} = {balance}" if net else balance)
+            figures.append((f"{'+' if net > 0 else ''}{number(net)} = {balance}" if net else balance, balance))
         if result.bete_made:
             outcome = text("hombre.outcome_bete", outcome=result.outcome, amount=result.bete_made.amount)
         else:
             outcome = text("hombre.outcome", outcome=result.outcome)
         if result.coup.gano_remise:  # H-9: a codille given up
             outcome = message("join.list").join([outcome, message("cell.gano_remise")])
-        dealer, enjeu = ("", "") if result.coup.pay is not None else (result.dealer, str(result.enjeu))
-        grid.add_row(str(result.number), dealer, contract, tricks, outcome, enjeu, *cells)
-    lines = [grid.render()]
-    if fiche.betes:
-        lines.append(betes_made(fiche))
+        dealer, enjeu = ("", "") if result.coup.pay is not None else (name(result.dealer), str(result.enjeu))
+        cells = (str(result.number), dealer, contract, tricks, outcome, enjeu)
+        rows.append(Row(cells, tuple(figures), text("hombre.outcome", outcome=result.outcome)))
+    headers = tuple(text(f"hombre.header.{column}") for column in HEADERS)
+    players = tuple(name(player) for player in fiche.players)
+    return Sheet(HEADERS, headers, frozenset({"coup", "enjeu"}), players, tuple(rows))
+
+
+def after(fiche: HombreFiche, narrow: bool) -> list[str]:
+    """The lines under the grid: the bêtes, each player's holdings, the status."""
+    lines = [betes_made(fiche)] if fiche.betes else []
     for place, player in enumerate(fiche.players):
         holdings = in_fiches(fiche, fiche.holdings(player))
         balance = number(fiche.balances[place])
         lines.append(
             text("hombre.holdings", player=player, holdings=holdings, caves=fiche.caves[place], balance=balance)
         )
-    lines.append(status(fiche))
-    if explain:
-        for result in fiche.coups:
-            lines.append(text("hombre.explain_coup", number=result.number, enjeu=result.enjeu))
-            lines += ["  " + render(line, ascii) for line in result.log]
-        lines += ["  " + render(line, ascii) for line in fiche.prepared]
-    print("\n".join(lines))
+    return [*lines, status(fiche)]
+
+
+def explained(fiche: HombreFiche, ascii: bool) -> list[str]:
+    """Every coup's calculation (`--explain`), then the money prepared for the settlement."""
+    lines = []
+    for result in fiche.coups:
+        lines.append(text("hombre.explain_coup", number=result.number, enjeu=result.enjeu))
+        lines += ["  " + render(line, ascii) for line in result.log]
+    return [*lines, *("  " + render(line, ascii) for line in fiche.prepared)]
+
+
+def detail(result: CoupResult, ascii: bool) -> list[str]:
+    """Under a coup's cells in `sheet --detail N`: its calculation."""
+    return [render(line, ascii) for line in result.log]
 
 
 def betes_made(fiche: HombreFiche) -> str:

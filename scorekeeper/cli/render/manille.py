@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from scorekeeper.cli.grid import Grid
+from scorekeeper.cli.render.layout import Name, Row, Sheet, as_said
 from scorekeeper.games.manille import CoupResult, Fiche
 from scorekeeper.games.manille.rules import CALL_WORDS
 from scorekeeper.i18n import message, render, text
 
 
-def trump_cell(result: CoupResult, ascii: bool = False) -> str:
+def trump_cell(result: CoupResult, ascii: bool = False, name: Name = as_said) -> str:
     coup = result.coup
     if coup.retourne is not None:
         return render(coup.retourne, ascii)  # in the letters of the language (C-2)
@@ -16,20 +16,20 @@ def trump_cell(result: CoupResult, ascii: bool = False) -> str:
         message("manille.cell.sans_atout") if coup.sans_atout else result.trump.format(ascii) if result.trump else ""
     )
     if result.chooser and result.chooser != result.dealer:
-        return text("manille.cell.trump_by", trump=trump, chooser=result.chooser)
+        return text("manille.cell.trump_by", trump=trump, chooser=name(result.chooser))
     return trump
 
 
-def calls_cell(result: CoupResult, words: tuple[str, str] = ("contre", "surcontre")) -> str:
+def calls_cell(result: CoupResult, words: tuple[str, str] = ("contre", "surcontre"), name: Name = as_said) -> str:
     """The calls of a coup, each in the system's own word (`words`: M-6, M-7)."""
     coup = result.coup
     calls = []
     if coup.taker is not None:
-        calls.append(text("manille.cell.bid", taker=coup.taker, bid=coup.bid))
+        calls.append(text("manille.cell.bid", taker=name(coup.taker), bid=coup.bid))
     if coup.contre is not None:
-        calls.append(text("manille.cell.contre", player=coup.contre, call=words[0]))
+        calls.append(text("manille.cell.contre", player=name(coup.contre), call=words[0]))
     if coup.surcontre is not None:
-        calls.append(text("manille.cell.surcontre", player=coup.surcontre, call=words[1]))
+        calls.append(text("manille.cell.surcontre", player=name(coup.surcontre), call=words[1]))
     if coup.exchange is not None:
         calls.append(text("manille.cell.chien", exchange=coup.exchange))
     if result.multiplier > 1:
@@ -39,20 +39,20 @@ def calls_cell(result: CoupResult, words: tuple[str, str] = ("contre", "surcontr
     return message("join.list").join(calls)
 
 
-def said(result: CoupResult) -> str:
+def said(result: CoupResult, name: Name = as_said) -> str:
     coup = result.coup
     if result.entry is not None:  # M-17, M-18: no deal played
         return text("cell.adjust", reason=coup.reason) if coup.adjust else message(f"cell.{result.entry}")
     if coup.menteur is not None:
-        return text("cell.lie", player=coup.menteur)
+        return text("cell.lie", player=name(coup.menteur))
     if coup.tricks is not None:
         passed = "manille.cell.tricks_let_pass" if coup.let_renonce_pass else "manille.cell.tricks"
         return text(passed, tricks=len(coup.tricks))
     if coup.renonce is not None:
-        return text("manille.cell.renonce", player=coup.renonce)
+        return text("manille.cell.renonce", player=name(coup.renonce))
     if coup.points is not None:
         return message("join.list").join(
-            text("manille.cell.points", player=who, points=points) for who, points in coup.points
+            text("manille.cell.points", player=name(who), points=points) for who, points in coup.points
         )
     return message("manille.cell.not_played")
 
@@ -130,39 +130,89 @@ def print_coup(result: CoupResult, fiche: Fiche, ascii: bool) -> None:
     print(status(fiche))
 
 
-def print_fiche(fiche: Fiche, title: str, ascii: bool, explain: bool) -> None:
-    headers = [
-        *(message(f"manille.header.{column}") for column in ("coup", "dealer", "trump", "calls", "said", "points")),
-        *(render(side.name) for side in fiche.sides),
-    ]
-    grid = Grid(title, headers, right={0, 5, *range(6, len(headers))})
+COLUMNS = ("coup", "dealer", "trump", "calls", "said", "points")
+
+
+def sheet(fiche: Fiche, ascii: bool, name: Name) -> Sheet:
+    """The fiche's columns and rows (`layout` fits them to the screen), each player named by `name`."""
+    seats = {str(seat): seat for seat in fiche.table.seats}  # a mort's seat as the table names it (M-15, M-16)
+    name = _seated(name, seats)
+    rows = []
+    words = CALL_WORDS[fiche.rules.call_words]
+    manches = fiche.rules.partie in ("liee", "seche")
+    marks: dict[str, str] = {}  # each mark's words, looked up once a sheet
     for result in fiche.coups:
         made = message("manille.join.figures").join(map(str, result.made)) if result.made is not None else ""
-        cells = [
-            text("manille.cell.scored", scored=s, score=t) if s else str(t)
+        figures = tuple(
+            (text("manille.cell.scored", scored=s, score=t) if s else str(t), str(t))
             for s, t in zip(result.scored, result.scores, strict=True)
-        ]
-        calls = calls_cell(result, CALL_WORDS[fiche.rules.call_words])
-        dealer = "" if result.entry == "adjust" else result.dealer  # an agreement is dealt by nobody (M-18)
-        row = [str(result.number), dealer, trump_cell(result, ascii), calls, said(result)]
-        grid.add_row(*row, made, *cells)
-        if result.manche_won_by is not None and fiche.rules.partie in ("liee", "seche"):
-            label = [
+        )
+        dealer = "" if result.entry == "adjust" else name(result.dealer)  # an agreement is dealt by nobody (M-18)
+        cells = (
+            str(result.number),
+            dealer,
+            trump_cell(result, ascii, name),
+            calls_cell(result, words, name),
+            said(result, name),
+            made,
+        )
+        label = None
+        if result.manche_won_by is not None and manches:
+            label = tuple(
                 text("manille.cell.manche", manche=result.manche) if i == result.manche_won_by else ""
                 for i in range(len(fiche.sides))
-            ]
-            grid.add_row("", "", "", "", "", "", *label, bold=True)
-            grid.add_rule()
-    lines = [grid.render()]
-    for result in fiche.coups:
-        if result.tricks:
-            won = message("manille.join.tricks").join(
-                text("manille.trick_winner", trick=trick.number, winner=trick.winner) for trick in result.tricks
             )
-            lines.append(text("manille.tricks_won", number=result.number, tricks=won))
-    lines.append(status(fiche))
-    if explain:
-        for result in fiche.coups:
-            lines.append(text("manille.explain.coup", number=result.number, manche=result.manche))
-            lines += ["  " + render(line, ascii) for line in result.log]
-    print("\n".join(lines))
+        rows.append(Row(cells, figures, mark(result, marks), label))
+    headers = tuple(message(f"manille.header.{column}") for column in COLUMNS)
+    sides = tuple(name(side.name) for side in fiche.sides)
+    return Sheet(COLUMNS, headers, frozenset({"coup", "points"}), sides, tuple(rows))
+
+
+def _seated(name: Name, seats: dict[str, str]) -> Name:
+    """`name` for a seat said as a plain string (`César's mort`), which the table knows by its words."""
+    return lambda value: name(seats.get(value, value) if isinstance(value, str) else value)
+
+
+def mark(result: CoupResult, words: dict[str, str] | None = None) -> str:
+    """Beside the running scores alone: a manche won (M-9), a renonce (M-8), an entry that is no coup
+    (M-17, M-18). `words` keeps the marks' words found, for the next rows."""
+    kind = result.entry or ("renonce" if result.coup.renonce is not None else None)
+    if kind is None and result.manche_won_by is None:
+        return ""  # the common row: nothing to look up
+    words = {} if words is None else words
+    marks = []
+    if kind is not None:
+        if kind not in words:
+            words[kind] = message(f"sheet_width.mark.{kind}")
+        marks.append(words[kind])
+    if result.manche_won_by is not None:
+        marks.append(text("sheet_width.mark.manche", manche=result.manche))
+    return " ".join(marks)
+
+
+def after(fiche: Fiche, narrow: bool) -> list[str]:
+    """The lines under the grid: who won each trick of a coup entered by its tricks (not on a phone:
+    `sheet --detail N` has them), the status, and on a phone what the marks say."""
+    lines = [] if narrow else [tricks_won(result) for result in fiche.coups if result.tricks]
+    return [*lines, status(fiche), *([message("sheet_width.marks")] if narrow and fiche.coups else [])]
+
+
+def tricks_won(result: CoupResult) -> str:
+    won = message("manille.join.tricks").join(
+        text("manille.trick_winner", trick=trick.number, winner=trick.winner) for trick in result.tricks
+    )
+    return text("manille.tricks_won", number=result.number, tricks=won)
+
+
+def detail(result: CoupResult, ascii: bool) -> list[str]:
+    """Under a coup's cells in `sheet --detail N`: who won each trick, and its calculation."""
+    return [*([tricks_won(result)] if result.tricks else []), *(render(line, ascii) for line in result.log)]
+
+
+def explained(fiche: Fiche, ascii: bool) -> list[str]:
+    """Every coup's calculation (`--explain`)."""
+    lines = []
+    for result in fiche.coups:
+        lines.append(text("manille.explain.coup", number=result.number, manche=result.manche))
+        lines += ["  " + render(line, ascii) for line in result.log]
+    return lines

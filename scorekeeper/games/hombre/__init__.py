@@ -20,6 +20,7 @@ from typing import Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
+from scorekeeper.games import Spoken
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.fiche import (
@@ -68,7 +69,7 @@ __all__ = [
 _MADE = frozenset(("won", "vole_won", "vole_engagee_lost"))  # the hombre made his contract (H-9 to H-11)
 
 
-class Hombre:
+class Hombre(Spoken):
     """L'hombre behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "hombre"

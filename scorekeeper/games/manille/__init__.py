@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.explain import Record
+from scorekeeper.games import Spoken
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
 from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
@@ -63,7 +64,7 @@ _ENTRIES = ("misdeal", "pass", "adjust", "reason")  # the lines that are no deal
 _RENONCES = frozenset(("renonce_each", "renonce_by_taker", "renonce_against_taker", "renonce_dealer", "renonce_sides"))
 
 
-class Manille:
+class Manille(Spoken):
     """Manille behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "manille"

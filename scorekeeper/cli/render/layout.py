@@ -1,0 +1,251 @@
+"""The fiche fitted to a screen (issue 16): 80 columns in either language, a phone's 40.
+
+Each game's renderer says its sheet once as a `Sheet`, the columns and, per entry, a `Row`; this
+module chooses how much of it a width can show. On a wide screen every column, with whole names; when
+that does not fit, the first of `SHAPES` that does: the calls in the "said" column, names shortened
+to a prefix no other player's name begins with (and a legend under the grid), no dealer column, each
+side's running score alone. Below `NARROW_BELOW` columns (or with `--narrow`), the running scores first:
+the coup's number, each side's score, a short mark (a manche won, a renonce, an entry that is no
+coup), and the rest on demand (`sheet --detail N`, `detail`).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
+
+from scorekeeper.cli.grid import Grid, wrap
+from scorekeeper.i18n import message, render, text
+
+NARROW_BELOW = 60  # columns: a phone, or a terminal split in two
+# The values below are NamedTuples, not slotted dataclasses: four of those cost `sheet` 2 ms at start-up
+# (python -X importtime), a fortieth of the command.
+Name = Callable[[Any], Any]  # a player (a mort's seat, a side) as the sheet shows him: whole, shortened, as said
+
+
+def as_said(value: Any) -> Any:
+    """A player as the engine names him, for the words of a message to show."""
+    return value
+
+
+def width_of(width: int | None = None) -> int:
+    """The width to draw at: `width`, else the terminal's (COLUMNS first, as `shutil` reads it)."""
+    return width or shutil.get_terminal_size((100, 24)).columns
+
+
+def narrow_at(width: int, narrow: bool | None = None) -> bool:
+    """Whether the sheet is the running scores alone: as asked (`--narrow`), else below `NARROW_BELOW`."""
+    return width < NARROW_BELOW if narrow is None else narrow
+
+
+class Row(NamedTuple):
+    """One entry of the fiche as a screen shows it."""
+
+    cells: tuple[str, ...]  # one per column of its Sheet, the coup's number first
+    figures: tuple[tuple[str, str], ...]  # per side: its score for the coup and running (`+16 = 30`), the running alone
+    mark: str = ""  # beside the running scores alone: a manche won, a renonce, an entry that is no coup
+    label: tuple[str, ...] | None = None  # a bold line under the entry, a cell per side: the manche won
+
+
+class Sheet(NamedTuple):
+    """A game's fiche as columns: `keys` name the columns before the sides (`coup` first; `dealer`,
+    `calls` and `said` are the ones a narrower shape leaves out or merges), `figures` those of them
+    that hold figures."""
+
+    keys: tuple[str, ...]
+    headers: tuple[str, ...]
+    figures: frozenset[str]
+    sides: tuple[str, ...]
+    rows: tuple[Row, ...]
+
+
+class Shape(NamedTuple):
+    """What a width can show: names shortened (everywhere, or in the sides' headers alone), the calls in
+    the said column, the running scores alone, the dealer's column; on a phone, the space between columns."""
+
+    short: bool = False
+    merged: bool = False
+    short_sides: bool = False  # the sides' headers alone shortened
+    tight: bool = False  # bare columns one space apart
+    running: bool = False
+    dealer: bool = True
+
+
+SHAPES = (
+    Shape(),
+    Shape(merged=True),
+    Shape(merged=True, short_sides=True),
+    Shape(merged=True, short=True),
+    Shape(merged=True, short=True, dealer=False),
+    Shape(merged=True, short=True, running=True),
+    Shape(merged=True, short=True, running=True, dealer=False),
+)
+NARROW_SHAPES = (Shape(), Shape(short_sides=True), Shape(short=True), Shape(short=True, tight=True))
+
+
+def labels(players: Sequence[str]) -> dict[str, str]:
+    """Each player's shortest name that no other player's name begins with, compared as C-4 compares
+    names (case and accents aside), of three characters at least and ending on a letter or digit; a name
+    of five characters or fewer, or one that another name begins with, stays whole.
+
+    >>> labels(["César", "Panisse", "Escartefigue", "Brun"])
+    {'César': 'César', 'Panisse': 'Pan', 'Escartefigue': 'Esc', 'Brun': 'Brun'}
+    >>> labels(["Marie-Thérèse", "Marie-Claire", "Jean", "Jeanne"])
+    {'Marie-Thérèse': 'Marie-T', 'Marie-Claire': 'Marie-C', 'Jean': 'Jean', 'Jeanne': 'Jeann'}
+    """
+    from scorekeeper.players import fold_name
+
+    folded = {player: fold_name(player) for player in players}
+    found = {}
+    for player in players:
+        others = [name for other, name in folded.items() if other != player]
+        found[player] = player
+        if len(player) <= 5:
+            continue
+        for end in range(3, len(player)):
+            prefix = player[:end]
+            if prefix[-1].isalnum() and not any(name.startswith(fold_name(prefix)) for name in others):
+                found[player] = prefix
+                break
+    return found
+
+
+def shortener(short: dict[str, str]) -> Callable[[Any], str]:
+    """A player, a mort's seat or a side as the short names say it (`Esc`, `Esc's mort`, `Pan & Brun`)."""
+    from scorekeeper.explain import Record
+
+    def shorten(value: Any) -> Any:
+        if isinstance(value, str) and hasattr(value, "words"):  # a name whose words are a record (a mort, a side)
+            words = value.words
+            return render(Record(words.rule, words.event, {key: shorten(v) for key, v in words.values.items()}))
+        if isinstance(value, str):
+            return short.get(value, value)
+        if isinstance(value, (list, tuple)):
+            return [shorten(item) for item in value]
+        return value
+
+    return shorten
+
+
+def whole(value: Any) -> str:
+    """A player, a mort's seat or a side in full."""
+    return value if type(value) is str else render(value)
+
+
+class Drawn(NamedTuple):
+    """A sheet laid out: its grid, the grid's rows of each entry, the legend of the short names."""
+
+    title: str
+    grid: Grid
+    spans: tuple[tuple[int, ...], ...]
+    legend: tuple[str, ...]
+
+
+def draw(
+    build: Callable[[Callable[[Any], str]], Sheet],
+    players: Sequence[str],
+    title: str,
+    width: int,
+    narrow: bool,
+) -> Drawn:
+    """The sheet `build` says (given how to name a player) laid out for `width`: the first shape that fits."""
+    built: dict[bool, Sheet] = {}
+    short = labels(players)
+    shortened = any(label != player for player, label in short.items())
+    drawn = None
+    for shape in NARROW_SHAPES if narrow else SHAPES:
+        abbreviated = (shape.short or shape.short_sides) and shortened
+        for kind in {False, abbreviated}:
+            if kind not in built:
+                built[kind] = build(shortener(short) if kind else whole)
+        sheet = built[shape.short and shortened]
+        if shape.short_sides and shortened:
+            sheet = sheet._replace(sides=built[True].sides)
+        grid, spans = (_narrow if narrow else _wide)(sheet, shape)
+        drawn = Drawn(title, grid, spans, _legend(short, width) if abbreviated else ())
+        if grid.minimum() <= width:
+            break
+    assert drawn is not None
+    return drawn
+
+
+def _wide(sheet: Sheet, shape: Shape) -> tuple[Grid, tuple[tuple[int, ...], ...]]:
+    keys, headers = list(sheet.keys), list(sheet.headers)
+    merge = shape.merged and "calls" in keys and "said" in keys
+    dropped = {"calls"} if merge else set()
+    if not shape.dealer:
+        dropped.add("dealer")
+    kept = [i for i, key in enumerate(keys) if key not in dropped]
+    said, calls = (keys.index("said"), keys.index("calls")) if merge else (-1, -1)
+    right = {place for place, i in enumerate(kept) if keys[i] in sheet.figures}
+    right |= set(range(len(kept), len(kept) + len(sheet.sides)))
+    grid = Grid("", [headers[i] for i in kept] + list(sheet.sides), right=right)
+    spans = []
+    joined = message("join.list")
+    for row in sheet.rows:
+        cells = list(row.cells)
+        if merge:
+            cells[said] = joined.join(filter(None, (cells[calls], cells[said])))
+        start = len(grid.rows)
+        grid.add_row(*(cells[i] for i in kept), *(pair[1] if shape.running else pair[0] for pair in row.figures))
+        if row.label is not None:
+            grid.add_row(*([""] * len(kept)), *row.label, bold=True)
+            grid.add_rule()
+        spans.append(tuple(range(start, len(grid.rows))))
+    return grid, tuple(spans)
+
+
+def _narrow(sheet: Sheet, shape: Shape) -> tuple[Grid, tuple[tuple[int, ...], ...]]:
+    """The running scores first: the coup's number, each side's score, the mark; a line under a manche."""
+    count = len(sheet.sides)
+    headers = [sheet.headers[0], *sheet.sides, ""]
+    grid = Grid("", headers, right=set(range(count + 1)), frame=False, gap=1 if shape.tight else 2)
+    spans = []
+    for row in sheet.rows:
+        grid.add_row(row.cells[0], *(pair[1] for pair in row.figures), row.mark)
+        if row.label is not None:
+            grid.add_rule()
+        spans.append((len(grid.rows) - 1,))
+    return grid, tuple(spans)
+
+
+def _legend(short: dict[str, str], width: int) -> tuple[str, ...]:
+    # Each `Esc = Escartefigue` kept on one line: its spaces do not break while the legend is wrapped.
+    names = [
+        text("sheet_width.label", short=label, name=player).replace(" ", "\u00a0")
+        for player, label in short.items()
+        if label != player
+    ]
+    return tuple(line.replace("\u00a0", " ") for line in wrap(text("sheet_width.legend", names=names), width, "  "))
+
+
+def prose(lines: Sequence[str], width: int) -> list[str]:
+    """Lines of words (the status, the notes, an explanation) broken at `width`, never inside a figure;
+    a line's continuation indented under it."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out += [indent + part for part in wrap(line, width - len(indent), "  ")]
+    return out
+
+
+def fiche_lines(drawn: Drawn, width: int) -> list[str]:
+    """The title, the grid and the legend of its short names."""
+    return [*prose([drawn.title] if drawn.title else [], width), *drawn.grid.lines(width), *drawn.legend]
+
+
+def row_lines(drawn: Drawn, index: int, width: int) -> list[str]:
+    """The lines of the entry at `index` (from 0, or -1 for the last) as in the whole grid at `width`."""
+    return drawn.grid.lines(width, only=set(drawn.spans[index]))
+
+
+def detail(title: str, pairs: Sequence[tuple[str, str]], log: Sequence[str], width: int) -> list[str]:
+    """One entry in full, for `sheet --detail N`: each column's header and cell, then its explanation."""
+    lines = [title]
+    lines += [text("sheet_width.detail.cell", header=header, cell=cell) for header, cell in pairs if cell]
+    lines += ["  " + line for line in log]
+    return prose(lines, width)

@@ -1,0 +1,443 @@
+"""`scorekeeper table`: the game kept open at the table, a coup in one short line.
+
+At a terminal: the fiche, a status line (who deals and leads, what the next coup carries and is said
+with) and a prompt. A line is a coup in the short line of the game (`engine.read_line`); what it
+lacks is asked, one question at a time (`engine.ask`), and nothing is stored until the coup is whole.
+A line that starts with a command's word (`undo`, `annule`, `sheet`, `explain 3`...) runs that
+command in this process, on this game. Tab completes names typed without accents, cards, contracts,
+calls and commands; the arrows walk the history, kept in the data folder.
+
+Fed by a pipe or a file (`scorekeeper table < partie.txt`): the same lines, no prompt, no question,
+no colour; one result line a coup; a refused line is told on stderr with its number and the table goes
+on; exit code 2 if any line was refused.
+
+A coup is one `advance` on the state the session holds (`scorekeeper.session`), then the store's
+durable write: no replay, however long the game. prompt_toolkit is imported only at a terminal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import shlex
+import sys
+from collections.abc import Iterable, Mapping
+from importlib import import_module
+from typing import Any
+
+import typer
+
+from scorekeeper import i18n, rulesets, service
+from scorekeeper.cli import complete
+from scorekeeper.cli.current import pick
+from scorekeeper.cli.options import examples_of
+from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
+from scorekeeper.errors import Exit, UserError
+from scorekeeper.i18n import render, text
+from scorekeeper.i18n.rulebook import described
+from scorekeeper.players import fold_name
+from scorekeeper.session import Session
+
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+# The words of a line that are the table's own or a command's rather than a coup's, folded (C-4: as
+# names are, so `vérifie` and `verifie` are one), in both languages whatever the language in effect.
+WORDS = {
+    "help": "help",
+    "aide": "help",
+    "quit": "quit",
+    "exit": "quit",
+    "quitte": "quit",
+    "fin": "quit",
+    "explain": "explain",
+    "explique": "explain",
+    "revanche": "revanche",
+    "undo": "undo",
+    "annule": "undo",
+    "redo": "redo",
+    "refais": "redo",
+    "sheet": "sheet",
+    "fiche": "sheet",
+    "check": "check",
+    "verifie": "check",
+    "adjust": "adjust",
+    "ajuste": "adjust",
+    "note": "note",
+    "edit": "edit",
+    "corrige": "edit",
+}
+# The records of a coup that end a stage of the partie, announced under its line; the end of the partie
+# is the status line's.
+ANNOUNCED = frozenset(("manche_won",))
+
+
+@app.command(help=text("help.table"), epilog=examples_of("table"))
+def table(
+    ruleset: str = typer.Argument(None, help=text("help.table.ruleset"), autocompletion=complete.ruleset_names),
+    player: list[str] = typer.Option([], "--player", "-p", help=text("help.new.player")),
+    game_name: str = typer.Option(
+        None, "--game", "-g", help=text("help.table.game"), autocompletion=complete.game_names
+    ),
+    dealer: str = typer.Option(None, "--dealer", help=text("help.new.dealer")),
+    option: list[str] = typer.Option([], "--option", "-o", help=text("help.new.option")),
+) -> None:
+    import gc
+
+    gc.enable()  # a table stays open all evening: its garbage is collected, unlike a command's (`cli.main`)
+    made = None
+    if ruleset is not None:
+        if not player:
+            raise UserError("new_needs", what="--player")
+        options = dict(rulesets.parse_option(each) for each in option)
+        made = service.new(ruleset, player, dealer=dealer, options=options, name=game_name, lang=i18n.current())
+        name = pick(made.name)
+    elif player or dealer is not None or option:
+        raise UserError("table_new_needs_ruleset")
+    else:
+        name = pick(game_name)
+    session = Session(name)
+    sitting = Table(session, Terminal(session) if sys.stdin.isatty() else None)
+    if made is not None:
+        title = described(service.ruleset_of(made))[0]
+        sitting.say(text("cli.new_game", name=made.name, title=title, players=made.players))
+    code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
+    raise typer.Exit(code)
+
+
+class Table:
+    """The lines of one sitting, whether typed at a terminal (`terminal`) or read from a script (None)."""
+
+    def __init__(self, session: Session, terminal: Terminal | None) -> None:
+        self.session = session
+        self.terminal = terminal
+        self.refused = 0
+        self.needs_said = ""
+        self.columns: tuple[int, ...] | None = None  # the widths of the fiche's columns on the screen
+
+    # --- the two ways in ------------------------------------------------------------------------
+
+    def run_terminal(self) -> int:
+        assert self.terminal is not None
+        self.command("sheet", [])  # the fiche and its status line
+        self.say(text("table.opened", name=self.session.name))
+        self.show_needs()
+        while True:
+            try:
+                line = self.terminal.line(text("table.prompt", number=len(self.session.fiche().coups) + 1))
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            try:
+                if not self.take(line):
+                    break
+            except UserError as error:
+                self.say(text("table.refused", error=error))
+        self.say(text("table.closed", name=self.session.name, status=short_status(self.session.fiche())))
+        return Exit.DONE
+
+    def run_script(self, lines: Iterable[str]) -> int:
+        for number, line in enumerate(lines, 1):
+            try:
+                if not self.take(line, number):
+                    break
+            except UserError as error:
+                self.refused += 1
+                _err(text("table.line_refused", number=number, error=error))
+        return Exit.MISTAKE if self.refused else Exit.DONE
+
+    # --- a line ---------------------------------------------------------------------------------
+
+    def take(self, line: str, number: int | None = None) -> bool:
+        """One line: a coup, a command, or nothing (blank, `#` comment). False when it closes the table."""
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            return True
+        what = self.word(words[0])
+        if what == "quit":
+            return False
+        if what is None:
+            self.coup(line)
+        elif what == "help":
+            self.say(text("table.help"))
+        elif what == "explain":
+            self.explain(words[1:])
+        elif what == "revanche":
+            self.revanche()
+        else:
+            try:
+                args = shlex.split(line)[1:]
+            except ValueError as error:  # an unclosed quote
+                raise UserError("table_bad_quotes", reason=str(error)) from None
+            if what == "note" and args and not args[0].startswith("-"):  # a note is said without quotes
+                args = [*args[:1], " ".join(args[1:])] if args[0].isdigit() and len(args) > 1 else [" ".join(args)]
+            self.command(what, args, number)
+        return True
+
+    def word(self, first: str) -> str | None:
+        """What the line's first word asks for, None for a coup: the table's words, and every command's
+        name (`delete 3`, `stop`...). A player's name is a coup's (`Note` at the table says a coup of the
+        player Note), as are the short line's own words."""
+        from scorekeeper.cli.app import COMMANDS
+
+        folded = fold_name(first)
+        if any(fold_name(player) == folded for player in self.session.ledger.players):
+            return None
+        return WORDS.get(folded) or (folded if folded in COMMANDS and folded != "table" else None)
+
+    def coup(self, line: str) -> None:
+        """A coup said in one line, completed by questions at a terminal; stored only once whole. An
+        answer goes on the line (`7s` after `panisse 48`: the line is read again whole), so that what it
+        says joins what the line said (the points of the others after `ana 20`, M-14)."""
+        session = self.session
+        if session.fiche().over:  # M-9: what comes next is a revanche, not a coup
+            raise UserError("table_partie_over", name=session.name)
+        declared = self.read(line)
+        while True:
+            try:
+                echo = self.echo(declared, line)
+                fiche = session.add(declared)
+                break
+            except UserError as error:
+                asked = session.engine.ask(session.state, declared, error)
+                if asked is None:
+                    raise
+                if self.terminal is None:  # a script asks nothing: what a line lacks refuses it
+                    raise UserError("table_lacks", question=asked.words) from None
+                answer = self.terminal.question(asked)
+                if answer is None:
+                    self.say(text("table.abandoned"))
+                    return
+                try:
+                    self.answers(answer, asked)
+                    declared = self.read(f"{line} {answer}", asked.field)
+                    line = f"{line} {answer}"
+                except UserError as wrong:
+                    self.say(text("table.refused", error=wrong))
+        if session.reloaded:
+            self.say(text("table.reloaded", name=session.name))
+        if self.terminal is None:
+            print(text("table.result", number=len(fiche.coups), line=echo, status=status(fiche)))
+            return
+        lines, self.columns = table_lines(fiche, False, self.columns)  # the new line, or the fiche realigned
+        print("\n".join(lines))
+        self.say(*(render(said) for said in fiche.coups[-1].log if said.event in ANNOUNCED), status(fiche))
+        if fiche.over:
+            self.offer_revanche()
+        else:
+            self.show_needs()
+
+    def read(self, line: str, asked: str | None = None) -> dict[str, Any]:
+        """The declaration a line (or an answer to a question about `asked`) says, in the state before it."""
+        words = [line.strip()] if line.lstrip().startswith("{") else line.split()
+        session = self.session
+        read: dict[str, Any] = session.engine.read_line(session.state, words, i18n.current(), asked=asked)
+        return read
+
+    def answers(self, answer: str, asked: Any) -> None:
+        """Refuse an answer that does not say what was asked (a name to `Retourne ?`), naming the question."""
+        field = asked.field.partition(":")[0]
+        said = self.read(answer, asked.field)
+        if field not in said and not (field == "taker" and "bid" in said):
+            raise UserError("table_not_an_answer", answer=answer, question=asked.words)
+
+    def echo(self, declared: Mapping[str, Any], line: str) -> str:
+        """The coup as the short line says it, for a script's result line: read in the state before it,
+        so asked before it is stored; the line as typed where the coup is refused anyway."""
+        if self.terminal is not None:
+            return ""
+        try:
+            said: str = self.session.engine.write_line(self.session.state, declared, i18n.current())
+        except UserError:
+            return " ".join(line.split())
+        return said
+
+    # --- what the table does itself --------------------------------------------------------------
+
+    def explain(self, words: list[str]) -> None:
+        """`explain N`: coup N in full and its calculation, line by line with its rule ids (`sheet --detail N`)."""
+        fiche = self.session.fiche()
+        if len(words) != 1 or not words[0].isdigit():
+            raise UserError("table_explain_needs_number")
+        number = int(words[0])
+        if not 1 <= number <= len(fiche.coups):
+            raise UserError("no_coup", number=number, name=self.session.name, count=len(fiche.coups))
+        print("\n".join(detail_lines(fiche, number, False)))
+
+    def revanche(self) -> None:
+        """A revanche of this game (`service.again`): the table goes on with it."""
+        made = service.again(self.session.name)
+        self.session = Session(made.name)
+        self.say(text("table.revanche", name=made.name, dealer=made.dealer))
+        self.needs_said = ""
+        if self.terminal is not None:
+            self.terminal.session = self.session
+            self.show_status()
+
+    def offer_revanche(self) -> None:
+        assert self.terminal is not None
+        answer = self.terminal.question(None)
+        if answer is not None and fold_name(answer)[:1] in ("y", "o"):  # yes, oui
+            self.revanche()
+
+    def say(self, *lines: str) -> None:
+        """Lines of words: at a terminal, broken at its width between words (never inside a figure)."""
+        if self.terminal is None:
+            print("\n".join(lines))
+            return
+        from scorekeeper.cli.render import layout
+
+        print("\n".join(layout.prose([part for line in lines for part in line.split("\n")], layout.width_of())))
+
+    def show_status(self) -> None:
+        self.say(status(self.session.fiche()))
+        self.show_needs()
+
+    def show_needs(self) -> None:
+        session = self.session
+        if not session.fiche().over:
+            needs = session.engine.needs(session.state)
+            said = text("table.needs", needs=needs) if needs else ""
+            if said and said != self.needs_said:  # said again only when it changes
+                self.say(said)
+            self.needs_said = said
+
+    # --- the CLI's commands ----------------------------------------------------------------------
+
+    def command(self, name: str, args: list[str], number: int | None = None) -> None:
+        """Run `scorekeeper NAME ARGS` in this process, on this game, and read the game again if it
+        changed. What it says on stderr is said here, a script's with its line number."""
+        from scorekeeper.cli.app import app as scorekeeper
+
+        args = [*args]
+        if "--game" in _options_of(name) and not {"-g", "--game"} & set(args):
+            args += ["--game", self.session.name]
+        if name == "check" and (not args or args[0].startswith("-")):
+            args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
+        told = io.StringIO()
+        with contextlib.redirect_stderr(told):
+            try:
+                scorekeeper(args=["--lang", i18n.current(), name, *args], prog_name="scorekeeper")
+                code = Exit.DONE
+            except SystemExit as ended:
+                code = ended.code if isinstance(ended.code, int) else Exit.MISTAKE
+        for said in told.getvalue().splitlines():
+            if number is not None:
+                _err(text("table.line_said", number=number, said=said))
+            else:  # at the terminal, broken between words at its width
+                from scorekeeper.cli.render import layout
+
+                _err("\n".join(layout.prose([said], layout.width_of())))
+        if code not in (Exit.DONE, Exit.RENONCE) and number is not None:
+            self.refused += 1
+        if self.session.refresh() and self.terminal is not None:
+            self.show_needs()
+        if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
+            self.columns = table_lines(self.session.fiche(), False, None)[1]
+
+
+def _options_of(name: str) -> set[str]:
+    """The options command `name` takes, as typed (`--game`, `-g`...)."""
+    command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
+    return {opt for param in command.params for opt in getattr(param, "opts", ())}
+
+
+def _err(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+class Terminal:
+    """The prompt at a terminal (prompt_toolkit): completion, history in the data folder."""
+
+    def __init__(self, session: Session) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import FileHistory
+
+        from scorekeeper import store
+
+        self.session = session
+        home = store.home()
+        home.mkdir(parents=True, exist_ok=True)
+        keys = _tab()
+        self.prompt: Any = PromptSession(history=FileHistory(str(home / "table_history")), key_bindings=keys)
+        self.answers: Any = PromptSession(key_bindings=keys)  # a question's answers are not lines to walk back to
+
+    def line(self, prompt: str) -> str:
+        """The next line typed at the prompt (KeyboardInterrupt: Ctrl-C, EOFError: Ctrl-D)."""
+        words = self.words()
+        return str(self.prompt.prompt(prompt, completer=_completer(words)))
+
+    def question(self, asked: Any) -> str | None:
+        """The answer to a question (`asked`: a `games.Ask`, or None for the revanche); None when the
+        table gives up on it: an empty answer, Ctrl-C or Ctrl-D."""
+        if asked is None:
+            prompt, choices = text("table.revanche_offer"), ()
+        else:  # the question names its choices where they are few; Tab offers them all
+            prompt, choices = render(asked.words), tuple(asked.choices)
+        from scorekeeper.cli.render import layout
+
+        prompt = "\n".join(layout.prose([prompt], layout.width_of() - 1))  # broken between words, not by the terminal
+        try:
+            answer = self.answers.prompt(f"{prompt} ", completer=_completer(lambda first: choices))
+        except (KeyboardInterrupt, EOFError):
+            return None
+        answer = str(answer).strip()
+        return answer or None
+
+    def words(self) -> Any:
+        """What Tab offers in the state of the next coup: commands first on the line, then the coup's words."""
+        session = self.session
+        vocabulary = session.engine.vocabulary(session.state, i18n.current())
+        said = tuple(word for key in ("players", "calls", "contracts", "cards") for word in vocabulary.get(key, ()))
+        from scorekeeper.cli.app import COMMANDS
+
+        commands = tuple(sorted({*WORDS, *COMMANDS} - {"table"}))
+
+        def offered(first: bool) -> tuple[str, ...]:
+            return (*said, *commands) if first else said
+
+        return offered
+
+
+def _tab() -> Any:
+    """Tab puts in the one word that completes what was typed, even where the case or an accent differs
+    (`ces` -> `César`, C-4), which prompt_toolkit's own Tab only offers in a menu; with several, the menu."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+
+    @keys.add("tab")
+    def _(event: Any) -> None:
+        buffer = event.current_buffer
+        if buffer.complete_state is not None:
+            buffer.complete_next()
+            return
+        found = (
+            []
+            if buffer.completer is None
+            else list(buffer.completer.get_completions(buffer.document, CompleteEvent(completion_requested=True)))
+        )
+        if len(found) == 1:
+            buffer.apply_completion(found[0])
+        elif found:
+            buffer.start_completion(insert_common_part=True)
+
+    return keys
+
+
+def _completer(words: Any) -> Any:
+    """Tab's completions (prompt_toolkit's `Completer`): the words `words(first)` offers that begin as the
+    word under the cursor does, without case or accents (C-4); `first`: it is the line's first word."""
+    from prompt_toolkit.completion import Completer, Completion
+
+    class Words(Completer):
+        def get_completions(self, document: Any, event: Any) -> Any:
+            typed = document.get_word_before_cursor(WORD=True)
+            first = not document.text_before_cursor[: len(document.text_before_cursor) - len(typed)].strip()
+            wanted = fold_name(typed)
+            for word in dict.fromkeys(words(first)):
+                if fold_name(word).startswith(wanted):
+                    yield Completion(word, start_position=-len(typed))
+
+    return Words()

@@ -1,0 +1,194 @@
+"""An hombre coup in one short line (issue 16), read into the declaration `--hombre`, `--contract`,
+`--tricks` and the other options make, and written back.
+
+The words, in any order, in either language:
+
+- a player: the hombre; a contract (`demande`, `retourne`, `sans-prendre` or `sans prendre`, `vole`,
+  H-6); three numbers: the tricks in seating order (`bea demande 4 3 2`), or `NAME=N` for each;
+- `matadors N` (H-13), `engagée` (vole engagée, H-11), `forcée` (espadille forcée, H-8), `gano`
+  (codille given up for a remise, H-9), a suit: the trump named;
+- `passe` (three passes, H-7), `maldonne` (M-17), `donne NAME` (who dealt).
+
+>>> from scorekeeper import games
+>>> ruleset = games.load("hombre")
+>>> state = games.state_after(ruleset, ["Ana", "Bea", "Cid"], "Ana", [])
+>>> read(state, "bea demande 4 3 2".split(), "fr")
+{'hombre': 'Bea', 'contract': 'demande', 'tricks': {'Ana': 4, 'Bea': 3, 'Cid': 2}}
+>>> write(state, {"hombre": "Ana", "contract": "sans-prendre", "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}}, "en")
+'Ana sans-prendre Ana=5 Bea=2 Cid=2'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.errors import UserError
+from scorekeeper.explain import record
+from scorekeeper.games.hombre.fiche import State
+from scorekeeper.games.line import (
+    Ask,
+    Words,
+    ambiguous,
+    given_twice,
+    inline,
+    keyword,
+    reading,
+    suit_letter,
+    write_inline,
+)
+
+_CONTRACTS = {
+    "demande": "demande",
+    "retourne": "retourne",
+    "tourne": "retourne",
+    "sans-prendre": "sans-prendre",
+    "sansprendre": "sans-prendre",
+    "vole": "vole",
+}
+_FLAGS = {
+    **dict.fromkeys(("passe", "pass", "passent", "passed"), "pass"),
+    **dict.fromkeys(("maldonne", "misdeal"), "misdeal"),
+    **dict.fromkeys(("engagee", "vole-engagee"), "vole_engagee"),
+    **dict.fromkeys(("forcee", "espadille-forcee"), "espadille_forcee"),
+    **dict.fromkeys(("gano", "gano-remise"), "gano_remise"),
+}
+_NAMED = dict.fromkeys(("donne", "donneur", "deal", "dealer", "dealt"), "dealer")
+_COUNTED = dict.fromkeys(("matadors", "matador"), "matadors")
+KEYWORDS = frozenset((*_CONTRACTS, *_FLAGS, *_NAMED, *_COUNTED, "sans", "prendre"))
+_SAY = {
+    "fr": {"pass": "passe", "misdeal": "maldonne", "vole_engagee": "engagée", "espadille_forcee": "forcée"},
+    "en": {"pass": "pass", "misdeal": "misdeal", "vole_engagee": "vole-engagee", "espadille_forcee": "forcee"},
+}
+_SAY_TOO = {"fr": {"gano_remise": "gano", "dealer": "donne"}, "en": {"gano_remise": "gano", "dealer": "deal"}}
+
+
+def read(state: State, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]:
+    """The declaration the words say, in `state` (the partie before this coup)."""
+    table = inline(words)
+    if table is not None:
+        return table
+    line = Words(words, state.players)
+    said: dict[str, Any] = {}
+    tricks: dict[str, int] = {}
+    bare: list[int] = []
+
+    def put(field: str, value: Any, word: str) -> None:
+        if field in said:
+            raise given_twice(field, word)
+        said[field] = value
+
+    at = 0
+    while at < len(line):
+        word = line.items[at]
+        folded = line.folded(at)
+        if folded == "sans" and at + 1 < len(line) and line.folded(at + 1) == "prendre":
+            folded, word = "sans-prendre", f"{word} {line.items[at + 1]}"
+            at += 1
+        named = line.name(at)
+        field = keyword({**_FLAGS, **_NAMED, **_COUNTED}, folded) or (
+            "contract" if keyword(_CONTRACTS, folded) else None
+        )
+        if field is not None and named is not None:
+            raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
+        counts = line.counts(at)
+        if counts is not None:
+            for player, number in counts:
+                if player in tricks:
+                    raise given_twice("tricks", word)
+                tricks[player] = number
+            at += 1
+        elif field == "contract":
+            put("contract", keyword(_CONTRACTS, folded), word)
+            at += 1
+        elif field is not None:
+            takes = "player" if field == "dealer" else "number" if field == "matadors" else "flag"
+            value, at = line.said_after(at, takes)
+            put(field, value, word)
+        elif named is not None:
+            others = [reading("number", number=line.number(at))] if line.number(at) is not None else []
+            trump = line.trump(at, lang)
+            if trump is not None and trump[0] is not None:
+                others.append(reading("trump", suit=trump[0]))
+            if others:
+                raise ambiguous(word, reading("player", name=named[0]), others[0])
+            put("hombre", named[0], word)
+            at = named[1]
+        elif line.number(at) is not None:
+            bare.append(line.number(at))
+            at += 1
+        elif (trump := line.trump(at, lang)) is not None and trump[0] is not None:
+            put("trump", trump[0].value, word)
+            at += 1
+        else:
+            raise UserError("line_unknown_word", word=word, players=line.names)
+    if bare:
+        if tricks or len(bare) != len(state.players):
+            raise UserError("line_numbers_order", count=len(state.players))
+        tricks = dict(zip(state.players, bare, strict=True))
+    if tricks:
+        said["tricks"] = tricks
+    return said
+
+
+def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
+    """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
+    if error.key == "coup_refused" and isinstance(error.values.get("reason"), UserError):
+        error = error.values["reason"]
+    if error.key == "coup_without_hombre" and declared.get("hombre") is None:
+        return Ask("hombre", record("ask.hombre", "H-6"), tuple(state.players))
+    if error.key == "coup_without_hombre":
+        return Ask("contract", record("ask.contract", "H-6"), _contracts(state))
+    if error.key == "tricks_missing":
+        return Ask("tricks", record("ask.tricks", "H-9", players=state.players), ())
+    return None
+
+
+def _contracts(state: State) -> tuple[str, ...]:
+    return ("demande", *(("retourne",) if state.rules.retourne_contract else ()), "sans-prendre", "vole")
+
+
+def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
+    """The entry as a short line that `read` reads back to `declared`; the rest as the declaration itself."""
+    plain = {"pass", "misdeal", "dealer", "hombre", "contract", "tricks", "matadors", "trump", *_SAY["en"]}
+    tricks = declared.get("tricks", {})
+    if (
+        not set(declared) <= plain | {"gano_remise"}
+        or not isinstance(tricks, Mapping)
+        or not all(isinstance(who, str) and " " not in who for who in tricks)
+    ):
+        return write_inline(declared)
+    language = "fr" if lang == "fr" else "en"
+    say = {**_SAY[language], **_SAY_TOO[language]}
+    out: list[str] = []
+    if "dealer" in declared:
+        out += [say["dealer"], str(declared["dealer"])]
+    out += [say[flag] for flag in ("misdeal", "pass") if declared.get(flag)]
+    out += [str(declared[field]) for field in ("hombre", "contract") if field in declared]
+    if isinstance(declared.get("trump"), str):
+        from scorekeeper.cards import Suit
+
+        out.append(suit_letter(Suit(declared["trump"].upper()), lang))
+    out += [f"{player}={number}" for player, number in tricks.items()]
+    if "matadors" in declared:
+        out += ["matadors", str(declared["matadors"])]
+    out += [say[flag] for flag in ("vole_engagee", "espadille_forcee", "gano_remise") if declared.get(flag)]
+    line = " ".join(out)
+    try:
+        if read(state, line.split(), lang) == dict(declared):
+            return line
+    except UserError:
+        pass
+    return write_inline(declared)
+
+
+def vocabulary(state: State, lang: str) -> dict[str, tuple[str, ...]]:
+    """The words a line may hold, for completion."""
+    language = "fr" if lang == "fr" else "en"
+    calls = tuple(sorted({*_SAY[language].values(), *_SAY_TOO[language].values(), "matadors"}))
+    return {"players": tuple(state.players), "calls": calls, "contracts": _contracts(state), "cards": ()}
+
+
+def needs(state: State) -> tuple[Any, ...]:
+    """What the next coup is said with, for the status line."""
+    return (record("need.hombre", "H-6"), record("need.tricks", "H-9"))

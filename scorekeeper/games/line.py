@@ -1,0 +1,189 @@
+"""The short line (issue 16): a coup in the words the table says, in any order, read into the same
+declaration the command's options make; and an entry written back as such a line.
+
+What each game's words mean is its own (`games/manille/line.py`, `games/hombre/line.py`); this module
+holds what both read alike: the words split and folded, a player's name (C-4: any case, no accents,
+several words), a count `NAME=N`, a card or a trump in the language in effect (C-2), a line written
+as the declaration itself (`{...}`, a TOML inline table: what no word says, like a trick log), and the
+refusal of a word that could be two things, with both readings.
+
+>>> words = Words(["10h", "césar", "40"], ("César", "Panisse"))
+>>> words.name(1), words.number(2)
+(('César', 2), 40)
+>>> letters(Card.parse("QH"), "fr"), letters(Card.parse("QH"), "en"), suit_letter(Suit.CLUBS, "fr")
+('Dc', 'Qh', 't')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trump
+from scorekeeper.errors import UserError
+from scorekeeper.explain import Record, record
+from scorekeeper.players import fold_name
+
+_WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
+_WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
+
+
+class Ask(NamedTuple):
+    """What a coup lacks, to be asked at the table: the field a bare answer fills (given back as the
+    `asked` of `read_line`: it may say more, `points:César`), the question (a record, `ask.…`), and the
+    words that answer it (for completion)."""
+
+    field: str
+    words: Record
+    choices: tuple[str, ...]
+
+
+def reading(kind: str, **values: Any) -> Record:
+    """One reading of a word, for a refusal that names both (`line.reading.KIND`)."""
+    return record(f"line.reading.{kind}", **values)
+
+
+class Words:
+    """The words of a line, split on spaces, with what a word can be at a table of `names`."""
+
+    def __init__(self, words: Sequence[str], names: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
+        self.items = " ".join(words).split()
+        self.names = tuple(names)
+        self._folded = {fold_name(name): name for name in names}
+        for alias, name in (aliases or {}).items():  # other ways to say a seat: `mort de César`
+            self._folded.setdefault(fold_name(alias), name)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def folded(self, at: int) -> str:
+        return fold_name(self.items[at])
+
+    def name(self, at: int) -> tuple[str, int] | None:
+        """The player named from word `at` (the longest name that matches), and the word after it."""
+        for size in range(min(_WORDS_IN_A_NAME, len(self.items) - at), 0, -1):
+            found = self._folded.get(fold_name(" ".join(self.items[at : at + size])))
+            if found is not None:
+                return found, at + size
+        return None
+
+    def number(self, at: int) -> int | None:
+        word = self.items[at]
+        return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
+
+    def card(self, at: int, deck: Deck, lang: str) -> tuple[Card, int] | None:
+        """The card written from word `at` (the most words that read as one card: "dame de cœur")."""
+        for size in range(min(_WORDS_IN_A_CARD, len(self.items) - at), 0, -1):
+            try:
+                card = Card.parse(" ".join(self.items[at : at + size]), lang)
+            except CardError:
+                continue
+            if size > 1 and self.number(at) is not None and card.rank.value != self.items[at]:
+                continue  # "10 h" is the card; "4 3" is no card
+            return (card, at + size) if card in deck else None
+        return None
+
+    def trump(self, at: int, lang: str) -> tuple[Suit | None] | None:
+        """The trump word at `at` (a suit, or sans-atout: `(None,)`), else None."""
+        try:
+            return (parse_trump(self.items[at], lang),)
+        except SuitError:
+            return None
+
+    def said_after(self, at: int, takes: str) -> tuple[Any, int]:
+        """What the keyword at `at` takes after it (`renonce NAME`: `takes` is "player"; `matadors 3`:
+        "number"; else a flag, True), and the word after that."""
+        word, last = self.items[at], at + 1 >= len(self.items)
+        if takes == "player":
+            after = None if last else self.name(at + 1)
+            if after is None:
+                raise UserError("line_name_missing", word=word, players=self.names)
+            return after
+        if takes == "number":
+            number = None if last else self.number(at + 1)
+            if number is None:
+                raise UserError("line_count_missing", word=word)
+            return number, at + 2
+        return True, at + 1
+
+    def counts(self, at: int) -> list[tuple[str, int]] | None:
+        """`César=40` (or several, `A=20,B=30`) at word `at`: the names as found, None if it is no count."""
+        word = self.items[at]
+        if "=" not in word:
+            return None
+        found = []
+        for part in (part for part in word.split(",") if part):
+            who, _, value = part.rpartition("=")
+            player = self._folded.get(fold_name(who))
+            if player is None:
+                raise UserError("unknown_player", name=who, players=self.names)
+            if not (value.isascii() and value.isdigit() and len(value) <= 9):
+                raise UserError("line_bad_count", text=part, player=self.names[0])
+            found.append((player, int(value)))
+        return found
+
+
+def ambiguous(word: str, *readings: Record) -> UserError:
+    """A word that could be two things is refused, naming both (issue 16)."""
+    return UserError("line_ambiguous", word=word, first=readings[0], second=readings[1])
+
+
+def given_twice(field: str, word: str) -> UserError:
+    return UserError("line_said_twice", field=field, word=word)
+
+
+def inline(words: Sequence[str]) -> dict[str, Any] | None:
+    """A line written as the declaration itself, a TOML inline table (`{retourne = "10H", ...}`), or None."""
+    text = " ".join(words).strip()
+    if not text.startswith("{"):
+        return None
+    import tomllib
+
+    try:
+        table = tomllib.loads(f"entry = {text}")["entry"]
+    except tomllib.TOMLDecodeError as error:
+        raise UserError("line_bad_table", reason=str(error)) from None
+    if not isinstance(table, dict):
+        raise UserError("line_bad_table", reason=text)
+    return table
+
+
+def write_inline(value: Any) -> str:
+    """The declaration as a TOML inline table on one line, which `inline` reads back.
+
+    >>> write_inline({"retourne": "10H", "points": {"César": 40}, "force": True})
+    '{retourne = "10H", points = {"César" = 40}, force = true}'
+    """
+    import json
+
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        pairs = (f"{_key(key)} = {write_inline(item)}" for key, item in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(write_inline(item) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=False)  # a string (TOML's basic strings escape as JSON) or a number
+
+
+def _key(key: str) -> str:
+    return key if key.isascii() and key.replace("_", "").replace("-", "").isalnum() else write_inline(str(key))
+
+
+def letters(card: Card, lang: str) -> str:
+    """A card in the letters of `lang` (C-2), which the line reads back: `Dc` in French, `Qh` in English."""
+    rank = card.rank.value
+    if lang == "fr":
+        rank = {"K": "R", "Q": "D", "J": "V"}.get(rank, rank)
+    return rank + suit_letter(card.suit, lang)
+
+
+def suit_letter(suit: Suit, lang: str) -> str:
+    return ({"S": "p", "H": "c", "D": "k", "C": "t"} if lang == "fr" else {"S": "s", "H": "h", "D": "d", "C": "c"})[
+        suit.value
+    ]
+
+
+def keyword(table: Mapping[str, str], word: str) -> str | None:
+    """The field a keyword of the line stands for (`table`: folded word -> field)."""
+    return table.get(fold_name(word).replace("_", "-"))

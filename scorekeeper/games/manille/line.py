@@ -1,0 +1,310 @@
+"""A manille coup in one short line (issue 16), read into the declaration `--retourne`, `--points`
+and the other options make, and written back.
+
+The words, in any order, in either language (game words are French in both):
+
+- a card: the retourne (M-5), `10h`, `Dc` (C-2); a suit or `sa`: the trump named (M-7, M-10, M-13);
+- a player and a number, `césar 40` or `César=40`: the card points his side made (M-3); at the
+  enchères the first pair is the taker and his bid, `ben 45 c 50`, and a number alone after it his
+  points (M-13); each for himself (M-14), every player's points, or bare numbers in seating order
+  when the points were asked for;
+- `renonce NAME`, `contre NAME` (`frappe`, `coinche`), `surcontre NAME` (`contre-frappe`),
+  `choix NAME` (passe-parole, M-10), `donne NAME` (who dealt), `menteur NAME` (M-8, parlée),
+  `échange N` (M-11), `preneur NAME` and `enchère N` (M-13);
+- `maldonne` (M-17), `passe` (everyone passed, M-17), `forcé` (M-10's quota), `laisse` (play went
+  on after a renonce the log shows).
+
+>>> from scorekeeper import games
+>>> ruleset = games.load("manille-muette")
+>>> state = games.state_after(ruleset, ["César", "Panisse", "Escartefigue", "Brun"], "César", [])
+>>> read(state, ["10h", "cesar", "40"], "en")
+{'retourne': '10H', 'points': {'César': 40}}
+>>> read(state, "ac renonce brun".split(), "fr"), write(state, {"retourne": "AH", "renonce": "Brun"}, "fr")
+({'retourne': 'AH', 'renonce': 'Brun'}, 'Ac renonce Brun')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.errors import UserError
+from scorekeeper.explain import record
+from scorekeeper.games.line import (
+    Ask,
+    Words,
+    ambiguous,
+    given_twice,
+    inline,
+    keyword,
+    letters,
+    reading,
+    suit_letter,
+    write_inline,
+)
+from scorekeeper.games.manille.replay import State
+
+# Folded word -> the field it says. Those of `_NAMED` take a player after them, `_COUNTED` a number.
+_NAMED = {
+    **dict.fromkeys(("renonce", "renonces", "renounce", "revoke"), "renonce"),
+    **dict.fromkeys(("contre", "frappe", "frapper", "coinche", "double"), "contre"),
+    **dict.fromkeys(("surcontre", "contre-frappe", "contre-frapper", "surcoinche", "redouble"), "surcontre"),
+    **dict.fromkeys(("choix", "choisit", "chooser", "passe-parole"), "chooser"),
+    **dict.fromkeys(("donne", "donneur", "deal", "dealer", "dealt"), "dealer"),
+    **dict.fromkeys(("menteur", "ment", "liar"), "menteur"),
+    **dict.fromkeys(("preneur", "taker"), "taker"),
+}
+_COUNTED = {**dict.fromkeys(("enchere", "bid"), "bid"), **dict.fromkeys(("echange", "exchange"), "exchange")}
+_FLAGS = {
+    **dict.fromkeys(("maldonne", "misdeal"), "misdeal"),
+    **dict.fromkeys(("passe", "pass", "passent", "passed"), "pass"),
+    **dict.fromkeys(("force", "forced"), "force"),
+    **dict.fromkeys(("laisse", "let-pass"), "let_renonce_pass"),
+}
+KEYWORDS = frozenset((*_NAMED, *_COUNTED, *_FLAGS))
+_TAKES = {**dict.fromkeys(_NAMED.values(), "player"), **dict.fromkeys(_COUNTED.values(), "number")}
+# The words `write` uses, in each language: French is the table's; English for an English table.
+_SAY = {
+    "fr": {
+        **{"renonce": "renonce", "contre": "contre", "surcontre": "surcontre", "chooser": "choix"},
+        **{"dealer": "donne", "menteur": "menteur", "taker": "preneur", "bid": "enchère", "exchange": "échange"},
+        **{"misdeal": "maldonne", "pass": "passe", "force": "forcé", "let_renonce_pass": "laisse"},
+    },
+    "en": {
+        **{"renonce": "renonce", "contre": "contre", "surcontre": "surcontre", "chooser": "chooser"},
+        **{"dealer": "deal", "menteur": "liar", "taker": "taker", "bid": "bid", "exchange": "exchange"},
+        **{"misdeal": "misdeal", "pass": "pass", "force": "forced", "let_renonce_pass": "let-pass"},
+    },
+}
+_WRITTEN = ("dealer", "misdeal", "pass", "retourne", "trump", "chooser", "taker", "bid", "contre", "surcontre")
+
+
+def read(state: State, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]:
+    """The declaration the words say, in `state` (the partie before this coup); `asked` is the field
+    a question asked for (`Ask.field`), which a bare number answers: `points:César` for his side's."""
+    table = inline(words)
+    if table is not None:
+        return table
+    line = Words(words, state.table.seats, _morts(state))
+    rules, deck = state.rules, state.ruleset.deck
+    said: dict[str, Any] = {}
+    points: dict[str, int] = {}
+    pending: tuple[str, str] | None = None  # a player named, waiting for his number
+    bare: list[int] = []
+
+    def put(field: str, value: Any, word: str) -> None:
+        if field in said:
+            raise given_twice(field, word)
+        said[field] = value
+
+    def count(player: str, number: int, word: str) -> None:
+        if rules.sides == "taker" and "taker" not in said and "bid" not in said:
+            said["taker"], said["bid"] = player, number  # M-13: the first pair is the taker's bid
+        elif player in points:
+            raise given_twice("points", word)
+        else:
+            points[player] = number
+
+    at = 0
+    while at < len(line):
+        word = line.items[at]
+        named = line.name(at)
+        field = keyword({**_NAMED, **_COUNTED, **_FLAGS}, word)
+        if field is not None and named is not None:
+            raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
+        if pending is not None and field is None and line.number(at) is None:
+            raise UserError("line_number_missing", name=pending[0])
+        counts = line.counts(at)
+        if counts is not None:
+            for player, number in counts:
+                count(player, number, word)
+            at += 1
+        elif field is not None:
+            value, at = line.said_after(at, _TAKES.get(field, "flag"))
+            put(field, value, word)
+        elif named is not None:
+            others = _other_readings(line, at, deck, lang)
+            if others:
+                raise ambiguous(word, reading("player", name=named[0]), others[0])
+            pending = (named[0], word)
+            at = named[1]
+        elif line.number(at) is not None and pending is not None:
+            count(pending[0], line.number(at), pending[1])
+            pending = None
+            at += 1
+        elif (card := line.card(at, deck, lang)) is not None:
+            put("retourne", card[0].ascii, word)
+            at = card[1]
+        elif line.number(at) is not None:
+            bare.append(line.number(at))
+            at += 1
+        elif (trump := line.trump(at, lang)) is not None:
+            put("trump", "SA" if trump[0] is None else trump[0].value, word)
+            at += 1
+        else:
+            raise UserError("line_unknown_word", word=word, players=line.names)
+    if pending is not None:
+        raise UserError("line_number_missing", name=pending[0])
+    _bare_numbers(state, said, points, bare, asked)
+    if points:
+        said["points"] = points
+    return said
+
+
+def _morts(state: State) -> dict[str, str]:
+    """A mort's seat said the French way too: `mort de César`, `mort d'Ana`, `mort César` (M-15, M-16)."""
+    owner = state.table.owner
+    aliases = {}
+    for seat in state.table.seats:
+        player = owner[seat]
+        if seat != player:
+            elided = "d'" if player[:1].casefold() in "aeiouyhéè" else "de "
+            aliases |= {f"mort {elided}{player}": seat, f"mort {player}": seat}
+    return aliases
+
+
+def _other_readings(line: Words, at: int, deck: Any, lang: str) -> list[Any]:
+    """What else the name's first word could be: a card, a trump, a number (C-4: refused at once)."""
+    found = []
+    card = line.card(at, deck, lang)
+    if card is not None:
+        found.append(reading("card", card=card[0]))
+    trump = line.trump(at, lang)
+    if trump is not None:
+        found.append(reading("trump", suit=trump[0]) if trump[0] else reading("sans_atout"))
+    if line.number(at) is not None:
+        found.append(reading("number", number=line.number(at)))
+    return found
+
+
+def _bare_numbers(
+    state: State, said: dict[str, Any], points: dict[str, int], bare: list[int], asked: str | None
+) -> None:
+    """Numbers said with no player before them: the taker's points at the enchères (M-13), the points
+    asked for (of the side asked, or each player's in seating order, M-14), the bid or exchange asked."""
+    if not bare:
+        return
+    asked, _, whose = (asked or "").partition(":")  # `points:César`: the side asked for, named by a player
+    if asked in ("bid", "exchange") and len(bare) == 1 and asked not in said:
+        said[asked] = bare[0]
+        return
+    if not asked and state.rules.sides == "taker" and "taker" in said and "bid" in said and len(bare) == 1:
+        asked = "points"
+    if asked != "points":
+        raise UserError("line_number_alone", number=bare[0], player=state.players[0])
+    if state.rules.sides == "each":
+        if len(bare) > len(state.players) or points:
+            raise UserError("line_numbers_order", count=len(state.players))
+        points.update(zip(state.players, bare, strict=False))
+        return
+    if len(bare) != 1 or points:
+        raise UserError("line_number_alone", number=bare[-1], player=state.players[0])
+    points[whose if whose in state.table.seats else _points_of(state, said)] = bare[0]
+
+
+def _dealer(state: State, said: Mapping[str, Any]) -> str:
+    dealer = said.get("dealer")
+    if isinstance(dealer, str) and dealer in state.players:
+        return dealer
+    return state.players[state.turn % len(state.players)]
+
+
+def _points_of(state: State, said: Mapping[str, Any]) -> str:
+    """Whose points a bare number is when they are asked: the taker's (M-13), else the dealer's side."""
+    taker = said.get("taker")
+    return taker if isinstance(taker, str) and taker in state.players else _dealer(state, said)
+
+
+def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
+    """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
+    if error.key == "coup_refused" and isinstance(error.values.get("reason"), UserError):
+        error = error.values["reason"]
+    seats = state.table.seats
+    if error.key == "retourne_missing":
+        return Ask("retourne", record("ask.retourne", "M-5", dealer=_dealer(state, declared)), ())
+    if error.key == "trump_missing":
+        return Ask("trump", record("ask.trump", None), ("sa",) if state.rules.sans_atout else ())
+    if error.key == "taker_and_bid_missing":
+        return Ask("taker", record("ask.taker", "M-13"), seats)
+    if error.key in ("outcome_missing", "every_player_points") and state.rules.sides == "each":
+        return Ask("points", record("ask.points_each", "M-14", players=state.players), ())
+    if error.key == "outcome_missing":
+        player = _points_of(state, declared)
+        column = state.table.columns[state.table.column_of(player)]
+        asked = record("ask.points", "M-3", side=column.name, players=column.players)
+        return Ask(f"points:{player}", asked, seats)  # a bare number answers for the side of `player`
+    return None
+
+
+def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
+    """The entry as a short line that `read` reads back to `declared` in `state`; what words cannot
+    say (a trick log, an agreement) is written as the declaration itself."""
+    plain = set(_WRITTEN) | {"points", "renonce", "menteur", "exchange", "force", "let_renonce_pass"}
+    if not set(declared) <= plain or not _plain_values(declared):
+        return write_inline(declared)
+    say = _SAY["fr" if lang == "fr" else "en"]
+    out: list[str] = []
+    for field in _WRITTEN:
+        value = declared.get(field)
+        if value is None or value is False:
+            continue
+        if field == "retourne":
+            out.append(letters(state.ruleset.deck.parse(value), lang))
+        elif field == "trump":
+            out.append("sa" if value.upper() == "SA" else suit_letter(_suit(value), lang))
+        elif field == "taker":
+            continue  # with its bid, below
+        elif field == "bid":
+            out += [say["taker"], str(declared["taker"]), say["bid"], str(value)] if "taker" in declared else []
+        elif value is True:
+            out.append(say[field])
+        else:
+            out += [say[field], str(value)]
+    for field in ("exchange", "renonce", "menteur"):
+        if field in declared:
+            out += [say[field], str(declared[field])]
+    out += [f"{player}={number}" for player, number in declared.get("points", {}).items()]
+    out += [say[flag] for flag in ("force", "let_renonce_pass") if declared.get(flag)]
+    line = " ".join(out)
+    try:  # a name that reads as something else (an old game's player called `Pique`): the table form
+        if read(state, line.split(), lang) == dict(declared):
+            return line
+    except UserError:
+        pass
+    return write_inline(declared)
+
+
+def _plain_values(declared: Mapping[str, Any]) -> bool:
+    points = declared.get("points", {})
+    return isinstance(points, Mapping) and all(
+        isinstance(who, str) and " " not in who and isinstance(n, int) for who, n in points.items()
+    )
+
+
+def _suit(value: str) -> Any:
+    from scorekeeper.cards import Suit
+
+    return Suit(value.upper())
+
+
+def vocabulary(state: State, lang: str) -> dict[str, tuple[str, ...]]:
+    """The words a line may hold, for completion: the players, the calls, the cards of the deck."""
+    say = _SAY["fr" if lang == "fr" else "en"]
+    calls = tuple(sorted({say[field] for field in say}))
+    return {
+        "players": tuple(state.table.seats),
+        "calls": calls,
+        "contracts": (),
+        "cards": tuple(letters(card, lang) for card in state.ruleset.deck.cards),
+    }
+
+
+def needs(state: State) -> tuple[Any, ...]:
+    """What the next coup is said with, for the status line: the retourne or the trump, the taker's bid,
+    the points (one side's, or each player's)."""
+    rules = state.rules
+    said = [record("need.retourne", "M-5") if rules.trump_from == "retourne" else record("need.trump", None)]
+    if rules.sides == "taker":
+        said.insert(0, record("need.taker", "M-13"))
+    said.append(record("need.points_each", "M-14") if rules.sides == "each" else record("need.points", "M-3"))
+    return tuple(said)

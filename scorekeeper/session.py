@@ -1,0 +1,99 @@
+"""The open game of `scorekeeper table`: its ledger, the state after its entries, and its file as we left it.
+
+A command reads the whole game and replays it; a table open all evening must not. The session keeps
+the state the engine left after the last entry, so that a coup is one `advance` on it, and the game's
+file as it stood after our own write (its `stat`). Each entry is still stored at once, durably (the
+store's atomic write, under the game's lock): a crash loses nothing said. Before each write the file
+is compared with the one we wrote; if another command changed it meanwhile (an `undo` in another
+terminal, an `edit`), the game is read and replayed again first, and the coup goes on from there.
+
+>>> import os, tempfile
+>>> from scorekeeper import service
+>>> saved, os.environ["SCOREKEEPER_HOME"] = os.environ.get("SCOREKEEPER_HOME"), tempfile.mkdtemp()
+>>> game = service.new("manille-muette", ["César", "Panisse", "Escartefigue", "Brun"])
+>>> table = Session(game.name)
+>>> table.add({"retourne": "10h", "points": {"César": 40}}).scores
+(11, 0)
+>>> service.add(game.name, {"retourne": "7s", "points": {"Panisse": 48}}).scores  # another command
+(11, 14)
+>>> table.add({"retourne": "kd", "points": {"Brun": 34}}).scores, table.reloaded
+((14, 14), True)
+>>> os.environ.pop("SCOREKEEPER_HOME") and saved and os.environ.update(SCOREKEEPER_HOME=saved)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from scorekeeper import games, service, store
+from scorekeeper.errors import UserError
+from scorekeeper.rulesets import Ruleset
+from scorekeeper.store import Ledger
+
+
+class Session:
+    """One game held open: `ledger` as stored, `state` after its entries (the engine's, taken over by
+    each `advance`), and `stamp`, its file's identity after the last write this session made or saw."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.reloaded = False  # the last `add` found the file changed by another command, and read it again
+        self.load()
+
+    def load(self) -> None:
+        """Read the game and replay it: at the opening, and whenever another command changed it."""
+        self.ledger: Ledger = store.read(self.name)
+        self.name = self.ledger.name
+        self.ruleset: Ruleset = service.ruleset_of(self.ledger)
+        self.engine: Any = self.ruleset.engine
+        coups = service.said(self.ledger.coups)
+        self.state: Any = games.state_after(self.ruleset, self.ledger.players, self.ledger.dealer, coups)
+        self.stamp = _stamp(self.name)
+
+    def changed(self) -> bool:
+        """Whether the game's file is no longer the one this session read or wrote."""
+        return _stamp(self.name) != self.stamp
+
+    def refresh(self) -> bool:
+        """Read the game again if another command changed it (after `undo`, `adjust`, `note`...); whether it did."""
+        if self.changed():
+            self.load()
+            return True
+        return False
+
+    def fiche(self) -> Any:
+        """The sheet as it stands: read from the state, no replay."""
+        return self.engine.fiche(self.state)
+
+    def add(self, declared: Mapping[str, Any]) -> Any:
+        """Store the next entry and return the sheet after it: one `advance` on the state, then the durable
+        write. Refused (nothing written, the state as it was) as `service.add` refuses it."""
+        with store.locked(self.name):
+            self.reloaded = self.changed()
+            if self.reloaded:
+                self.load()
+            if self.ledger.stopped is not None:
+                raise UserError("game_stopped", name=self.ledger.name)
+            self.engine.check_open(self.state)
+            self.state = self.engine.advance(self.state, declared)
+            try:
+                after = self.fiche()
+                self.ledger.add({**after.coups[-1].coup.to_dict(), "time": service.now()})
+                store.write(self.ledger)
+            except BaseException:  # not stored (a full disk, say): the session goes back to what the file holds
+                self.load()
+                raise
+            self.stamp = _stamp(self.name)
+        return after
+
+
+def _stamp(name: str) -> tuple[int, int, int] | None:
+    """What tells one version of the game's file from another: every write replaces the file (a new
+    inode), and a write in place changes its time or size; None when the file is gone."""
+    try:
+        found = os.stat(store.path_of(name))
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
