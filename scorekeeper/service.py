@@ -149,24 +149,26 @@ def read_words(
     return {**spoken, **declared}
 
 
-def edit(name: str, number: int, changes: Mapping[str, Any], words: Sequence[str] = ()) -> Any:
+def edit(
+    name: str, number: int, changes: Mapping[str, Any], drop_after: bool = False, words: Sequence[str] = ()
+) -> Any:
     """Replace what was declared for coup `number` (from 1), by options and in words (issue 16);
-    everything after it is recomputed."""
+    everything after it is recomputed, refused or cut at the partie's new end (`drop_after`) as
+    `delete_entry` is."""
     with store.changing(name) as game:
-        if not 1 <= number <= len(game.coups):
-            raise UserError("no_coup", number=number, name=name, count=len(game.coups))
-        ruleset = ruleset_of(game)
-        if words:
-            before = games.state_after(ruleset, game.players, game.dealer, said(game.coups[: number - 1]))
-            changes = read_words(ruleset, before, changes, words)
-        declared = ruleset.engine.merge(said(game.coups)[number - 1], changes)
-        coups = [*said(game.coups[: number - 1]), declared, *said(game.coups[number:])]
-        try:
-            after = games.replay(ruleset, game.players, game.dealer, coups)
-        except UserError as error:
-            raise UserError("edit_refused", number=number, reason=error) from None
+        _check_number(game, number)
+        coups = said(game.coups)
+        changes = _read_before(game, coups, number, changes, words)
+        declared = ruleset_of(game).engine.merge(coups[number - 1], changes)
+        change = record("step.edit", number=number)
+        kept, after = _replayed(game, [*coups[: number - 1], declared, *coups[number:]], number - 1, change, drop_after)
         aside = {key: game.coups[number - 1][key] for key in ASIDE if key in game.coups[number - 1]}
-        game.edit(number - 1, {**after.coups[number - 1].coup.to_dict(), **aside})
+        edited = {**after.coups[number - 1].coup.to_dict(), **aside}
+        if kept == len(coups):
+            game.edit(number - 1, edited)
+        else:
+            rest = game.coups[number:kept]
+            game.splice(number - 1, len(coups) - number + 1, [edited, *rest], "edit", number, len(coups) - kept)
     return after
 
 
@@ -305,3 +307,171 @@ def stopped_outcome(game: Ledger, sheet: Any) -> Any:
     top = max(sheet.scores)
     ahead = [side for side, score in zip(sheet.sides, sheet.scores, strict=True) if score == top]
     return list(ahead[0].players) if len(ahead) == 1 else None
+
+
+# --- fixing the past (issue 17) ------------------------------------------------------------------
+#
+# `delete`, `insert`, an edit with `--drop-after` and `fix` each replace a stretch of the entries in
+# one journal step (`Ledger.splice`): one undo brings back exactly the list before. An entry keeps its
+# time and note through them; an inserted entry's time is when it was inserted.
+
+
+def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any, int]:
+    """Remove entry `number` (from 1); everything after it is replayed. Refused when a later entry no
+    longer makes sense, naming it; where the partie now ends before later entries, `drop_after` removes
+    those too. One undo brings back all that was removed. Returns the sheet and how many were dropped."""
+    with store.changing(name) as game:
+        _check_number(game, number)
+        coups = said(game.coups)
+        change = record("step.delete", number=number)
+        kept, after = _replayed(game, [*coups[: number - 1], *coups[number:]], number - 1, change, drop_after)
+        dropped = len(coups) - 1 - kept
+        game.splice(number - 1, len(coups) - number + 1, game.coups[number : kept + 1], "delete", number, dropped)
+    return after, dropped
+
+
+def insert(
+    name: str, number: int, declared: Mapping[str, Any], drop_after: bool = False, words: Sequence[str] = ()
+) -> tuple[Any, int]:
+    """Put a forgotten coup before entry `number` (from 1), said by options and in words as to `add`;
+    everything after it is replayed, refused or cut at the partie's new end (`drop_after`) as
+    `delete_entry` is. Its time is when it is inserted."""
+    with store.changing(name) as game:
+        if game.stopped is not None:
+            raise UserError("game_stopped", name=game.name)
+        if number != len(game.coups) + 1:  # after the last entry, an insert is the next coup
+            _check_number(game, number)
+        coups = said(game.coups)
+        declared = _read_before(game, coups, number, declared, words)
+        change = record("step.insert", number=number)
+        coups_after = [*coups[: number - 1], declared, *coups[number - 1 :]]
+        kept, after = _replayed(game, coups_after, number - 1, change, drop_after)
+        new = {**after.coups[number - 1].coup.to_dict(), "time": now()}
+        rest = game.coups[number - 1 : kept - 1]
+        dropped = len(coups) + 1 - kept
+        if number == len(coups) + 1:  # the next coup: `undo` takes it back as the last one
+            game.add(new)
+        else:
+            game.splice(number - 1, len(coups) - number + 1, [new, *rest], "insert", number, dropped)
+    return after, dropped
+
+
+def _read_before(
+    game: Ledger, coups: Sequence[Mapping[str, Any]], number: int, declared: Mapping[str, Any], words: Sequence[str]
+) -> dict[str, Any]:
+    """`declared` with the words of a short line (`read_words`) read in the partie before entry `number`."""
+    if not words:
+        return dict(declared)
+    ruleset = ruleset_of(game)
+    before = games.state_after(ruleset, game.players, game.dealer, coups[: number - 1])
+    return read_words(ruleset, before, declared, words)
+
+
+def _check_number(game: Ledger, number: int) -> None:
+    if not 1 <= number <= len(game.coups):
+        raise UserError("no_coup", number=number, name=game.name, count=len(game.coups))
+
+
+def _replayed(
+    game: Ledger, coups: Sequence[Mapping[str, Any]], changed: int, change: Record, drop_after: bool
+) -> tuple[int, Any]:
+    """Replay the game's entries changed into `coups` (as the engines read them), from the first that
+    differs, the one at `changed` (from 0): how many of `coups` the game keeps, and its sheet.
+
+    The changed entry refused is the change refused. A later entry refused is named by its number
+    before the change: where the partie now ends before it, `drop_after` keeps the entries up to the
+    new end, else the way out is --drop-after; otherwise, the way out is `fix`, which repairs both."""
+    ruleset = ruleset_of(game)
+    engine = ruleset.engine
+    state = games.state_after(ruleset, game.players, game.dealer, coups[:changed])
+    inserted = change.event == "step.insert"
+    for index in range(changed, len(coups)):
+        try:
+            state = engine.advance(state, coups[index])
+        except UserError as error:
+            if index == changed and change.event != "step.delete":
+                raise UserError("change_refused", change=change, reason=error) from None
+            number = index + (2 if change.event == "step.delete" else 0 if inserted else 1)
+            reason = error.values["reason"] if error.key == "coup_refused" else error
+            try:
+                engine.check_open(state)
+            except UserError as over:
+                if drop_after:
+                    return index, engine.fiche(state)
+                reason = reason if error.key == "coup_refused" else over
+                raise UserError("change_ends_partie", change=change, number=number, reason=reason) from None
+            raise UserError("change_breaks_entry", change=change, number=number, reason=reason) from None
+    return len(coups), engine.fiche(state)
+
+
+def fix_lines(game: Ledger, lang: str) -> list[tuple[str, str | None]]:
+    """Every entry of `game` as the short line that says it in `lang`, with its note: what `fix` reads
+    back to the same entries."""
+    ruleset = ruleset_of(game)
+    engine = ruleset.engine
+    state = engine.start(ruleset, game.players, game.dealer)
+    lines = []
+    for coup, declared in zip(game.coups, said(game.coups), strict=True):
+        lines.append((engine.write_line(state, declared, lang), coup.get("note")))
+        state = engine.advance(state, declared)
+    return lines
+
+
+def fix(
+    name: str,
+    lines: Sequence[tuple[int, str, str | None]],
+    lang: str,
+    listed: Sequence[Mapping[str, Any]] | None = None,
+) -> tuple[Any, bool]:
+    """Replace every entry of game `name` with `lines` (each: its line number in the file, a short line
+    in `lang`, a note or None), read and replayed in order, in one write and one undo step. The first
+    line that makes no sense is refused by its line number (`fix_line`), and nothing is written; so is
+    the whole list when the game's entries are no longer `listed`, those the lines were made from (a
+    coup entered while the list was in an editor is never lost unseen).
+
+    An entry said the same as one before keeps that one's time (the first such not yet taken, in
+    order: so a swap keeps both times); any other is said now. Returns the sheet and whether anything
+    changed: a list the same as the game's writes nothing and adds no undo step."""
+    with store.locked(name):
+        game = store.read(name)
+        if listed is not None and game.coups != listed:
+            raise UserError("fix_game_changed", name=game.name)
+        if game.stopped is not None and len(lines) > len(game.coups):  # stopped by agreement: no new entry
+            raise UserError("game_stopped", name=game.name)
+        ruleset = ruleset_of(game)
+        engine = ruleset.engine
+        state = engine.start(ruleset, game.players, game.dealer)
+        for index, (line, words, _) in enumerate(lines):
+            try:
+                state = engine.advance(state, engine.read_line(state, [words], lang))
+            except UserError as error:
+                reason = error.values["reason"] if error.key == "coup_refused" else error
+                try:
+                    engine.check_open(state)
+                except UserError:  # M-9: the partie ended before this line: the way out is to cut there
+                    last = lines[index - 1][0]
+                    raise UserError(
+                        "fix_line_after_end", line=line, number=index + 1, reason=reason, last=last
+                    ) from None
+                raise UserError("fix_line", line=line, number=index + 1, reason=reason) from None
+        after = engine.fiche(state)
+        before = said(game.coups)
+        free = list(range(len(before)))
+        coups = []
+        for result, (_, _, note) in zip(after.coups, lines, strict=True):
+            coup = result.coup.to_dict()
+            same = next((old for old in free if before[old] == coup), None)
+            if same is None:
+                coup["time"] = now()
+            else:
+                free.remove(same)
+                coup = {key: value for key, value in game.coups[same].items() if key != "note"}
+                kept = game.coups[same].get("note")
+                if isinstance(kept, str) and note == " ".join(kept.split()):  # a note of several lines, shown on one
+                    note = kept
+            coups.append(coup if note is None else {**coup, "note": note})
+        if coups == game.coups:
+            return after, False
+        game.splice(0, len(game.coups), coups, "fix")
+        store.write(game)
+    return after, True

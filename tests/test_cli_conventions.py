@@ -23,6 +23,7 @@ READS = {
 }  # fmt: skip
 WRITES = {
     "new", "coup", "edit", "adjust", "undo", "redo", "use", "stop", "note", "export", "table",
+    "delete", "insert", "fix",
     "games rename", "games delete", "games restore", "games archive",
 }  # fmt: skip
 

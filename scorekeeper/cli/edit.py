@@ -6,9 +6,10 @@ from typing import Any
 
 import typer
 
-from scorekeeper import service
+from scorekeeper import service, store
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
+from scorekeeper.cli.delete import DROP_AFTER, say_dropped
 from scorekeeper.cli.options import ASCII, GAME, console, examples_of
 from scorekeeper.cli.render import print_coup
 from scorekeeper.errors import UserError
@@ -21,6 +22,7 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 @d.with_coup_options
 def edit(
     number: int = typer.Argument(..., help=text("help.edit.number")),
+    drop_after: bool = DROP_AFTER,
     game_name: str = GAME,
     ascii: bool = ASCII,
     *,
@@ -30,6 +32,8 @@ def edit(
     if not changes and not words:
         raise UserError("nothing_to_change")
     name = pick(game_name)
-    fiche = service.edit(name, number, changes, words=words)
+    count = len(store.read(name).coups) if drop_after else 0  # to say how many the new end removed
+    fiche = service.edit(name, number, changes, drop_after, words)
     console().print(text("cli.coup_replaced", number=number), markup=False)
     print_coup(fiche.coups[number - 1], fiche, ascii)
+    say_dropped(count - len(fiche.coups) if drop_after else 0)

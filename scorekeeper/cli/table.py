@@ -65,6 +65,12 @@ WORDS = {
     "note": "note",
     "edit": "edit",
     "corrige": "edit",
+    "delete": "delete",
+    "supprime": "delete",
+    "insert": "insert",
+    "insere": "insert",
+    "fix": "fix",
+    "repare": "fix",
 }
 # The records of a coup that end a stage of the partie, announced under its line; the end of the partie
 # is the status line's.

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 UNDO_DEPTH = 200  # steps kept in the journal; far more than a table ever undoes
+# What a splice of the journal was, each worded `step.CHANGE` (and `step.CHANGE_dropped`).
+CHANGES = ("delete", "insert", "edit", "fix")
 
 
 class Ledger:
@@ -76,19 +78,42 @@ class Ledger:
         self._journal({"op": "edit", "index": index, "coup": self.coups[index]})
         self.coups[index] = coup
 
+    def splice(
+        self, index: int, count: int, coups: list[dict[str, Any]], change: str, number: int = 0, dropped: int = 0
+    ) -> None:
+        """Put `coups` in the place of the `count` entries from `index` (from 0), in one journal step that
+        keeps the entries taken out: `delete`, `insert`, an edit with `--drop-after` and `fix` are each
+        one undo. `change` (of CHANGES), `number` (the entry, from 1) and `dropped` (entries removed after
+        a new end of the partie) say what it was, for undo's words (`_describe`).
+
+        >>> game = Ledger("cafe", "manille-muette", {}, ["A", "B", "C", "D"], "A")
+        >>> game.coups = [{"retourne": "7S", "points": {"A": points}} for points in (40, 50, 60)]
+        >>> game.splice(1, 2, [], "delete", 2, dropped=1)  # entry 2 deleted, entry 3 after the new end
+        >>> game.undo_journal[-1]["coups"], game.undo().event, len(game.coups)
+        ([{'retourne': '7S', 'points': {'A': 50}}, {'retourne': '7S', 'points': {'A': 60}}], 'step.delete_dropped', 3)
+        """
+        removed, coups = self.coups[index : index + count], list(coups)
+        self.coups[index : index + count] = coups
+        while removed and coups and removed[-1] == coups[-1]:  # the journal keeps only what changed
+            removed, coups = removed[:-1], coups[:-1]
+        while removed and coups and removed[0] == coups[0]:
+            removed, coups, index = removed[1:], coups[1:], index + 1
+        step = {"op": "splice", "index": index, "coups": removed, "count": len(coups), "change": change}
+        self._journal(step | {"number": number, "dropped": dropped})
+
     def last_played(self) -> str:
         """When the last entry was said (its `time`, ISO text), else when the game was created."""
         times = [coup["time"] for coup in self.coups if isinstance(coup.get("time"), str)]
         return max(times, default=self.created.isoformat())
 
     def undo(self) -> Record:
-        """Take back the last add or edit; `redo` puts it back. Returns what was undone."""
+        """Take back the last change (add, edit, delete, insert, fix); `redo` puts it back. Returns what was undone."""
         if not self.undo_journal:
             raise UserError("nothing_to_undo", name=self.name)
         return self._move(self.undo_journal, self.redo_journal)
 
     def redo(self) -> Record:
-        """Put back what the last undo took; any new add or edit forgets it. Returns what was redone."""
+        """Put back what the last undo took; any new change forgets it. Returns what was redone."""
         if not self.redo_journal:
             raise UserError("nothing_to_redo", name=self.name)
         return self._move(self.redo_journal, self.undo_journal)
@@ -114,6 +139,14 @@ class Ledger:
             self.coups.append(step["coup"])
             return {"op": "add"}
         index = step["index"]
+        if step["op"] == "splice":  # undo or redo a splice: the entries it took out go back in
+            if index + step["count"] > len(self.coups):
+                raise UserError(
+                    "journal_edits_nothing", name=self.name, number=index + step["count"], count=len(self.coups)
+                )
+            removed = self.coups[index : index + step["count"]]
+            self.coups[index : index + step["count"]] = step["coups"]
+            return {**step, "coups": removed, "count": len(step["coups"])}
         if index >= len(self.coups):
             raise UserError("journal_edits_nothing", name=self.name, number=index + 1, count=len(self.coups))
         before = self.coups[index]
@@ -210,6 +243,14 @@ def _valid_step(step: Any, count: int) -> bool:
     if step.get("op") == "readd":
         return isinstance(step.get("coup"), dict)
     index = step.get("index")
+    if step.get("op") == "splice":
+        coups, numbers = step.get("coups"), (index, step.get("count"), step.get("number"), step.get("dropped"))
+        return (
+            step.get("change") in CHANGES
+            and all(isinstance(value, int) and not isinstance(value, bool) and value >= 0 for value in numbers)
+            and isinstance(coups, list)
+            and all(isinstance(coup, dict) for coup in coups)
+        )
     return step.get("op") == "edit" and isinstance(index, int) and isinstance(step.get("coup"), dict) and index >= 0
 
 
@@ -224,4 +265,7 @@ def _describe(step: dict[str, Any]) -> Record:
     """What an undo or redo took back or put back, in words of the catalogs."""
     from scorekeeper.explain import record  # as in `damage`
 
+    if step["op"] == "splice":
+        dropped = "_dropped" if step["dropped"] else ""
+        return record(f"step.{step['change']}{dropped}", number=step["number"], dropped=step["dropped"])
     return record("step.edit", number=step["index"] + 1) if step["op"] == "edit" else record("step.last_coup")

@@ -1,0 +1,165 @@
+"""`scorekeeper fix`: every entry of the game as a short line in $EDITOR, as `git rebase -i` does (issue 17).
+
+The file holds one entry a line, in order, as `scorekeeper coup` takes it; a line's note (`note N`)
+follows it after `#`. Lines that start with `#` are comments: the header saying how, and on a reopen
+the refusal on top. On save the whole list is replayed (`service.fix`): if it makes sense it replaces
+the entries in one write, one undo step; if not, the editor opens again with the refusal on top,
+naming the line in the file as reopened. A file saved as it was opened, or with no line left, drops
+the change. `--from FILE` (`-` for standard input) reads the list once, for scripts; `--print` writes
+it (without the header): `fix --print > f; fix --from f` changes nothing and adds no undo step.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from scorekeeper import i18n, service, store, tomlfile
+from scorekeeper.cli.current import pick
+from scorekeeper.cli.options import GAME, console, examples_of
+from scorekeeper.cli.render import status
+from scorekeeper.errors import UserError
+from scorekeeper.i18n import text
+
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+Entry = tuple[int, str, str | None]  # a line of the file: its number, the short line, its note
+
+
+@app.command(help=text("help.fix"), epilog=examples_of("fix"))
+def fix(
+    source: Path = typer.Option(None, "--from", metavar="FILE", help=text("help.fix.from")),  # the shell completes it
+    show: bool = typer.Option(False, "--print", help=text("help.fix.print")),
+    game_name: str = GAME,
+) -> None:
+    name = pick(game_name)
+    lang = i18n.current()
+    if show and source is not None:
+        raise UserError("fix_print_and_from")
+    if show:
+        sys.stdout.write("".join(line + "\n" for line in _listed(store.read(name), lang)))
+        return
+    if source is not None:
+        entries = entries_of(_read(str(source)))
+        if not entries:
+            raise UserError("fix_empty", path=str(source))
+        fiche, changed = service.fix(name, entries, lang)
+    else:
+        done = _in_editor(name, lang)
+        if done is None:
+            console().print(text("cli.fix_dropped"), markup=False)
+            return
+        fiche, changed = done
+    said = text("cli.fixed", count=len(fiche.coups), status=status(fiche)) if changed else text("cli.fix_unchanged")
+    console().print(said, markup=False)
+
+
+def _listed(game: Any, lang: str) -> list[str]:
+    """The game's entries as the file's lines: the short line, and its note after `#`."""
+    listed = service.fix_lines(game, lang)
+    return [line if note is None else f"{line}  # {' '.join(note.splitlines())}" for line, note in listed]
+
+
+def entries_of(content: str) -> list[Entry]:
+    """The entries a file lists: each line that is neither blank nor a comment, its note taken off.
+
+    >>> entries_of("# a comment\\n\\n10h César=40  # the first coup\\n{retourne = 'AH'}")
+    [(3, '10h César=40', 'the first coup'), (4, "{retourne = 'AH'}", None)]
+    """
+    entries = []
+    for number, raw in enumerate(content.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        words, note = _note_off(line)
+        entries.append((number, words, note))
+    return entries
+
+
+def _note_off(line: str) -> tuple[str, str | None]:
+    r"""A line and its note, parted at the first `#` outside the quotes of a `{...}` line (where `\"`
+    inside a basic string is no end of it).
+
+    >>> _note_off(r'{reason = "he said \"no # way"}  # a note')
+    ('{reason = "he said \\"no # way"}', 'a note')
+    """
+    quote, escaped = None, False
+    for at, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif quote == '"' and char == "\\":
+            escaped = True
+        elif line.startswith("{") and char in "\"'" and quote in (None, char):
+            quote = None if quote == char else char
+        elif char == "#" and quote is None:
+            return line[:at].strip(), line[at + 1 :].strip() or None
+    return line, None
+
+
+def _read(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        return tomlfile.read_regular(source).decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UserError("fix_unreadable", path=source, reason=tomlfile.reason(error)) from None
+
+
+def _comments(words: str) -> list[str]:
+    return [f"# {line}".rstrip() for line in words.splitlines()]
+
+
+def _in_editor(name: str, lang: str) -> tuple[Any, bool] | None:
+    """The list edited until it makes sense (then it is stored), or None when the user drops the change."""
+    game = store.read(name)
+    header = _comments(text("fix.header", name=name))
+    body = _listed(game, lang)
+    content = "\n".join([*header, "", *body]) + "\n"
+    while True:
+        saved = _edit(content)
+        entries = entries_of(saved)
+        if saved == content or not entries:
+            return None
+        try:
+            return service.fix(name, entries, lang, game.coups)
+        except UserError as error:
+            if error.key == "fix_game_changed":
+                raise
+            body = [line.strip() for line in saved.splitlines() if line.strip() and not line.strip().startswith("#")]
+            refusal = _comments(text("fix.refused", error=_reopened(error, len(header) + 3)))
+            content = "\n".join([*refusal, "", *header, "", *body]) + "\n"
+
+
+def _reopened(error: UserError, above: int) -> UserError:
+    """A line's refusal naming the line where the file reopens it: `above` lines, the refusal's own first
+    line among them, come before the entries, one a line."""
+    if error.key != "fix_line":
+        return error
+    values = dict(error.values)
+    values["line"] = above + values["number"]
+    return UserError(error.key, error.rule, **values)
+
+
+def _edit(content: str) -> str:
+    """`content` as the user saves it in $VISUAL, else $EDITOR, else vi (as git), from a file of its own."""
+    import shlex
+    import subprocess
+    import tempfile
+
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-") as folder:
+        path = Path(folder) / "fix.txt"
+        path.write_text(content, encoding="utf-8")
+        try:
+            done = subprocess.run([*shlex.split(editor), str(path)], check=False)
+        except (OSError, ValueError) as error:
+            raise UserError(
+                "fix_editor", editor=editor, reason=getattr(error, "strerror", None) or str(error)
+            ) from None
+        if done.returncode != 0:  # as git takes it: the user left the editor without saving (vi's :cq)
+            raise UserError("fix_editor_quit", editor=editor, code=done.returncode)
+        return path.read_text(encoding="utf-8")
