@@ -120,15 +120,23 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = ()) -> Any:
     """Declare the next coup, by options (`coup`) and the words of a short line (`words`, issue 16);
     refused (nothing written) if the table cannot have said it."""
     with store.changing(name) as game:
-        if game.stopped is not None:
-            raise UserError("game_stopped", name=game.name)
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
-        coup = read_words(ruleset, state, coup, words)
-        ruleset.engine.check_open(state)
-        after = ruleset.engine.fiche(ruleset.engine.advance(state, coup))
-        game.add({**after.coups[-1].coup.to_dict(), "time": now()})
+        _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words))
     return after
+
+
+def append(game: Ledger, ruleset: Ruleset, state: Any, coup: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The next coup said to `game`, in `state` (the partie after its entries, which `advance` takes over):
+    refused if the game was stopped (`stop`), the partie is over, or the table cannot have said it;
+    else the ledger takes it with its time. Returns the state after it and its sheet. The caller writes."""
+    if game.stopped is not None:
+        raise UserError("game_stopped", name=game.name)
+    ruleset.engine.check_open(state)
+    state = ruleset.engine.advance(state, coup)
+    after = ruleset.engine.fiche(state)
+    game.add({**after.coups[-1].coup.to_dict(), "time": now()})
+    return state, after
 
 
 def read_words(

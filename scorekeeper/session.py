@@ -28,7 +28,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper import games, service, store
-from scorekeeper.errors import UserError
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.store import Ledger
 
@@ -74,13 +73,8 @@ class Session:
             self.reloaded = self.changed()
             if self.reloaded:
                 self.load()
-            if self.ledger.stopped is not None:
-                raise UserError("game_stopped", name=self.ledger.name)
-            self.engine.check_open(self.state)
-            self.state = self.engine.advance(self.state, declared)
+            self.state, after = service.append(self.ledger, self.ruleset, self.state, declared)
             try:
-                after = self.fiche()
-                self.ledger.add({**after.coups[-1].coup.to_dict(), "time": service.now()})
                 store.write(self.ledger)
             except BaseException:  # not stored (a full disk, say): the session goes back to what the file holds
                 self.load()

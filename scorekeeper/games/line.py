@@ -16,7 +16,7 @@ refusal of a word that could be two things, with both readings.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trump
@@ -168,6 +168,18 @@ def write_inline(value: Any) -> str:
 
 def _key(key: str) -> str:
     return key if key.isascii() and key.replace("_", "").replace("-", "").isalnum() else write_inline(str(key))
+
+
+def read_back(words: Sequence[str], declared: Mapping[str, Any], read: Callable[[Sequence[str]], Any]) -> str:
+    """The line of `words` when `read` reads it back to `declared`, else the entry itself (`write_inline`):
+    an old game's player named like a word of the line (`Pique`) is said the one way that cannot mislead."""
+    line = " ".join(words)
+    try:
+        if read(line.split()) == dict(declared):
+            return line
+    except UserError:
+        pass
+    return write_inline(declared)
 
 
 def letters(card: Card, lang: str) -> str:

@@ -32,6 +32,21 @@ def print_coup(result: Any, fiche: Any, ascii: bool) -> None:
     of(fiche).print_coup(result, fiche, ascii)
 
 
+def _drawn(fiche: Any, title: str, ascii: bool, width: int | None, narrow: bool | None) -> tuple[Any, Any, int, bool]:
+    """The game's renderer, the sheet laid out for `width` (the terminal's when None), the width and
+    whether it is narrow (`narrow` None: below 60 columns)."""
+    from scorekeeper.cli.render import layout
+
+    game, width = of(fiche), layout.width_of(width)
+    narrow = layout.narrow_at(width, narrow)
+    return (
+        game,
+        layout.draw(lambda name: game.sheet(fiche, ascii, name), fiche.players, title, width, narrow),
+        width,
+        narrow,
+    )
+
+
 def fiche_lines(
     fiche: Any, title: str, ascii: bool, explain: bool, width: int | None = None, narrow: bool | None = None
 ) -> list[str]:
@@ -41,9 +56,7 @@ def fiche_lines(
     from scorekeeper.cli.render import layout
     from scorekeeper.i18n import message
 
-    game, width = of(fiche), layout.width_of(width)
-    narrow = layout.narrow_at(width, narrow)
-    drawn = layout.draw(lambda name: game.sheet(fiche, ascii, name), fiche.players, title, width, narrow)
+    game, drawn, width, narrow = _drawn(fiche, title, ascii, width, narrow)
     lines = layout.fiche_lines(drawn, width)
     more = game.after(fiche, narrow)
     if narrow and fiche.coups:
@@ -65,9 +78,7 @@ def row_lines(fiche: Any, index: int, ascii: bool, width: int | None = None, nar
     sheet at `width` (`fiche_lines`): a manche's line and the rule under it come with the coup that won it."""
     from scorekeeper.cli.render import layout
 
-    game, width = of(fiche), layout.width_of(width)
-    narrow = layout.narrow_at(width, narrow)
-    drawn = layout.draw(lambda name: game.sheet(fiche, ascii, name), fiche.players, "", width, narrow)
+    _, drawn, width, _ = _drawn(fiche, "", ascii, width, narrow)
     return layout.row_lines(drawn, index, width)
 
 
@@ -79,18 +90,11 @@ def table_lines(
     a wider score), so that what is on the screen stays aligned; and the widths now."""
     from scorekeeper.cli.render import layout
 
-    game, width = of(fiche), layout.width_of(width)
-    narrow = layout.narrow_at(width, narrow)
-    drawn = layout.draw(lambda name: game.sheet(fiche, ascii, name), fiche.players, "", width, narrow)
+    _, drawn, width, _ = _drawn(fiche, "", ascii, width, narrow)
     widths = drawn.grid.column_widths(width)
     if widths == before and fiche.coups:
         return layout.row_lines(drawn, -1, width), widths
     return layout.fiche_lines(drawn, width), widths
-
-
-def print_row(fiche: Any, index: int, ascii: bool, width: int | None = None, narrow: bool | None = None) -> None:
-    """The new line of the fiche (`row_lines`), as the guided table shows it after a coup."""
-    print("\n".join(row_lines(fiche, index, ascii, width, narrow)))
 
 
 def detail_lines(fiche: Any, number: int, ascii: bool, width: int | None = None) -> list[str]:

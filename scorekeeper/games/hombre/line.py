@@ -33,6 +33,7 @@ from scorekeeper.games.line import (
     given_twice,
     inline,
     keyword,
+    read_back,
     reading,
     suit_letter,
     write_inline,
@@ -173,13 +174,7 @@ def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
     if "matadors" in declared:
         out += ["matadors", str(declared["matadors"])]
     out += [say[flag] for flag in ("vole_engagee", "espadille_forcee", "gano_remise") if declared.get(flag)]
-    line = " ".join(out)
-    try:
-        if read(state, line.split(), lang) == dict(declared):
-            return line
-    except UserError:
-        pass
-    return write_inline(declared)
+    return read_back(out, declared, lambda words: read(state, words, lang))
 
 
 def vocabulary(state: State, lang: str) -> dict[str, tuple[str, ...]]:

@@ -38,6 +38,7 @@ from scorekeeper.games.line import (
     inline,
     keyword,
     letters,
+    read_back,
     reading,
     suit_letter,
     write_inline,
@@ -265,13 +266,7 @@ def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
             out += [say[field], str(declared[field])]
     out += [f"{player}={number}" for player, number in declared.get("points", {}).items()]
     out += [say[flag] for flag in ("force", "let_renonce_pass") if declared.get(flag)]
-    line = " ".join(out)
-    try:  # a name that reads as something else (an old game's player called `Pique`): the table form
-        if read(state, line.split(), lang) == dict(declared):
-            return line
-    except UserError:
-        pass
-    return write_inline(declared)
+    return read_back(out, declared, lambda words: read(state, words, lang))
 
 
 def _plain_values(declared: Mapping[str, Any]) -> bool:
