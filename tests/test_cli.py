@@ -236,6 +236,6 @@ def test_undo_and_redo_say_what_they_took_back_and_put_back(marius):
     marius("coup", "-r", "10h", "--points", "César=40")
     marius("edit", "1", "--points", "César=50")
     assert marius("undo").out.startswith("undone: edit of coup 1. ")
-    assert marius("undo").out.startswith("undone: last coup. ")
-    assert marius("redo").out.startswith("redone: last coup. ")
+    assert marius("undo").out.startswith("undone: last coup (1). ")
+    assert marius("redo").out.startswith("redone: last coup (1). ")
     assert marius("edit", "1", "--points", "César=30").out.startswith("coup 1 replaced\n")

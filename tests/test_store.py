@@ -87,7 +87,7 @@ def test_undo_and_redo_of_a_coup_and_an_edit():
     assert service.fiche(store.read("cafe")).scores == (11, 16)
     assert render(service.undo("cafe")[0]) == "edit of coup 2"
     assert service.fiche(store.read("cafe")).scores == (11, 14)
-    assert render(service.undo("cafe")[0]) == "last coup"
+    assert render(service.undo("cafe")[0]) == "last coup (2)"
     assert service.fiche(store.read("cafe")).scores == (11, 0)
     service.redo("cafe")
     service.redo("cafe")
@@ -379,5 +379,5 @@ def test_an_hombre_game_written_by_the_first_version_reads_with_the_same_figures
     assert (fiche.enjeu, fiche.poules_tirees, fiche.over, fiche.next_dealer) == (36, 2, False, "Bea")
     assert fiche.bete_in_play.owner == "Cid" and fiche.bete_in_play.amount == 27
     assert (len(game.undo_journal), len(game.redo_journal)) == (4, 1)
-    assert render(service.redo("hombre-format1")[0]) == "last coup"
+    assert render(service.redo("hombre-format1")[0]) == "last coup (5)"
     assert service.fiche(store.read("hombre-format1")).balances[0] == 66 + 3 + 3 + 27

@@ -65,7 +65,7 @@ def test_a_coup_a_question_tab_undo_and_quit_at_a_real_terminal(table, home: Pat
     table.expect_exact("coup abandoned: nothing stored")
     table.expect_exact("coup 4>")
     table.send("annule\r")
-    table.expect_exact("undone: last coup")
+    table.expect_exact("undone: last coup (3)")
     table.expect_exact("coup 3>")
     table.send("\x1b[A")  # the up arrow: the line typed before
     table.expect_exact("annule")

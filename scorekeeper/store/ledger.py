@@ -121,8 +121,9 @@ class Ledger:
     def _move(self, source: list[dict[str, Any]], target: list[dict[str, Any]]) -> Record:
         """Apply the last step of one journal; the step that reverses it goes to the other."""
         step = source.pop()
+        last = len(self.coups) + (step["op"] == "readd")  # the last coup's number, taken back or put back
         target.append(self._reverse(step))
-        return _describe(step)
+        return _describe(step, last)
 
     def _journal(self, step: dict[str, Any]) -> None:
         self.undo_journal = [*self.undo_journal[-(UNDO_DEPTH - 1) :], step]
@@ -261,11 +262,14 @@ def damage(problem: str, **values: Any) -> Record:
     return record(f"damage.{problem}", **values)
 
 
-def _describe(step: dict[str, Any]) -> Record:
-    """What an undo or redo took back or put back, in words of the catalogs."""
+def _describe(step: dict[str, Any], last: int) -> Record:
+    """What an undo or redo took back or put back, in words of the catalogs; `last`: the number of the
+    last coup, when the step took it back or put it back."""
     from scorekeeper.explain import record  # as in `damage`
 
     if step["op"] == "splice":
         dropped = "_dropped" if step["dropped"] else ""
         return record(f"step.{step['change']}{dropped}", number=step["number"], dropped=step["dropped"])
-    return record("step.edit", number=step["index"] + 1) if step["op"] == "edit" else record("step.last_coup")
+    return (
+        record("step.edit", number=step["index"] + 1) if step["op"] == "edit" else record("step.last_coup", number=last)
+    )
