@@ -245,3 +245,14 @@ def test_m15_a_morts_seat_is_shortened_with_its_players_name(run, monkeypatch, l
     out = run("--lang", lang, "sheet", "--game", name).out
     assert said in " ".join(line.split("│")[4].strip() for line in out.splitlines() if line.startswith("│"))
     assert "Esc = Escartefigue" in out
+
+
+def test_a_narrow_sheet_says_only_the_marks_it_shows(run, monkeypatch):
+    """The demo's marks: manches won (M-9) and a renonce (M-8); a manillen partie of deals has neither."""
+    monkeypatch.setenv("COLUMNS", "40")
+    run("demo", "--yes")
+    assert "M1: manche 1 won; R: renonce" in run("sheet").out
+    run("new", "manillen", "-p", "Ana", "-p", "Bert", "-p", "Cid", "-p", "Dan")
+    run("coup", "h", "ana", "40")
+    out = run("sheet").out
+    assert "M1" not in out and "R: renonce" not in out

@@ -194,7 +194,24 @@ def after(fiche: Fiche, narrow: bool) -> list[str]:
     """The lines under the grid: who won each trick of a coup entered by its tricks (not on a phone:
     `sheet --detail N` has them), the status, and on a phone what the marks say."""
     lines = [] if narrow else [tricks_won(result) for result in fiche.coups if result.tricks]
-    return [*lines, status(fiche), *([message("sheet_width.marks")] if narrow and fiche.coups else [])]
+    return [*lines, status(fiche), *(_marks_said(fiche) if narrow else [])]
+
+
+def _marks_said(fiche: Fiche) -> list[str]:
+    """What the marks of a narrow sheet say, for those it shows: a manche won, a renonce."""
+    shown = [
+        kind
+        for kind, found in (
+            ("manche", any(result.manche_won_by is not None for result in fiche.coups)),
+            ("renonce", any(result.entry is None and result.coup.renonce is not None for result in fiche.coups)),
+        )
+        if found
+    ]
+    return (
+        [message("sheet_width.marks.join").join(message(f"sheet_width.marks.{kind}") for kind in shown)]
+        if shown
+        else []
+    )
 
 
 def tricks_won(result: CoupResult) -> str:
