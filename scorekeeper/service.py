@@ -397,10 +397,10 @@ def _replayed(
         try:
             state = engine.advance(state, coups[index])
         except UserError as error:
+            reason = error.values["reason"] if error.key == "coup_refused" else error  # the change names the coup
             if index == changed and change.event != "step.delete":
-                raise UserError("change_refused", change=change, reason=error) from None
+                raise UserError("change_refused", change=change, reason=reason) from None
             number = index + (2 if change.event == "step.delete" else 0 if inserted else 1)
-            reason = error.values["reason"] if error.key == "coup_refused" else error
             try:
                 engine.check_open(state)
             except UserError as over:
