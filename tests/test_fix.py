@@ -399,3 +399,12 @@ def test_an_editor_left_without_saving_changes_nothing_and_says_so(demo, run, mo
     monkeypatch.setenv("EDITOR", "false")  # vi's :cq: the editor ends with a code other than 0
     refused(run("fix"), "'false' stopped with code 1: nothing was changed")
     assert scores(run) == DEMO_SCORES
+
+
+def test_m5_a_refused_insert_names_its_coup_once(demo, run):
+    ran = run("insert", "3", "césar", "40")  # no retourne in a system where it sets trump (M-5)
+    refused(ran)
+    assert ran.err.strip() == (
+        "scorekeeper: insertion before coup 3 refused: this ruleset sets trump by the retourne: "
+        "give the dealer's last card with --retourne (M-5)"
+    )
