@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Sequence
 
 BOLD, RESET = "\033[1m", "\033[0m"
 # A space before a figure (`40`, `+16`, `-3`) or a French stop (` :`, ` ;`) does not break: it goes with
@@ -158,6 +159,19 @@ class Grid:
             line = left + sep.join(parts) + end
             lines.append(line if self.frame else line.rstrip())
         return lines
+
+
+def prose(lines: Sequence[str], width: int) -> list[str]:
+    """Lines of words (the status, the notes, an explanation) broken at `width`, never inside a figure;
+    a line's continuation indented under it."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        out += [indent + part for part in wrap(line, width - len(indent), "  ")]
+    return out
 
 
 def wrap(words: str, width: int, indent: str = "") -> list[str]:

@@ -54,6 +54,17 @@ def console() -> Console:
     from scorekeeper.cli.app import printable
 
     class Plain(Console):
+        def print(self, *objects: Any, **options: Any) -> None:
+            """Words (plain strings) broken at the width between words and never before a figure or a
+            French stop (`grid.wrap`: "Panisse & Brun 14" stays whole); anything else as rich lays it out."""
+            if objects and all(type(item) is str for item in objects) and "soft_wrap" not in options:
+                from scorekeeper.cli.grid import prose
+
+                lines = prose(" ".join(objects).split("\n"), self.width)
+                super().print("\n".join(lines), soft_wrap=True, **options)
+                return
+            super().print(*objects, **options)
+
         def render(self, renderable: Any, options: Any = None) -> Any:
             from rich.segment import Segment
 

@@ -15,7 +15,7 @@ import shutil
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from scorekeeper.cli.grid import Grid, wrap
+from scorekeeper.cli.grid import Grid, prose, wrap
 from scorekeeper.i18n import message, render, text
 
 NARROW_BELOW = 60  # columns: a phone, or a terminal split in two
@@ -218,19 +218,6 @@ def _legend(short: dict[str, str], width: int) -> tuple[str, ...]:
         if label != player
     ]
     return tuple(line.replace("\u00a0", " ") for line in wrap(text("sheet_width.legend", names=names), width, "  "))
-
-
-def prose(lines: Sequence[str], width: int) -> list[str]:
-    """Lines of words (the status, the notes, an explanation) broken at `width`, never inside a figure;
-    a line's continuation indented under it."""
-    out: list[str] = []
-    for line in lines:
-        if len(line) <= width:
-            out.append(line)
-            continue
-        indent = " " * (len(line) - len(line.lstrip(" ")))
-        out += [indent + part for part in wrap(line, width - len(indent), "  ")]
-    return out
 
 
 def fiche_lines(drawn: Drawn, width: int) -> list[str]:
