@@ -256,3 +256,17 @@ def test_a_narrow_sheet_says_only_the_marks_it_shows(run, monkeypatch):
     run("coup", "h", "ana", "40")
     out = run("sheet").out
     assert "M1" not in out and "R: renonce" not in out
+
+
+def test_what_a_command_says_breaks_between_words_never_before_a_figure(run, monkeypatch):
+    """`undo`'s status line at 60 columns (M-9: the standing after the demo's coup 3, 14-14): each side's score
+    stays with its name, and the continuation is indented."""
+    run("new", "manille-muette", "-p", "César", "-p", "Panisse", "-p", "Escartefigue", "-p", "Brun")
+    for line in ("10h césar 40", "7s panisse 48", "kd brun 34", "9c césar 50"):
+        run("coup", *line.split())
+    monkeypatch.setenv("COLUMNS", "60")
+    lines = run("undo").out.splitlines()
+    assert lines[0].startswith("undone: last coup (4). ")
+    assert len(lines) > 1 and all(len(line) <= 60 for line in lines)
+    assert not any(line.strip()[:1].isdigit() for line in lines[1:])  # no line starts with a figure
+    assert all(line.startswith("  ") for line in lines[1:])
