@@ -339,3 +339,15 @@ def test_a_line_that_lacks_something_in_a_script_says_what_is_asked_at_a_termina
     code, _, err = cli("table", stdin="10h césar 40\n7s\n")
     assert code == 2
     assert err.strip() == "line 2: the coup is not whole: Points of Panisse and Brun? (M-3)"
+
+
+def test_a_mistake_at_the_table_is_told_in_the_words_of_the_line() -> None:
+    # M-5: manillen names trump; a card said as a retourne is refused, saying what to say instead of --trump
+    new("belge", "manillen", ["Ana", "Bert", "Cid", "Dan"])
+    code, _, err = cli("table", stdin="7h ana 40\nh ana 40\n")
+    assert code == 2
+    assert (
+        err.strip() == "line 1: coup 1: no retourne in this system: trump is named: say the atout, a suit or sa (M-5)"
+    )
+    code, _, err = cli("coup", "7h", "ana", "40")  # the command itself still names its option
+    assert "give it with --trump" in err

@@ -106,7 +106,11 @@ def table(
     if made is not None:
         title = described(service.ruleset_of(made))[0]
         sitting.say(text("cli.new_game", name=made.name, title=title, players=made.players))
-    code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
+    i18n.at_the_table()  # a mistake is told in the words of the line, where the table has its own (`table:`)
+    try:
+        code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
+    finally:
+        i18n.at_the_table(False)
     raise typer.Exit(code)
 
 

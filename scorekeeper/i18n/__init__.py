@@ -112,8 +112,20 @@ def _catalog() -> GNUTranslations:
 
 def message(key: str) -> str:
     """The catalog's words for `key`, placeholders unfilled; `key` itself where the catalog has none
-    (as `gettext.gettext`, whose place it takes in click)."""
-    return _catalog().gettext(key)
+    (as `gettext.gettext`, whose place it takes in click). While the guided table speaks (`at_the_table`),
+    a message it says its own way (`table:KEY`, a mistake told in the words of the short line rather
+    than the options') is said so."""
+    catalog = _catalog()
+    if _chosen.get("where"):
+        own = catalog.gettext(f"table:{key}")
+        if not own.startswith("table:"):
+            return own
+    return catalog.gettext(key)
+
+
+def at_the_table(speaking: bool = True) -> None:
+    """The guided table speaks from now on (`message`), or no longer."""
+    _chosen["where"] = "table" if speaking else ""
 
 
 def plural(key: str, number: int) -> str:
