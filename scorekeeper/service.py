@@ -397,7 +397,7 @@ def _replayed(
         try:
             state = engine.advance(state, coups[index])
         except UserError as error:
-            reason = error.values["reason"] if error.key == "coup_refused" else error  # the change names the coup
+            reason = games.refusal(error)  # the change names the coup
             if index == changed and change.event != "step.delete":
                 raise UserError("change_refused", change=change, reason=reason) from None
             number = index + (2 if change.event == "step.delete" else 0 if inserted else 1)
@@ -453,7 +453,7 @@ def fix(
             try:
                 state = engine.advance(state, engine.read_line(state, [words], lang))
             except UserError as error:
-                reason = error.values["reason"] if error.key == "coup_refused" else error
+                reason = games.refusal(error)
                 try:
                     engine.check_open(state)
                 except UserError:  # M-9: the partie ended before this line: the way out is to cut there

@@ -90,6 +90,20 @@ class Words:
         except SuitError:
             return None
 
+    def beside_a_name(self, at: int, lang: str, deck: Deck | None, sans_atout: bool) -> list[Record]:
+        """What else the word at `at`, which names a player, could be: a card of `deck`, a trump (sans-atout
+        too where `sans_atout`), a number. A name that reads two ways is refused (C-4)."""
+        found = []
+        card = None if deck is None else self.card(at, deck, lang)
+        if card is not None:
+            found.append(reading("card", card=card[0]))
+        trump = self.trump(at, lang)
+        if trump is not None and (trump[0] is not None or sans_atout):
+            found.append(reading("trump", suit=trump[0]) if trump[0] else reading("sans_atout"))
+        if self.number(at) is not None:
+            found.append(reading("number", number=self.number(at)))
+        return found
+
     def said_after(self, at: int, takes: str) -> tuple[Any, int]:
         """What the keyword at `at` takes after it (`renonce NAME`: `takes` is "player"; `matadors 3`:
         "number"; else a flag, True), and the word after that."""

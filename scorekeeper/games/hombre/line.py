@@ -25,6 +25,7 @@ from typing import Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
+from scorekeeper.games import refusal
 from scorekeeper.games.hombre.fiche import State
 from scorekeeper.games.line import (
     Ask,
@@ -56,7 +57,9 @@ _FLAGS = {
 }
 _NAMED = dict.fromkeys(("donne", "donneur", "deal", "dealer", "dealt"), "dealer")
 _COUNTED = dict.fromkeys(("matadors", "matador"), "matadors")
-KEYWORDS = frozenset((*_CONTRACTS, *_FLAGS, *_NAMED, *_COUNTED, "sans", "prendre"))
+_WORDS = {**_FLAGS, **_NAMED, **_COUNTED}  # the keywords but the contracts -> their field
+_TAKES = {**dict.fromkeys(_NAMED.values(), "player"), **dict.fromkeys(_COUNTED.values(), "number")}
+KEYWORDS = frozenset((*_CONTRACTS, *_WORDS, "sans", "prendre"))
 _SAY = {
     "fr": {"pass": "passe", "misdeal": "maldonne", "vole_engagee": "engagée", "espadille_forcee": "forcée"},
     "en": {"pass": "pass", "misdeal": "misdeal", "vole_engagee": "vole-engagee", "espadille_forcee": "forcee"},
@@ -87,9 +90,7 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
             folded, word = "sans-prendre", f"{word} {line.items[at + 1]}"
             at += 1
         named = line.name(at)
-        field = keyword({**_FLAGS, **_NAMED, **_COUNTED}, folded) or (
-            "contract" if keyword(_CONTRACTS, folded) else None
-        )
+        field = keyword(_WORDS, folded) or ("contract" if keyword(_CONTRACTS, folded) else None)
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
         counts = line.counts(at)
@@ -103,14 +104,10 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
             put("contract", keyword(_CONTRACTS, folded), word)
             at += 1
         elif field is not None:
-            takes = "player" if field == "dealer" else "number" if field == "matadors" else "flag"
-            value, at = line.said_after(at, takes)
+            value, at = line.said_after(at, _TAKES.get(field, "flag"))
             put(field, value, word)
         elif named is not None:
-            others = [reading("number", number=line.number(at))] if line.number(at) is not None else []
-            trump = line.trump(at, lang)
-            if trump is not None and trump[0] is not None:
-                others.append(reading("trump", suit=trump[0]))
+            others = line.beside_a_name(at, lang, None, sans_atout=False)  # no cards, no sans-atout (H-6)
             if others:
                 raise ambiguous(word, reading("player", name=named[0]), others[0])
             put("hombre", named[0], word)
@@ -134,8 +131,9 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
 
 def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
     """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
-    if error.key == "coup_refused" and isinstance(error.values.get("reason"), UserError):
-        error = error.values["reason"]
+    error = refusal(error)
+    if not isinstance(error, UserError):  # the partie is over: nothing to ask
+        return None
     if error.key == "coup_without_hombre" and declared.get("hombre") is None:
         return Ask("hombre", record("ask.hombre", "H-6"), tuple(state.players))
     if error.key == "coup_without_hombre":

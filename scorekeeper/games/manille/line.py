@@ -30,6 +30,7 @@ from typing import Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
+from scorekeeper.games import refusal
 from scorekeeper.games.line import (
     Ask,
     Words,
@@ -62,7 +63,8 @@ _FLAGS = {
     **dict.fromkeys(("force", "forced"), "force"),
     **dict.fromkeys(("laisse", "let-pass"), "let_renonce_pass"),
 }
-KEYWORDS = frozenset((*_NAMED, *_COUNTED, *_FLAGS))
+_WORDS = {**_NAMED, **_COUNTED, **_FLAGS}  # every keyword of the line -> its field
+KEYWORDS = frozenset(_WORDS)
 _TAKES = {**dict.fromkeys(_NAMED.values(), "player"), **dict.fromkeys(_COUNTED.values(), "number")}
 # The words `write` uses, in each language: French is the table's; English for an English table.
 _SAY = {
@@ -110,7 +112,7 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
     while at < len(line):
         word = line.items[at]
         named = line.name(at)
-        field = keyword({**_NAMED, **_COUNTED, **_FLAGS}, word)
+        field = keyword(_WORDS, word)
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
         if pending is not None and field is None and line.number(at) is None:
@@ -124,7 +126,7 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
             value, at = line.said_after(at, _TAKES.get(field, "flag"))
             put(field, value, word)
         elif named is not None:
-            others = _other_readings(line, at, deck, lang)
+            others = line.beside_a_name(at, lang, deck, sans_atout=True)
             if others:
                 raise ambiguous(word, reading("player", name=named[0]), others[0])
             pending = (named[0], word)
@@ -162,20 +164,6 @@ def _morts(state: State) -> dict[str, str]:
             elided = "d'" if player[:1].casefold() in "aeiouyhéè" else "de "
             aliases |= {f"mort {elided}{player}": seat, f"mort {player}": seat}
     return aliases
-
-
-def _other_readings(line: Words, at: int, deck: Any, lang: str) -> list[Any]:
-    """What else the name's first word could be: a card, a trump, a number (C-4: refused at once)."""
-    found = []
-    card = line.card(at, deck, lang)
-    if card is not None:
-        found.append(reading("card", card=card[0]))
-    trump = line.trump(at, lang)
-    if trump is not None:
-        found.append(reading("trump", suit=trump[0]) if trump[0] else reading("sans_atout"))
-    if line.number(at) is not None:
-        found.append(reading("number", number=line.number(at)))
-    return found
 
 
 def _bare_numbers(
@@ -218,8 +206,9 @@ def _points_of(state: State, said: Mapping[str, Any]) -> str:
 
 def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
     """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
-    if error.key == "coup_refused" and isinstance(error.values.get("reason"), UserError):
-        error = error.values["reason"]
+    error = refusal(error)
+    if not isinstance(error, UserError):  # the partie is over: nothing to ask
+        return None
     seats = state.table.seats
     if error.key == "retourne_missing":
         return Ask("retourne", record("ask.retourne", "M-5", dealer=_dealer(state, declared)), ())
