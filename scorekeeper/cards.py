@@ -151,6 +151,8 @@ class Card:
     __slots__ = ("rank", "suit", "_text", "_ascii")
     rank: Rank
     suit: Suit
+    _text: str
+    _ascii: str
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
         card = _INTERNED.get((rank, suit))

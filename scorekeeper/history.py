@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from scorekeeper import store
 from scorekeeper.players import fold_name
@@ -32,7 +32,8 @@ FIGURES = ("games", "won", "lost", "manches", "renonces", "points", "jetons", "t
 def summaries() -> list[dict[str, Any]]:
     """Each stored game's own figures (`summary`), from the cache where the file's bytes are known."""
     kept = _cached()
-    found, fresh = [], {}
+    found: list[dict[str, Any]] = []
+    fresh: dict[str, Any] = {}
     for path in _game_files():
         try:
             raw = path.read_bytes()
@@ -125,7 +126,7 @@ def summary(game: store.Ledger) -> dict[str, Any]:
     }
 
 
-def _whole(summary: Any) -> bool:
+def _whole(summary: Any) -> TypeGuard[dict[str, Any]]:
     """A cached summary as `summary` writes it: one from a torn or forged file is replayed again."""
     try:
         return (

@@ -1,7 +1,7 @@
 """Rulesets are data: read a TOML file, resolve `extends`, validate every key, return a frozen object.
 
 This is the loader every game shares; it knows no game. Each game brings its own keys and turns the
-validated values into its typed rules (`Engine`); `scorekeeper.games.load(NAME)` is the one place that
+validated values into its typed rules (`Game.rules_from`); `scorekeeper.games.load(NAME)` is the one place that
 picks the game a file names and hands it here. The schema is the documentation of every key
 (`scorekeeper rules show NAME` prints it with the values). A key the schema does not know, a value of
 the wrong type or out of range is refused with the file, the key and what is accepted. A flag is read
@@ -15,12 +15,15 @@ import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper import tomlfile
 from scorekeeper.cards import DECKS, Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
+
+if TYPE_CHECKING:  # the registry imports this loader: the loader names the registry's contract only for types
+    from scorekeeper.games import Game
 
 BUILTIN_DIRS = (
     Path(__file__).parent / "rulesets",  # installed: the wheel puts rulesets/ inside the package
@@ -85,15 +88,6 @@ COMMON_KEYS = (
 _COMMON_NAMES = {key.name for key in COMMON_KEYS}
 
 
-class Engine(Protocol):
-    """What the loader asks of a game: its name, its keys, and its typed rules from validated values."""
-
-    name: str
-    keys: tuple[Key, ...]
-
-    def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> Any: ...
-
-
 class Ruleset(NamedTuple):
     """A loaded, validated ruleset. `table` is the resolved TOML (no `extends`), kept for the ledger."""
 
@@ -107,7 +101,7 @@ class Ruleset(NamedTuple):
     rules: Any  # the game's typed rules (its engine's `rules_from`)
     settings: Mapping[str, Any]  # every schema key's value, defaults filled
     table: Mapping[str, Any]
-    engine: Engine
+    engine: Game
     origin: str | Record = ""  # the file's path, or what the table was made from (a game, options)
 
     @property
@@ -211,10 +205,10 @@ def _locate(name_or_path: str, base: Path) -> Path:
         if not _is_file(path):
             raise UserError("no_ruleset_file", path=str(path))
         return path
-    path = _builtin_path(name_or_path)
-    if path is None:
+    shipped = _builtin_path(name_or_path)
+    if shipped is None:
         raise UserError("unknown_ruleset", name=name_or_path, shipped=tuple(builtin_names()))
-    return path
+    return shipped
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -314,7 +308,7 @@ def _too_large(value: float) -> Record:
     return record("problem.out_of_bounds", most=MOST, value=value)
 
 
-def build(table: Mapping[str, Any], origin: str | Record, engine: Engine) -> Ruleset:
+def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Ruleset:
     """Validate a resolved table (no `extends` left) against the common keys and `engine`'s, and build it."""
     keys = COMMON_KEYS + engine.keys
     known = {key.name for key in keys}

@@ -198,10 +198,11 @@ def settle(name: str, early: bool) -> tuple[Any, Any]:
     """The end of a partie with money (H-19): the settlement, and the sheet it settles."""
     game = store.read(name)
     ruleset = ruleset_of(game)
-    if not ruleset.engine.has_money:
+    engine = ruleset.engine
+    if not games.settles(engine):
         raise UserError("no_money", "H-19", name=name, game=ruleset.game)
     sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
-    return ruleset.engine.settle(sheet, early), sheet
+    return engine.settle(sheet, early), sheet
 
 
 # --- the games themselves (C-4) ------------------------------------------------------------------
@@ -310,7 +311,7 @@ def stopped_outcome(game: Ledger, sheet: Any) -> Any:
     """What a partie stopped by agreement comes to: with money, the settlement `settle --early` makes
     (H-19); else the side ahead wins, nobody on a tie at the top (its players, or None)."""
     engine = ruleset_of(game).engine
-    if engine.has_money:
+    if games.settles(engine):
         return engine.settle(sheet, True)
     top = max(sheet.scores)
     ahead = [side for side, score in zip(sheet.sides, sheet.scores, strict=True) if score == top]

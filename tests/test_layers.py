@@ -17,6 +17,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 # Higher layers may import lower ones; a layer never imports a higher one.
 LAYERS = {"core": 0, "referee": 1, "games": 2, "service": 3, "cli": 4}
+# The one arrow up: a loaded ruleset holds its game's engine, typed by the registry's contract (`Game`),
+# which in turn takes rulesets. It is read by the type checker alone, never at run time (see below).
+TYPES_ONLY = {("scorekeeper.rulesets", "scorekeeper.games")}
 
 
 def layer(module: str) -> str:
@@ -48,11 +51,17 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def imports(name: str, path: Path, known: set[str]) -> set[str]:
-    """The scorekeeper modules `name` imports, each as the longest known module its import names."""
+def imports(name: str, path: Path, known: set[str], typing: bool | None = None) -> set[str]:
+    """The scorekeeper modules `name` imports, each as the longest known module its import names; with
+    `typing` True only those under a top-level `if TYPE_CHECKING:`, with False all the others."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if typing is not None:
+        guarded = [n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING"]
+        kept = [s for n in guarded for s in n.body] if typing else [n for n in tree.body if n not in guarded]
+        tree = ast.Module(body=kept, type_ignores=[])
+    for node in ast.walk(tree):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -72,7 +81,16 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
-GRAPH = {name: imports(name, path, set(modules())) for name, path in modules().items()}
+ALL_ARROWS = {name: imports(name, path, set(modules())) for name, path in modules().items()}
+GRAPH = {name: {target for target in targets if (name, target) not in TYPES_ONLY} for name, targets in ALL_ARROWS.items()}
+
+
+def test_the_arrow_up_is_for_the_type_checker_alone() -> None:
+    """Each arrow of TYPES_ONLY exists, and only under `if TYPE_CHECKING:`: no import at run time."""
+    paths = modules()
+    for module, target in TYPES_ONLY:
+        assert target in imports(module, paths[module], set(paths), typing=True)
+        assert target not in imports(module, paths[module], set(paths), typing=False)
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))

@@ -16,7 +16,7 @@ import gc
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from scorekeeper import rulesets
 from scorekeeper.cards import Card, Suit
@@ -73,6 +73,19 @@ class Game(Protocol):
     def vocabulary(self, state: Any, lang: str) -> dict[str, tuple[str, ...]]: ...
     def needs(self, state: Any) -> tuple[Record, ...]: ...
     def line_words(self) -> frozenset[str]: ...
+    # The club's history (issue 21): each player's figures in one partie's sheet.
+    def player_figures(self, fiche: Any) -> dict[str, dict[str, Any]]: ...
+
+
+class Settling(Game, Protocol):
+    """A game with money (`has_money`): `settle` pays the end of a partie, or of one stopped early."""
+
+    def settle(self, fiche: Any, early: bool) -> Any: ...
+
+
+def settles(engine: Game) -> TypeGuard[Settling]:
+    """Whether `engine` settles a partie in jetons (H-19): its `has_money`, as the type checker reads it."""
+    return engine.has_money
 
 
 def refusal(error: UserError) -> Any:

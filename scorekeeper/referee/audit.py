@@ -315,7 +315,7 @@ def _replay(
         order = orders[lead]
         pairs = tuple(zip(order, cards))  # noqa: B905  (lengths checked above; the keyword costs a third)
         results.append(TrickResult(number, order[0], pairs, order[won], points))
-        seated.append(cards[size - lead :] + cards[: size - lead])
+        seated.append((*cards[size - lead :], *cards[: size - lead]))
         lead = (lead + won) % size
     if not seated:
         return results, {player: [] for player in players}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
 import time
 import unicodedata
 import warnings
@@ -152,15 +153,14 @@ def _lock(path: Path, name: str) -> Iterator[None]:
 
 
 def _acquire(handle: Any, name: str) -> None:
-    try:
-        import fcntl
-    except ImportError:  # Windows
+    if sys.platform == "win32":
         import msvcrt
 
         def attempt() -> None:
             msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
 
     else:
+        import fcntl
 
         def attempt() -> None:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -20,7 +20,7 @@ from typing import Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
-from scorekeeper.games import Spoken
+from scorekeeper.games import Settling, Spoken
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.fiche import (
@@ -39,6 +39,7 @@ from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
+from scorekeeper.rulesets import Key, Ruleset
 
 __all__ = [
     "ENGINE",
@@ -73,10 +74,10 @@ class Hombre(Spoken):
     """L'hombre behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "hombre"
-    keys = HOMBRE_KEYS
+    keys: tuple[Key, ...] = HOMBRE_KEYS
     has_money = True  # `settle` pays the end of the partie (H-19)
 
-    def rules_from(self, values: Mapping[str, Any], origin: str) -> HombreRules:
+    def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> HombreRules:
         return rules_from(values, origin)
 
     def start(self, ruleset: Any, players: Sequence[str], dealer: str) -> State:
@@ -158,4 +159,4 @@ class Hombre(Spoken):
         return figures
 
 
-ENGINE = Hombre()
+ENGINE: Settling = Hombre()  # typed: the checker holds the class to the contract

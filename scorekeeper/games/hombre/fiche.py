@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, overload
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
@@ -193,6 +193,10 @@ class HombreFiche:
         }
 
 
+@overload
+def _bete_dict(bete: Bete) -> dict[str, Any]: ...
+@overload
+def _bete_dict(bete: None) -> None: ...
 def _bete_dict(bete: Bete | None) -> dict[str, Any] | None:
     if bete is None:
         return None

@@ -62,7 +62,7 @@ def trump_order(trump: Suit) -> tuple[Card, ...]:
 
 def _powers(trump: Suit) -> Mapping[Card, int]:
     """Strength of every card with `trump` set: any trump above any plain card; H-1 inside a plain suit."""
-    power = {}
+    power: dict[Card, int] = {}
     for suit in Suit:
         if suit is not trump:
             order = plain_order(suit)

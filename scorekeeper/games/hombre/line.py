@@ -112,8 +112,8 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
                 raise ambiguous(word, reading("player", name=named[0]), others[0])
             put("hombre", named[0], word)
             at = named[1]
-        elif line.number(at) is not None:
-            bare.append(line.number(at))
+        elif (figure := line.number(at)) is not None:
+            bare.append(figure)
             at += 1
         elif (trump := line.trump(at, lang)) is not None and trump[0] is not None:
             put("trump", trump[0].value, word)

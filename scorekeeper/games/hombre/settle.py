@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
-from scorekeeper.games.hombre.money import Payment
+from scorekeeper.games.hombre.money import Jetons, Payment
 from scorekeeper.games.hombre.rules import HombreRules
 
 
@@ -27,8 +28,8 @@ class PlayerResult:
 
     name: str
     caves: int
-    holdings: Fraction
-    result: Fraction
+    holdings: Jetons
+    result: Jetons
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,9 +38,9 @@ class Transfer:
 
     payer: str
     payee: str
-    jetons: Fraction
+    jetons: Jetons
     fiches: int
-    rest: Fraction  # jetons beyond the whole fiches
+    rest: Jetons  # jetons beyond the whole fiches
 
     @property
     def record(self) -> Record:
@@ -118,7 +119,7 @@ def split_betes(fiche: HombreFiche) -> list[Payment]:
     return payments
 
 
-def fewest_payments(results: dict[str, Fraction]) -> list[tuple[str, str, Fraction]]:
+def fewest_payments(results: Mapping[str, Jetons]) -> list[tuple[str, str, Jetons]]:
     """H-19: who pays whom, in as few payments as possible.
 
     A player at zero pays nothing; a debtor whose debt is exactly a creditor's due pays him alone; the
@@ -127,7 +128,7 @@ def fewest_payments(results: dict[str, Fraction]) -> list[tuple[str, str, Fracti
     """
     debts = {name: -value for name, value in results.items() if value < 0}
     dues = {name: value for name, value in results.items() if value > 0}
-    payments: list[tuple[str, str, Fraction]] = []
+    payments: list[tuple[str, str, Jetons]] = []
     for debtor in list(debts):
         match = next((creditor for creditor, due in dues.items() if due == debts[debtor]), None)
         if match is not None:

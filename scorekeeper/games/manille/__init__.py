@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.explain import Record
-from scorekeeper.games import Spoken
+from scorekeeper.games import Game, Spoken
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
 from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
 from scorekeeper.games.manille.rules import MANILLE_KEYS, ManilleRules, rules_from
 from scorekeeper.games.manille.scoring import renonce_cost
 from scorekeeper.games.manille.table import Side, Table, mort_of, seating
-from scorekeeper.rulesets import Ruleset
+from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
     from scorekeeper.referee import Relation, Verdict
@@ -68,10 +68,10 @@ class Manille(Spoken):
     """Manille behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "manille"
-    keys = MANILLE_KEYS
+    keys: tuple[Key, ...] = MANILLE_KEYS
     has_money = False  # scores, no jetons: nothing for `settle`
 
-    def rules_from(self, values: Mapping[str, Any], origin: str) -> ManilleRules:
+    def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
         return rules_from(values, origin)
 
     def start(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> State:
@@ -164,4 +164,4 @@ class Manille(Spoken):
         return figures
 
 
-ENGINE = Manille()
+ENGINE: Game = Manille()  # typed: the checker holds the class to the contract

@@ -12,6 +12,14 @@ from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
 
 
+# What a coup may say, in the order of the options of `coup`.
+FIELDS = (
+    *("retourne", "trump", "chooser", "contre", "surcontre", "taker", "bid", "exchange"),
+    *("points", "renonce", "tricks", "let_renonce_pass", "layout"),
+    *("dealer", "force", "menteur", "misdeal", "pass", "adjust", "reason"),
+)
+
+
 class Coup(NamedTuple):
     """One coup as said at the table (M-3): how trump was set and what the calls were, then the points
     made, a renonce, or the whole trick log, from which the referee computes the points.
@@ -40,12 +48,6 @@ class Coup(NamedTuple):
     adjust: tuple[tuple[str, int], ...] | None = None  # M-18: points to a player's side, as agreed
     reason: str | None = None
 
-    FIELDS = (
-        *("retourne", "trump", "chooser", "contre", "surcontre", "taker", "bid", "exchange"),
-        *("points", "renonce", "tricks", "let_renonce_pass", "layout"),
-        *("dealer", "force", "menteur", "misdeal", "pass", "adjust", "reason"),
-    )
-
     @property
     def entry(self) -> str | None:
         """What an entry that is not a deal played is (M-17, M-18), None for a coup."""
@@ -58,8 +60,8 @@ class Coup(NamedTuple):
             raise UserError("adjust_pay_at_manille", "M-18")
         if not _FIELD_SET.issuperset(data):
             unknown = sorted(set(data) - _FIELD_SET)
-            said = (field for field in cls.FIELDS if field not in ("adjust", "reason"))  # those are `adjust`'s
-            options = tuple(_option(field).replace("tricks", "trick") for field in said)
+            named = (field for field in FIELDS if field not in ("adjust", "reason"))  # those are `adjust`'s
+            options = tuple(_option(field).replace("tricks", "trick") for field in named)
             raise UserError("unknown_manille_field", field=_option(unknown[0]), fields=options)
         rules = ruleset.rules
         assert isinstance(rules, ManilleRules)
@@ -137,7 +139,7 @@ class Coup(NamedTuple):
         return data
 
 
-_FIELD_SET = frozenset(Coup.FIELDS)
+_FIELD_SET = frozenset(FIELDS)
 _PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce", "dealer", "menteur")
 
 

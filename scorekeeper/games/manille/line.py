@@ -131,15 +131,15 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
                 raise ambiguous(word, reading("player", name=named[0]), others[0])
             pending = (named[0], word)
             at = named[1]
-        elif line.number(at) is not None and pending is not None:
-            count(pending[0], line.number(at), pending[1])
+        elif (figure := line.number(at)) is not None and pending is not None:
+            count(pending[0], figure, pending[1])
             pending = None
             at += 1
         elif (card := line.card(at, deck, lang)) is not None:
             put("retourne", card[0].ascii, word)
             at = card[1]
-        elif line.number(at) is not None:
-            bare.append(line.number(at))
+        elif (figure := line.number(at)) is not None:
+            bare.append(figure)
             at += 1
         elif (trump := line.trump(at, lang)) is not None:
             put("trump", "SA" if trump[0] is None else trump[0].value, word)
@@ -157,7 +157,7 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
 def _morts(state: State) -> dict[str, str]:
     """A mort's seat said the French way too: `mort de César`, `mort d'Ana`, `mort César` (M-15, M-16)."""
     owner = state.table.owner
-    aliases = {}
+    aliases: dict[str, str] = {}
     for seat in state.table.seats:
         player = owner[seat]
         if seat != player:

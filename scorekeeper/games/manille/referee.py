@@ -27,7 +27,7 @@ def audited(
     """The manille referee (P-1 to P-10) as the audit sees it; points are M-1 card points plus M-2 trick points."""
     if len(players) != rules.seats:
         raise UserError("audit_hands_count", seats=rules.seats, given=len(players))
-    points = rules.points.copy()  # a plain dict reads faster than the ruleset's read-only view
+    points = dict(rules.points)  # a plain dict reads faster than the ruleset's read-only view
 
     def seen_by(player: str, earlier: Seen) -> list[tuple[Relation, Card]]:
         return [(Relation.PARTNER if partners(other, player) else Relation.OPPONENT, card) for other, card in earlier]
@@ -41,7 +41,7 @@ def audited(
             worth.append(total)
         return worth
 
-    def illegal_plays(tricks: Sequence[Seen], plays: dict[str, Sequence[Card]]) -> list[tuple[int, int]]:
+    def illegal_plays(tricks: Sequence[Seen], plays: Mapping[str, Sequence[Card]]) -> list[tuple[int, int]]:
         return legal.illegal_plays(tricks, plays, partners, trump, rules)
 
     def circumstance(rule: str, earlier: Seen) -> Record | None:

@@ -242,19 +242,19 @@ def _play(
     ties: int,
     players: Sequence[str],
     first: int,
-    played: int,
-    made: Sequence[int],
+    deals: int,
+    quotas_made: Sequence[int],
     parlee: bool = False,
 ) -> tuple[CoupResult, int]:
     """One coup: trump and calls checked, the retourne scored, then the coup scored; the ties carried."""
     check_taker(coup, rules)
-    deal = played + 1  # this deal's number, towards `partie.deals` (M-9, M-17)
+    deal = deals + 1  # this deal's number, towards `partie.deals` (M-9, M-17)
     log: list[Record] = [said("dealt", None, dealer=dealer)]
     trump, chooser, named = trump_of(coup, rules, dealer)
     log += named
     camps = camps_of(table, rules, dealer, coup.taker)
     log += check_calls(coup, rules, camps, chooser, dealer, ties)
-    log += check_quota(coup, rules, table, players, first, played, made, chooser)
+    log += check_quota(coup, rules, table, players, first, deals, quotas_made, chooser)
     product = multiplier_product(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, ties)
     multiplier = min(product, multiplier_cap(rules))
     multiplied_at = len(log)  # the multiplier is told here once the outcome shows that it applies (M-8)
@@ -270,7 +270,7 @@ def _play(
         won_by = partie.close_manche(log, table.columns)
     played = won_by is None
     leader = _leader(rules, table, dealer, coup.taker) if played else None
-    made = None
+    made: tuple[int, ...] | None = None
     tricks: tuple[TrickResult, ...] = ()
     coup_winner = None
     if not played:

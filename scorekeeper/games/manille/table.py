@@ -78,6 +78,8 @@ def seating(players: Sequence[str], rules: ManilleRules) -> Table:
     """
     players = tuple(players)
     owner = {player: player for player in players}
+    seats: tuple[str, ...]
+    columns: tuple[Side, ...]
     if rules.sides == "mort":
         first, second, third = players
         seats = (first, second, mort_of(first), third)
