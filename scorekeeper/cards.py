@@ -293,14 +293,6 @@ def _reads_as_card(text: str, lang: str) -> bool:
     return True
 
 
-MANILLE = Deck("manille", (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE))
-HOMBRE = Deck(
-    "hombre",
-    (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO),
-)
-DECKS = {deck.name: deck for deck in (MANILLE, HOMBRE)}
-
-
 ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})  # `text.translate(ASCII_SUITS)`: 10♥ -> 10H
 _SANS_ATOUT_WORDS = frozenset({"sa", "sans-atout", "sansatout", "nt"})  # as folded: "sans atout" loses its space
 

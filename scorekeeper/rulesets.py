@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper import tomlfile
-from scorekeeper.cards import DECKS, Deck
+from scorekeeper.cards import Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 
@@ -326,7 +326,7 @@ def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Rules
         title=values["title"] or values["name"],
         description=values["description"],
         source=values["source"],
-        deck=DECKS[values["cards.deck"]],
+        deck=engine.decks[values["cards.deck"]],
         options=MappingProxyType(dict(options)),
         rules=engine.rules_from(values, origin),
         settings=MappingProxyType({k: v for k, v in values.items() if k not in _COMMON_NAMES}),

@@ -67,8 +67,7 @@ def now() -> str:
 def demo(replace: bool, lang: str | None = None) -> tuple[Ledger, Any]:
     """Store Marius's partie as the game `demo` (its sheet too), the current game when there is none; an
     existing `demo` is replaced only with `replace`, so a partie someone named `demo` is never lost unasked."""
-    from scorekeeper import demo as script
-
+    script = games.demo()
     base = games.load(script.RULESET)
     players = list(script.PLAYERS)
     sheet = games.replay(base, players, players[0], script.COUPS)

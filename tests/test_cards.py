@@ -1,7 +1,9 @@
 import pytest
 
-from scorekeeper.cards import HOMBRE, MANILLE, Card, CardError, Rank, Suit, SuitError, format_cards, parse_trump
+from scorekeeper.cards import Card, CardError, Rank, Suit, SuitError, format_cards, parse_trump
 from scorekeeper.errors import UserError
+from scorekeeper.games.hombre.deck import HOMBRE
+from scorekeeper.games.manille.deck import MANILLE
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import i18n, store
-from scorekeeper.cards import MANILLE, Card, Rank, Suit, parse_trump, split_cards, typed
+from scorekeeper.cards import Card, Rank, Suit, parse_trump, split_cards, typed
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.i18n import compile as po
 from scorekeeper.i18n import rulebook
 
@@ -85,7 +86,7 @@ def test_a_language_without_a_catalog_speaks_english(monkeypatch, tmp_path):
 
 # --- the rule book -----------------------------------------------------------------------------------
 
-RULE_IDS = re.compile(r"[\"']((?:[CPMH]-\d+)(?:, [CPMH]-\d+)*)[\"']")
+RULE_IDS = re.compile(r"[\"']((?:[A-Z]+-\d+)(?:, [A-Z]+-\d+)*)[\"']")
 
 
 def _ids_in_the_code() -> set[str]:
@@ -132,7 +133,7 @@ def test_rules_explain_prints_one_rule_lists_them_and_gives_json(run):
 
 def test_rules_explain_answers_for_every_id_in_sheet_explain(run):
     """Done when: `rules explain` answers for every id in `sheet --explain` (the demo's and a hombre game's)."""
-    cited = set(re.findall(r"\(([CPMH]-\d+)\)", run("demo", "--explain").out))
+    cited = set(re.findall(r"\(([A-Z]+-\d+)\)", run("demo", "--explain").out))
     assert {"M-3", "M-4", "M-5", "M-8", "M-9"} <= cited
     for rule in cited:
         ran = run("rules", "explain", rule)

@@ -31,9 +31,9 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import MANILLE
 from scorekeeper.cli.app import app
 from scorekeeper.games import load
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.legal import legal_cards, trick_winner
 from scorekeeper.referee import Relation
 from scorekeeper.rulesets import builtin_names

@@ -2,9 +2,10 @@
 
 import pytest
 
-from scorekeeper.cards import HOMBRE, Suit
+from scorekeeper.cards import Suit
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre import Contract, Coup, HombreRules, Outcome, decide
+from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.games.hombre.matadors import count_matadors
 from scorekeeper.i18n import render
 

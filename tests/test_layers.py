@@ -37,7 +37,7 @@ def layer(module: str) -> str:
         return "core"
     if parts[1] in ("cli", "__main__"):
         return "cli"
-    if parts[1] in ("service", "demo", "history", "session"):
+    if parts[1] in ("service", "history", "session"):
         return "service"
     return parts[1]
 
@@ -82,7 +82,9 @@ def imports(name: str, path: Path, known: set[str], typing: bool | None = None) 
 
 
 ALL_ARROWS = {name: imports(name, path, set(modules())) for name, path in modules().items()}
-GRAPH = {name: {target for target in targets if (name, target) not in TYPES_ONLY} for name, targets in ALL_ARROWS.items()}
+GRAPH = {
+    name: {target for target in targets if (name, target) not in TYPES_ONLY} for name, targets in ALL_ARROWS.items()
+}
 
 
 def test_the_arrow_up_is_for_the_type_checker_alone() -> None:

@@ -12,8 +12,8 @@ import random
 import pytest
 
 from scorekeeper import games, i18n, service
-from scorekeeper.demo import COUPS, PLAYERS
 from scorekeeper.errors import UserError
+from scorekeeper.games.manille.demo import COUPS, PLAYERS
 from scorekeeper.rulesets import builtin_names
 from tests.test_invariants import NAMES, hombre_coup, manille_coup
 

@@ -2,9 +2,10 @@
 
 import pytest
 
-from scorekeeper import demo, games
+from scorekeeper import games
 from scorekeeper.errors import UserError
 from scorekeeper.games import manille
+from scorekeeper.games.manille import demo
 from scorekeeper.i18n import as_json, render
 
 PLAYERS = ("César", "Panisse", "Escartefigue", "Brun")  # César & Escartefigue against Panisse & Brun

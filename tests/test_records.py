@@ -98,7 +98,7 @@ def test_the_json_carries_records_of_many_events_almost_all_with_values(document
     assert len(events) >= 12, sorted(events)
     with_values = [record for record in found if record["values"]]
     assert len(with_values) >= 0.8 * len(found)
-    assert all(record["rule"] is None or re.fullmatch(r"[CPMH]-\d+(, [CPMH]-\d+)*", record["rule"]) for record in found)
+    assert all(record["rule"] is None or re.fullmatch(r"[A-Z]+-\d+(, [A-Z]+-\d+)*", record["rule"]) for record in found)
 
 
 def test_every_event_has_words_that_show_every_value(documents) -> None:

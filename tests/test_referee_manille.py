@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cards import MANILLE, Card, Rank, Suit
+from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.games import load
 from scorekeeper.games.manille import ManilleRules
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.legal import check_position, illegal_plays, judge, legal_cards, trick_winner
 from scorekeeper.i18n import render
 from scorekeeper.referee import Relation

@@ -20,7 +20,7 @@ from scorekeeper import i18n, service, store
 from scorekeeper.cli.grid import Grid
 from scorekeeper.cli.render import fiche_lines, row_lines
 from scorekeeper.cli.render.layout import labels
-from scorekeeper.demo import PLAYERS as MARIUS
+from scorekeeper.games.manille.demo import PLAYERS as MARIUS
 from scorekeeper.players import fold_name
 
 LONG = ("Escartefigue", "Marie-Thérèse", "Jean-Baptiste", "Marie-Claire")

@@ -18,7 +18,7 @@ from scorekeeper.cli.app import app
 
 MARIUS = ["César", "Panisse", "Escartefigue", "Brun"]
 
-# The demo partie (scorekeeper/demo.py), as the table says it and as the flags say it.
+# The demo partie (scorekeeper/games/manille/demo.py), as the table says it and as the flags say it.
 DEMO_LINES = """\
 # Marius's partie at the Bar de la Marine
 10h césar 40

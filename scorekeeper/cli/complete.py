@@ -73,15 +73,17 @@ def player_names(ctx: Any, incomplete: str) -> list[str]:
 
 def cards(ctx: Any, incomplete: str) -> list[str]:
     """The cards of the game in use's deck, in letters (`10H`), else of every deck."""
-    from scorekeeper import cards as decks
-    from scorekeeper import service
+    from scorekeeper import games, service
+    from scorekeeper.cards import ASCII_SUITS
 
     def deck() -> Any:
         game = _in_use(ctx)
-        return decks.DECKS[service.ruleset_of(game).settings["cards.deck"]].cards if game else ()
+        return service.ruleset_of(game).deck.cards if game else ()
 
-    held = _quiet(deck) or [card for one in decks.DECKS.values() for card in one.cards]
-    written = dict.fromkeys(str(card).translate(decks.ASCII_SUITS) for card in held)
+    held = _quiet(deck) or [
+        card for name in games.NAMES for one in games.get(name).decks.values() for card in one.cards
+    ]
+    written = dict.fromkeys(str(card).translate(ASCII_SUITS) for card in held)
     return [card for card in written if card.casefold().startswith(incomplete.casefold())]
 
 

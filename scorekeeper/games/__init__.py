@@ -4,6 +4,11 @@ Each game is a package of its own (`manille`, `hombre`) holding all of its knowl
 when a ruleset names it. Everything outside `games/` reaches a game through `get(name)` and the
 interface `Game`; nothing else asks which game it is.
 
+A game from outside the package is named by its module in the environment:
+`SCOREKEEPER_GAMES=pkg.mod` (several separated by commas), each module holding an `ENGINE` like a
+built-in game's. The variable is read only when a name is no built-in game, so the built-in games
+cost nothing more; and only the modules it lists are ever imported, never a name a file gives.
+
 >>> get("manille").name, sorted(NAMES)
 ('manille', ['hombre', 'manille'])
 >>> load("hombre").rules.system
@@ -13,13 +18,15 @@ interface `Game`; nothing else asks which game it is.
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from scorekeeper import rulesets
-from scorekeeper.cards import Card, Suit
+from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.rulesets import Key, Ruleset
 
@@ -30,6 +37,7 @@ if TYPE_CHECKING:
     from scorekeeper.referee.audit import LogAudit
 
 NAMES = ("manille", "hombre")
+OUTSIDE = "SCOREKEEPER_GAMES"  # the environment variable naming the modules of games from outside
 
 
 class Game(Protocol):
@@ -38,6 +46,7 @@ class Game(Protocol):
 
     name: str
     keys: tuple[Key, ...]
+    decks: Mapping[str, Deck]  # the decks its key `cards.deck` names (C-1)
     has_money: bool  # jetons to settle at the end of the partie (`settle`)
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> Any: ...
@@ -88,6 +97,20 @@ def settles(engine: Game) -> TypeGuard[Settling]:
     return engine.has_money
 
 
+class Demo(Protocol):
+    """The partie `scorekeeper demo` stores, as the module of a game gives it."""
+
+    RULESET: str
+    PLAYERS: tuple[str, ...]
+    COUPS: tuple[dict[str, object], ...]
+
+
+def demo() -> Demo:
+    """The demo partie: Marius's manille (`games/manille/demo.py`), imported by the command `demo` alone."""
+    shown: Demo = import_module("scorekeeper.games.manille.demo")
+    return shown
+
+
 def refusal(error: UserError) -> Any:
     """What a coup was refused for, without the "coup N:" an engine's `advance` puts before it (for a
     caller that names the coup its own way, or asks what it lacks): a UserError, or the record of why
@@ -128,19 +151,48 @@ class Spoken:
 
 
 def get(name: str) -> Game:
-    """The game called `name`; its package is imported on first use."""
-    if name not in NAMES:
-        raise UserError("unknown_game", name=name, games=NAMES)
-    engine: Game = import_module(f"scorekeeper.games.{name}").ENGINE
-    return engine
+    """The game called `name`: a built-in game's package is imported on first use; any other name is
+    looked for among the games of `SCOREKEEPER_GAMES`."""
+    if name in NAMES:
+        engine: Game = import_module(f"scorekeeper.games.{name}").ENGINE
+        return engine
+    outside = _outside(os.environ.get(OUTSIDE, ""))
+    if name not in outside:
+        raise UserError("unknown_game", name=name, games=(*NAMES, *outside))
+    return outside[name]
+
+
+@cache
+def _outside(modules: str) -> dict[str, Game]:
+    """The games of the modules `SCOREKEEPER_GAMES` lists, by their engine's name: each module is
+    imported once a process, and only when a name is no built-in game."""
+    found: dict[str, Game] = {}
+    for module in filter(None, (part.strip() for part in modules.split(","))):
+        try:
+            loaded = import_module(module)
+        except ModuleNotFoundError as error:
+            if not error.name or not f"{module}.".startswith(f"{error.name}."):  # one the game imports: its bug
+                raise
+            loaded = None
+        engine: Game | None = getattr(loaded, "ENGINE", None)
+        if engine is None:
+            raise UserError("no_game_module", module=module, variable=OUTSIDE)
+        found[engine.name] = engine
+    return found
 
 
 def build(table: Mapping[str, Any], origin: str | Record) -> Ruleset:
     """Validate a resolved ruleset table (no `extends` left) for the game it names."""
     game = table.get("game")
-    if game not in NAMES:
+    if not isinstance(game, str):
         raise UserError("bad_game_key", origin=origin, games=NAMES, game=game)
-    return rulesets.build(table, origin, get(game))
+    try:
+        engine = get(game)
+    except UserError as error:
+        if error.key != "unknown_game":
+            raise
+        raise UserError("bad_game_key", origin=origin, games=error.values["games"], game=game) from None
+    return rulesets.build(table, origin, engine)
 
 
 def load(name_or_path: str) -> Ruleset:

@@ -18,7 +18,9 @@ from scorekeeper import i18n
 from scorekeeper.errors import UserError
 
 HERE = Path(__file__).resolve().parent
-_ID = r"([CPMH])-?(\d+)"  # compiled by `re` on first use: `sheet` imports this module, and pays nothing
+# A rule id in any game's letters (C, P, M, H, T, a new game's own). Compiled by `re` on first use:
+# `sheet` imports this module, and pays nothing.
+_ID = r"([A-Z]+)-?(\d+)"
 
 
 @cache

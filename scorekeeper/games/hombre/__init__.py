@@ -16,13 +16,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
 from scorekeeper.games import Settling, Spoken
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
+from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.games.hombre.fiche import (
     BeteFate,
     CoupResult,
@@ -40,6 +42,10 @@ from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
 from scorekeeper.rulesets import Key, Ruleset
+
+if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
+    from scorekeeper.referee import Relation, Verdict
+    from scorekeeper.referee.audit import LogAudit
 
 __all__ = [
     "ENGINE",
@@ -75,12 +81,13 @@ class Hombre(Spoken):
 
     name = "hombre"
     keys: tuple[Key, ...] = HOMBRE_KEYS
+    decks: Mapping[str, Deck] = {HOMBRE.name: HOMBRE}
     has_money = True  # `settle` pays the end of the partie (H-19)
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> HombreRules:
         return rules_from(values, origin)
 
-    def start(self, ruleset: Any, players: Sequence[str], dealer: str) -> State:
+    def start(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> State:
         return start_with(ruleset.rules, players, dealer)
 
     def advance(self, state: State, declared: Mapping[str, Any]) -> State:
@@ -99,7 +106,14 @@ class Hombre(Spoken):
         merged = {} if whole else {k: v for k, v in declared.items() if k != "pass"}
         return {**merged, **changes}
 
-    def judge_play(self, ruleset: Any, trump: Any, trick: Any, hand: Any, card: Any) -> Any:
+    def judge_play(
+        self,
+        ruleset: Ruleset,
+        trump: Suit | None,
+        trick: Sequence[tuple[Relation | None, Card]],
+        hand: Sequence[Card],
+        card: Card | None,
+    ) -> Verdict:
         from scorekeeper.games.hombre import referee
 
         return referee.judge_play(trump, trick, hand, card)
@@ -109,21 +123,21 @@ class Hombre(Spoken):
 
         return referee.RENONCE_COST
 
-    def derived(self, ruleset: Any) -> dict[str, Record]:
+    def derived(self, ruleset: Ruleset) -> dict[str, Record]:
         from scorekeeper.games.hombre.rules import derived
 
         return derived(ruleset.settings, ruleset.rules)
 
     def audit_log(
         self,
-        ruleset: Any,
+        ruleset: Ruleset,
         players: Sequence[str],
         leader: str,
-        trump: Any,
-        tricks: Any,
+        trump: Suit | None,
+        tricks: Sequence[Sequence[Card]],
         alone: str | None,
-        layout: Mapping[str, Any] | None = None,
-    ) -> Any:
+        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
+    ) -> LogAudit:
         from scorekeeper.games.hombre import referee
 
         if layout:  # P-11: every hombre hand is dealt whole, nothing lies on the table

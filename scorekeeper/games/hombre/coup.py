@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from scorekeeper.cards import HOMBRE, Card, Suit, format_cards
+from scorekeeper.cards import Card, Suit, format_cards
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed
+from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.games.hombre.matadors import count_matadors, is_trump, most_matadors
 from scorekeeper.games.hombre.rules import HombreRules
 from scorekeeper.players import find_player

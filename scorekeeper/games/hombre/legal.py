@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scorekeeper.cards import HOMBRE, Card, Rank, Suit
+from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.explain import Record, record
+from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.referee import LEADS, Cards, Duty, Verdict, check_position, narrow, verdict
 
 ESPADILLE = Card(Rank.ACE, Suit.SPADES)

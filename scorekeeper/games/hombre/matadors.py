@@ -2,7 +2,7 @@
 
 The order of the trumps (H-2) is the referee's (`scorekeeper.games.hombre.legal`), told once there.
 
->>> from scorekeeper.cards import HOMBRE
+>>> from scorekeeper.games.hombre.deck import HOMBRE
 >>> count_matadors(HOMBRE.parse_many("As 7h Ac Ah Kh 2h 5c"), Suit.HEARTS)
 5
 """

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scorekeeper.cards import HOMBRE, Card, Suit
+from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre import legal
+from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
 from scorekeeper.referee.audit import Audit, Audited, LogAudit, Seen, audit

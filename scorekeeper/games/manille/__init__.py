@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import Card, Suit
+from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.explain import Record
 from scorekeeper.games import Game, Spoken
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
 from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
@@ -69,6 +70,7 @@ class Manille(Spoken):
 
     name = "manille"
     keys: tuple[Key, ...] = MANILLE_KEYS
+    decks: Mapping[str, Deck] = {MANILLE.name: MANILLE}
     has_money = False  # scores, no jetons: nothing for `settle`
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> ManilleRules:

@@ -11,7 +11,6 @@ from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
 
-
 # What a coup may say, in the order of the options of `coup`.
 FIELDS = (
     *("retourne", "trump", "chooser", "contre", "surcontre", "taker", "bid", "exchange"),

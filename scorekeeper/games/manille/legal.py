@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from scorekeeper.cards import MANILLE, Card, Rank, Suit
+from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.explain import Record, record
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.referee import LEADS, Cards, Duty, Relation, Verdict, check_position, narrow, verdict
 

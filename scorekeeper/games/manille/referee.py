@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from scorekeeper.cards import MANILLE, Card, Suit
+from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import legal
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import split_camps
 from scorekeeper.players import find_player

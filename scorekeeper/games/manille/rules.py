@@ -11,23 +11,24 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from scorekeeper.cards import DECKS, Rank
+from scorekeeper.cards import Rank
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.rulesets import Key
 
 # The ranks in these answers are written as a ruleset file writes them: notation, not words.
 
 
 def _check_order(value: list[Any]) -> Record | None:
-    ranks = [rank.value for rank in DECKS["manille"].ranks]
+    ranks = [rank.value for rank in MANILLE.ranks]
     if sorted(map(str, value)) != sorted(ranks):
         return record("problem.rank_order", ranks=" ".join(ranks))
     return None
 
 
 def _check_points(value: dict[str, Any]) -> Record | None:
-    ranks = {rank.value for rank in DECKS["manille"].ranks}
+    ranks = {rank.value for rank in MANILLE.ranks}
     for rank, points in value.items():
         if rank not in ranks:
             return record("problem.not_a_rank", rank=rank, ranks=" ".join(sorted(ranks)))
@@ -153,7 +154,7 @@ class ManilleRules(NamedTuple):
 
 def rules_from(values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
     """The typed rules from the validated flat dict of dotted keys, refused where keys disagree."""
-    points = {rank: 0 for rank in DECKS["manille"].ranks}
+    points = {rank: 0 for rank in MANILLE.ranks}
     points.update({Rank(rank): value for rank, value in values["cards.points"].items()})
     rules = ManilleRules.of(
         players=values["table.players"],
