@@ -14,7 +14,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.games.manille.deck import MANILLE
 
 # A game in a few lines: its keys, its deck, its rules; what the registry and the loader ask of it.
-TOY = '''
+TOY = """
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.rulesets import Key
 
@@ -28,7 +28,7 @@ class Toy:
         return values["toy.goal"]
 
 ENGINE = Toy()
-'''
+"""
 
 
 @pytest.fixture
