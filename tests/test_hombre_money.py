@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from scorekeeper.errors import UserError
-from scorekeeper.games.hombre import HombreRules, Outcome, add_coup, replay
+from scorekeeper.games.hombre import HombreRules, Outcome, replay
+from scorekeeper.games.hombre.replay import advance, check_open, start_with
 from scorekeeper.i18n import render
 
 PLAYERS = ("A", "B", "C")
@@ -386,8 +387,11 @@ def test_h19_only_poules_taken_by_the_hombre_count_and_split_ends_at_once():
     )
     assert fiche.bete_in_play is None and [(b.owner, b.amount) for b in fiche.betes_waiting] == [("B", 72)]
     assert fiche.as_dict()["poule"] == {"marks": 0, "jetons": 0, "log": []} and fiche.as_dict()["next_dealer"] is None
+    state = start_with(rules, PLAYERS, "C")
+    for declared in ended:
+        advance(state, declared)
     with pytest.raises(UserError, match=r"the partie is over: 2 poules taken by the hombre \(H-19\)"):
-        add_coup(rules, PLAYERS, "C", ended, PASS)
+        check_open(state)
     with pytest.raises(UserError, match=r"^coup 6: the partie is over"):
         play([*ended, PASS], rules)
 

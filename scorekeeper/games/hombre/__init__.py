@@ -5,7 +5,8 @@
 - `coup`: `Coup`, a coup as declared (`from_dict` / `to_dict`);
 - `outcome`: `decide(...)`, won / remise / codille / vole (H-9 to H-11);
 - `money`: one function per rule of the money (H-12 to H-19);
-- `fiche`: `start_with`, `advance`, `replay`, `add_coup`, `HombreFiche` and its `as_dict()`;
+- `fiche`: `HombreFiche`, `CoupResult`, the bêtes' fates and the stable JSON form;
+- `replay`: `start_with`, `advance` (one more coup), `replay` (a fold of `advance`);
 - `settle`: `settle(fiche)`, the end of the partie (H-19);
 - `legal`: which cards may be played and who wins a trick (H-1 to H-5);
 - `referee`: one disputed play and a coup's trick log, through the shared audit.
@@ -25,20 +26,10 @@ from scorekeeper.games import Settling, Spoken
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.deck import HOMBRE
-from scorekeeper.games.hombre.fiche import (
-    BeteFate,
-    CoupResult,
-    HombreFiche,
-    State,
-    add_coup,
-    advance,
-    check_open,
-    jetons_json,
-    replay,
-    start_with,
-)
+from scorekeeper.games.hombre.fiche import BeteFate, CoupResult, HombreFiche, jetons_json
 from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
+from scorekeeper.games.hombre.replay import State, advance, check_open, replay, start_with
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
 from scorekeeper.rulesets import Key, Ruleset
@@ -64,7 +55,6 @@ __all__ = [
     "Payment",
     "Settlement",
     "Transfer",
-    "add_coup",
     "bid",
     "decide",
     "hombre_rules",

@@ -78,10 +78,6 @@ class Coup(NamedTuple):
             return count_matadors(self.cards, self.trump)
         return 0
 
-    @property
-    def trick_map(self) -> dict[str, int]:
-        return dict(self.tricks)
-
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], rules: HombreRules, players: Sequence[str], dealer: str) -> Coup:
         """Read a declaration (ledger or command line) and check it alone; `dealer` deals this coup."""

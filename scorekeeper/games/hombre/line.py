@@ -26,7 +26,7 @@ from typing import Any
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games import refusal
-from scorekeeper.games.hombre.fiche import State
+from scorekeeper.games.hombre.replay import State
 from scorekeeper.games.line import (
     Ask,
     Words,

@@ -55,10 +55,6 @@ class Decision(NamedTuple):
     takers: tuple[str, ...]  # empty when the poule stays (remise, passes)
     why: Record
 
-    @property
-    def poule_taken(self) -> bool:
-        return bool(self.takers)
-
 
 def decide(
     hombre: str, contract: Contract, tricks: Mapping[str, int], vole_engagee: bool = False, forced: bool = False

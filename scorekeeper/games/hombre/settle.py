@@ -1,6 +1,6 @@
 """The end of a partie of l'hombre (RULES H-19): the bêtes still owed, each player's result, who pays whom.
 
->>> from scorekeeper.games.hombre.fiche import replay
+>>> from scorekeeper.games.hombre.replay import replay
 >>> won = {"hombre": "A", "contract": "demande", "tricks": {"A": 5, "B": 2, "C": 2}}
 >>> fiche = replay(HombreRules(poules=1, end="split"), ["A", "B", "C"], "A", [won])
 >>> from scorekeeper.i18n import render
