@@ -38,11 +38,11 @@ def test_names_are_found_without_case_or_accents_like_manille():
 
 
 def test_a_player_left_out_of_the_tricks_made_none():
-    assert read({"hombre": "Ana", "contract": "vole", "tricks": {"Ana": 9}}).trick_map == {
-        "Ana": 9,
-        "Bérénice": 0,
-        "César": 0,
-    }
+    assert read({"hombre": "Ana", "contract": "vole", "tricks": {"Ana": 9}}).tricks == (
+        ("Ana", 9),
+        ("Bérénice", 0),
+        ("César", 0),
+    )
 
 
 def test_three_passes_are_one_value():
