@@ -23,6 +23,8 @@ from scorekeeper.games.manille.referee import audit_log, audit_manille
 from scorekeeper.i18n import render
 from scorekeeper.referee import Cards, Relation, check_position
 from scorekeeper.referee import audit as audit_module
+from scorekeeper.referee import face_down as face_down_module
+from scorekeeper.referee import proof as proof_module
 
 MUETTE = load("manille-muette").rules
 PLAYERS = ("Ana", "Brun", "César", "Dédé")
@@ -31,6 +33,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 OWN = [
     PACKAGE / "referee" / "__init__.py",
     PACKAGE / "referee" / "audit.py",
+    PACKAGE / "referee" / "proof.py",
+    PACKAGE / "referee" / "face_down.py",
     PACKAGE / "games" / "manille" / "legal.py",
     PACKAGE / "games" / "manille" / "referee.py",
     PACKAGE / "games" / "hombre" / "legal.py",
@@ -258,7 +262,7 @@ def test_the_quick_path_builds_no_record(monkeypatch):
     def refused(*args: object, **values: object) -> None:
         raise AssertionError("a record was built")
 
-    for module in (manille, hombre, audit_module):
+    for module in (manille, hombre, audit_module, proof_module, face_down_module):
         monkeypatch.setattr(module, "record", refused)
     legal = log(
         *"AS KS 10S QS|9D 8D 10D AD|7D QD 9S JS|8S 7S JD 7C|10H QH KH 7H|9H 8H JH 10C|AH AC JC KD|QC 8C 9C KC".split(

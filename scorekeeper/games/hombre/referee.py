@@ -11,7 +11,8 @@ from scorekeeper.games.hombre import legal
 from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, Audited, LogAudit, Seen, audit
+from scorekeeper.referee.audit import Audit, LogAudit, audit
+from scorekeeper.referee.proof import Audited, Seen
 
 RENONCE_COST = record("renonce_cost.hombre", None)  # RULES and the seed set no price: the table decides
 

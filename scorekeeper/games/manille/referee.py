@@ -17,7 +17,9 @@ from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import split_camps
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, Audited, FaceDown, LogAudit, Seen, audit
+from scorekeeper.referee.audit import Audit, LogAudit, audit
+from scorekeeper.referee.face_down import FaceDown
+from scorekeeper.referee.proof import Audited, Seen
 
 Layout = Mapping[str, Sequence[tuple[Card, Card]]]  # seat -> its table's pairs, (face up, face down) (P-11)
 

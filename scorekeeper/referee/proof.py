@@ -1,0 +1,142 @@
+"""What the audit asks of a game (`Audited`), and how a judged play is told: a renonce the log proves
+(P-10), a play it leaves unknown. Shared by the audit and its face-down reasoning (P-11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from scorekeeper.cards import Card, Deck, Suit
+from scorekeeper.explain import Record, record
+from scorekeeper.referee import Verdict
+
+# The cards already in a trick, in play order, each with the player who played it.
+Seen = Sequence[tuple[str, Card]]
+
+
+class Audited(NamedTuple):
+    """What the audit asks of a game, for one coup's trump (each game's `referee.audited`)."""
+
+    deck: Deck
+    trick_size: int
+    tricks: int  # in a deal
+    suit_of: Callable[[Card], Suit]  # the suit a card follows (hombre: the black aces are trumps)
+    trump: Suit | None
+    # For every trick of a log: its winner (his place in play order), and what it is worth to him.
+    trick_winners: Callable[[Sequence[Sequence[Card]]], list[int]]
+    trick_points: Callable[[Sequence[Sequence[Card]]], list[int]]
+    legal_cards: Callable[[Sequence[Card], Seen, str], tuple[Card, ...]]  # hand, earlier cards, player
+    judge: Callable[[Sequence[Card], Seen, str, Card], Verdict]
+    # What a proof under this rule must say of the trick (`where.…`: whose card was master), or None.
+    circumstance: Callable[[str, Seen], Record | None]
+    # The plays of a log (tricks of cards with their players), as (index of the trick, place in it), whose
+    # card was not among the `legal_cards` of its player's hand, `plays[player][index:]`: the answer of
+    # `legal_cards` at every play, which a game may reach faster.
+    illegal_plays: Callable[[Sequence[Seen], Mapping[str, Sequence[Card]]], Sequence[tuple[int, int]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Renonce:
+    """A play the log proves illegal (P-10), with the rule, the proof and the cards that were legal."""
+
+    trick: int
+    player: str
+    card: Card
+    rule: str
+    proof: Record  # `proof.renonce`: the play and the legal cards held, each where the log shows it played
+    legal_cards: tuple[Card, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**_play_dict(self), "proof": self.proof, "legal_cards": [card.ascii for card in self.legal_cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class Unproven:
+    """A play of a partial log that a card the log does not show would make a renonce: it stays unknown."""
+
+    trick: int
+    player: str
+    card: Card
+    rule: str
+    note: Record  # `proof.unproven`: the play and the unseen cards that would make it a renonce
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**_play_dict(self), "note": self.note}
+
+
+def _play_dict(play: Renonce | Unproven) -> dict[str, Any]:
+    return {"trick": play.trick, "player": play.player, "card": play.card.ascii, "rule": play.rule}
+
+
+def rule_of(verdict: Verdict) -> str:
+    if verdict.rule is None:  # a bug: the quick test and the judge disagree on this card
+        raise AssertionError("illegal_yet_no_rule_broken", verdict)
+    return verdict.rule
+
+
+def play_told(game: Audited, number: int, player: str, card: Card, earlier: Seen, rule: str) -> Record:
+    """`Brun discarded 8♣ on a ♥ lead at trick 3`: how the card went into the trick (`play.…`)."""
+    led = game.suit_of(earlier[0][1])
+    lead = record("lead.trump" if led == game.trump else "lead.suit", None, suit=led)
+    suit = game.suit_of(card)
+    if suit == led:
+        how = "play.followed"
+    elif suit == game.trump:
+        how = "play.undertrumped" if rule == "P-6" else "play.trumped"
+    else:
+        how = "play.discarded"
+    return record(how, None, player=player, card=card, lead=lead, trick=number)
+
+
+def renonce_proof(
+    game: Audited,
+    number: int,
+    player: str,
+    card: Card,
+    earlier: Seen,
+    verdict: Verdict,
+    seen_at: dict[Card, tuple[int, str]],
+) -> Record:
+    """The renonce told with the cards that prove it: legal cards he held, each seen later in the log."""
+    held = verdict.legal_cards
+    later = tuple(seen_at[witness][0] for witness in held)
+    at = record("proof.at_trick" if len(later) == 1 else "proof.at_tricks", None, tricks=later)
+    rule = rule_of(verdict)
+    play = play_told(game, number, player, card, earlier, rule)
+    where = game.circumstance(rule, earlier)  # what the rule needs said of the trick, if anything
+    if where is None:
+        return record("proof.renonce", rule, play=play, held=held, at=at)
+    return record("proof.renonce_where", rule, play=play, where=where, held=held, at=at)
+
+
+def unproven_play(
+    game: Audited,
+    number: int,
+    player: str,
+    card: Card,
+    earlier: Seen,
+    verdict: Verdict,
+    hand: Sequence[Card],
+    unseen: Sequence[Card],
+) -> Unproven:
+    """A play the cards shown clear but the unseen ones do not (`verdict` judges `hand` with them all).
+
+    The note names every unseen card that, held alone, would have made the play a renonce.
+    """
+    rule = rule_of(verdict)
+    play = play_told(game, number, player, card, earlier, rule)
+    by_rule: dict[str, list[Card]] = {}
+    for other in unseen:
+        if card not in game.legal_cards([*hand, other], earlier, player):
+            broken = rule_of(game.judge([*hand, other], earlier, player, card))
+            by_rule.setdefault(broken, []).append(other)
+    alternatives = [record("proof.if_held", broken, cards=tuple(cards)) for broken, cards in sorted(by_rule.items())]
+    held = alternatives[-1]
+    for alternative in reversed(alternatives[:-1]):
+        held = record("proof.or_else", None, first=alternative, then=held)
+    where = game.circumstance(rule, earlier)
+    if where is None:
+        return Unproven(number, player, card, rule, record("proof.unproven", None, play=play, held=held))
+    return Unproven(number, player, card, rule, record("proof.unproven_where", None, play=play, where=where, held=held))
