@@ -10,7 +10,7 @@ what the ledger stores and `--ascii` writes is always English (`7C` is the 7 of 
 
 >>> str(Card.parse("Dc")), str(Card.parse("Dc", "fr")), str(Card.parse("dame de cœur", "en"))
 ('Q♣', 'Q♥', 'Q♥')
->>> [str(card) for card in MANILLE.parse_many("7 trèfle, as de pique valet carreau Qh", "fr")]
+>>> [str(Card.parse(word, "fr")) for word in split_cards("7 trèfle, as de pique valet carreau Qh", "fr")]
 ['7♣', 'A♠', 'J♦', 'Q♥']
 """
 

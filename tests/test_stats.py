@@ -7,7 +7,7 @@ import json
 import pytest
 
 from scorekeeper import service, store
-from scorekeeper.demo import COUPS as MARIUS_COUPS
+from scorekeeper.games.manille.demo import COUPS as MARIUS_COUPS
 from tests.test_cli_hombre import SEED_17_4
 
 # Seed 002, manille à l'envers (M-14), as in tests/test_systems.py: B reaches 101 and loses; D renonces once.
