@@ -216,8 +216,8 @@ def quota_replay(runs: int) -> None:
 
 def audits(runs: int) -> None:
     from scorekeeper import games
-    from scorekeeper.cards import MANILLE
     from scorekeeper.games.manille import legal as manille
+    from scorekeeper.games.manille.deck import MANILLE
     from scorekeeper.games.manille.referee import audit_manille
     from scorekeeper.referee import Relation
 
