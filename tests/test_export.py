@@ -99,10 +99,11 @@ def test_c2_csv_headers_speak_the_games_language_and_numbers_keep_a_dot(run):
 def test_an_entrys_time_and_note_are_exported_when_the_json_has_them():
     """Issues 15 and 18 add times, notes and entries other than coups: whatever `sheet --json` gives."""
     from scorekeeper import demo, games, i18n
+    from scorekeeper.language import Language
     from scorekeeper.cli import paper
     from scorekeeper.cli.paper import formats
 
-    i18n.choose("en")  # in process: as the command line would, whatever an earlier test chose
+    i18n.speak(Language.named("en"))  # in process: as the command line would, whatever an earlier test chose
     fiche = games.replay(games.load(demo.RULESET), demo.PLAYERS, demo.PLAYERS[0], demo.COUPS)
     data = paper.as_data("demo", fiche)
     data["coups"][6] |= {"time": "2026-11-22T21:40:00", "note": "Escartefigue | distrait"}
