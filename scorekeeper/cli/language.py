@@ -4,32 +4,25 @@
 `--lang` is read before click parses the arguments, anywhere before a `--`: a command's help is read
 from the catalog when its module is imported, which click does before it reads the command's own
 options (`sheet --help --lang fr` is in French). Whether the language was told (by the flag or the
-variable, which a game's own language does not overrule) travels on click's root context (`Told`).
+variable, which a game's own language does not overrule) travels on click's root context, its `obj`.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from scorekeeper import i18n
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language
 
 
-@dataclass(frozen=True, slots=True)
-class Told:
-    """Whether the command was told its language (--lang, SCOREKEEPER_LANG): the context's `obj`."""
-
-    told: bool
-
-
-def choose(args: list[str]) -> tuple[list[str], Told]:
+def choose(args: list[str]) -> tuple[list[str], bool]:
     """Speak the language of `--lang LANG` (or `--lang=LANG`), given anywhere before a `--`, else of
     SCOREKEEPER_LANG, else of the locale; return the arguments without `--lang`, so that click, which
-    reads options command by command, accepts it before the command or after it. A language asked
-    for (flag or variable) and not spoken here is the user's mistake; a locale's is passed over."""
+    reads options command by command, accepts it before the command or after it, and whether the
+    language was told. A language asked for (flag or variable) and not spoken here is the user's
+    mistake; a locale's is passed over."""
     rest: list[str] = []
     given = None
     words = iter(args)
@@ -47,7 +40,7 @@ def choose(args: list[str]) -> tuple[list[str], Told]:
     if asked and i18n.language_code(asked) is None:
         raise UserError("unknown_language", lang=asked, languages=i18n.languages())
     i18n.speak(Language.named(i18n.language_of(given)))
-    return rest, Told(bool(asked))  # not told: the game's own language may speak (C-2)
+    return rest, bool(asked)  # not told: the game's own language may speak (C-2)
 
 
 def speak_the_game(language: Callable[[], str | None]) -> None:
@@ -58,7 +51,7 @@ def speak_the_game(language: Callable[[], str | None]) -> None:
 
     context = click.get_current_context(silent=True)
     told = context.find_root().obj if context is not None else None
-    if isinstance(told, Told) and told.told:
+    if told is True:
         return
     if told is None and os.environ.get("SCOREKEEPER_LANG"):  # no command line: the variable is told
         return
