@@ -109,6 +109,7 @@ def table_coup(runs: int, cold: float, count: int = 200, coups: int = 20) -> Non
     scored by one `advance` and written durably, in process (`scorekeeper.session`), against `cold`, the
     cold start of `scorekeeper sheet` measured above. Target: <= 0.1x."""
     from scorekeeper import service, session, store
+    from scorekeeper.language import Language
 
     best = float("inf")
     with tempfile.TemporaryDirectory() as home:
@@ -123,7 +124,7 @@ def table_coup(runs: int, cold: float, count: int = 200, coups: int = 20) -> Non
             table = session.Session(name)
             start = time.perf_counter()
             for number in range(coups):
-                table.add(table.engine.read_line(table.state, ["10h", "césar", str(number % 69)], "en"))
+                table.add(table.engine.read_line(table.state, ["10h", "césar", str(number % 69)], Language.named("en")))
             best = min(best, (time.perf_counter() - start) / coups)
     print(f"a coup at the table (on {count} coups, durable write included, in process):")
     print(f"  {best * 1000:6.1f} ms a coup  {best / cold:5.3f}x the cold start of scorekeeper sheet (target <= 0.1x)")

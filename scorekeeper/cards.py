@@ -5,12 +5,16 @@ Card(rank=<Rank.TEN: '10'>, suit=<Suit.HEARTS: 'H'>)
 >>> str(Card.parse("Dco")), Card.parse("R pique").ascii
 ('Q♥', 'KS')
 
-Only `c` depends on the language the cards are typed in: cœur in French, clubs in English (C-2);
-what the ledger stores and `--ascii` writes is always English (`7C` is the 7 of clubs).
+The words a card is typed in are the language's (`scorekeeper.language`, passed down by the edge):
+its letters and words, the orders and connectors it writes a card with; `c` is cœur in French, clubs
+in English (C-2). What the ledger stores and `--ascii` writes is always English (`7C` is the 7 of
+clubs): a card read with no language is read so.
 
->>> str(Card.parse("Dc")), str(Card.parse("Dc", "fr")), str(Card.parse("dame de cœur", "en"))
+>>> from scorekeeper.language import Language
+>>> french = Language.named("fr")
+>>> str(Card.parse("Dc")), str(Card.parse("Dc", french)), str(Card.parse("dame de cœur"))
 ('Q♣', 'Q♥', 'Q♥')
->>> [str(Card.parse(word, "fr")) for word in split_cards("7 trèfle, as de pique valet carreau Qh", "fr")]
+>>> [str(Card.parse(word, french)) for word in split_cards("7 trèfle, as de pique valet carreau Qh", french)]
 ['7♣', 'A♠', 'J♦', 'Q♥']
 """
 
@@ -20,9 +24,13 @@ import enum
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
+
+if TYPE_CHECKING:
+    from scorekeeper.language import Language
 
 
 class Suit(enum.Enum):
@@ -43,13 +51,13 @@ class Suit(enum.Enum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
-    def format(self, ascii: bool = False, lang: str = "en") -> str:
+    def format(self, ascii: bool = False, language: Language | None = None) -> str:
         return self.value if ascii else self.symbol
 
     @classmethod
-    def parse(cls, text: str, lang: str = "en") -> Suit:
-        """A suit alone, in any form of C-2 (`h`, `♥`, `coeur`, `co`, …), typed in `lang`."""
-        suit = _suit_word(_fold(text), lang)
+    def parse(cls, text: str, language: Language | None = None) -> Suit:
+        """A suit alone, in any form of C-2 (`h`, `♥`, `coeur`, `co`, …), typed in `language`."""
+        suit = _words(language).suits.get(_fold(text))
         if suit is None:
             raise SuitError("unknown_suit", text=text, suits=SUIT_FORMS)
         return suit
@@ -57,27 +65,9 @@ class Suit(enum.Enum):
 
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 
-# Every form of C-2 but `c`, as folded: letters of one language are read the same in both, and
-# the words may come with "de"/"of" before them ("dame de cœur", "queen of hearts").
-_SUIT_WORDS: dict[str, Suit] = {}
-for _suit, _words in {
-    Suit.SPADES: ("♠", "♤", "s", "p", "pique", "piques", "pi", "spade", "spades"),
-    Suit.HEARTS: ("♥", "♡", "h", "coeur", "coeurs", "co", "heart", "hearts"),
-    Suit.DIAMONDS: ("♦", "♢", "d", "k", "carreau", "carreaux", "ca", "diamond", "diamonds"),
-    Suit.CLUBS: ("♣", "♧", "t", "trefle", "trefles", "tr", "club", "clubs"),
-}.items():
-    for _word in _words:
-        _SUIT_WORDS[_word] = _suit
-        for _of in ("de", "d'", "of"):
-            _SUIT_WORDS.setdefault(_of + _word, _suit)
-# `c` alone: cœur at a French table, clubs at an English one (C-2).
-_C = {"fr": Suit.HEARTS, "en": Suit.CLUBS}
-
-
-def _suit_word(folded: str, lang: str) -> Suit | None:
-    if folded in ("c", "dec", "ofc"):
-        return _C.get(lang, Suit.CLUBS)
-    return _SUIT_WORDS.get(folded)
+# The suits' symbols are every language's.
+_SYMBOLS_READ = {"♠": Suit.SPADES, "♤": Suit.SPADES, "♥": Suit.HEARTS, "♡": Suit.HEARTS}
+_SYMBOLS_READ |= {"♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "♣": Suit.CLUBS, "♧": Suit.CLUBS}
 
 
 class Rank(enum.Enum):
@@ -98,23 +88,94 @@ class Rank(enum.Enum):
     __hash__ = object.__hash__  # as for Suit
 
 
-_RANK_WORDS: dict[str, Rank] = {rank.value.lower(): rank for rank in Rank}
-_RANK_WORDS.update({"r": Rank.KING, "d": Rank.QUEEN, "v": Rank.JACK})
-_RANK_WORDS.update(
-    {
-        "as": Rank.ACE,
-        "ace": Rank.ACE,
-        "roi": Rank.KING,
-        "king": Rank.KING,
-        "dame": Rank.QUEEN,
-        "queen": Rank.QUEEN,
-        "valet": Rank.JACK,
-        "jack": Rank.JACK,
-    }
-)
-_FRENCH_LETTERS = {Rank.KING: "R", Rank.QUEEN: "D", Rank.JACK: "V"}
-_RANK_PREFIXES = sorted(_RANK_WORDS, key=len, reverse=True)  # "as de pique" is the ace, not "a" of "sdepique"
 _WORDS_IN_A_CARD = 4  # "as de pique", "queen of hearts": the most words one card is written in
+
+
+class _Words(NamedTuple):
+    """What a language reads a card with, built once from its words (and those of the languages it
+    reads too, its own first): folded word -> rank or suit, the suit words also after a connector
+    ("de cœur", "of hearts"), the orders of the two parts, the ranks it writes its own way (R D V).
+    A NamedTuple: `sheet` imports this module, and a dataclass costs about 1 ms more to create."""
+
+    ranks: dict[str, Rank]
+    suits: dict[str, Suit]
+    ranks_after: dict[str, Rank]  # a rank as the second part ("harten van vrouw"), after a connector too
+    rank_prefixes: tuple[str, ...]  # longest first: "as de pique" is the ace, not "a" of "sdepique"
+    suit_prefixes: tuple[str, ...]
+    suit_first: bool  # the language writes the suit before the rank too ("harten vrouw")
+    rank_first: bool
+    written: dict[Rank, str]
+    letters: dict[Suit, str]  # a suit's letter as the language writes it
+    sans_atout: frozenset[str]
+
+    @staticmethod
+    def of(language: Language) -> _Words:
+        spoken = [language, *language.others("cards")]
+        parts = [each.words.get("cards", {}) for each in spoken]
+        connectors = list(dict.fromkeys(_fold(word) for part in parts for word in part.get("connectors", ())))
+        ranks: dict[str, Rank] = {}
+        suits: dict[str, Suit] = {}
+        for part in parts:
+            for value, words in part.get("ranks", {}).items():
+                for word in words:
+                    ranks.setdefault(_fold(word), Rank(value))
+            for value, words in part.get("suits", {}).items():
+                for word in words:
+                    suits.setdefault(_fold(word), Suit(value))
+        for rank in Rank:  # the ledger's notation, 10 to 2 and A K Q J, is read in every language
+            ranks.setdefault(rank.value.lower(), rank)
+        for symbol, suit in _SYMBOLS_READ.items():
+            suits.setdefault(symbol, suit)
+        bare_suits, bare_ranks = dict(suits), dict(ranks)
+        ranks_after = dict(ranks)
+        for connector in connectors:
+            for word, suit in bare_suits.items():
+                suits.setdefault(connector + word, suit)
+            for word, rank in bare_ranks.items():
+                ranks_after.setdefault(connector + word, rank)
+        orders = [tuple(order) for order in parts[0].get("orders", [["rank", "suit"]])]
+        written = {Rank(value): words[0] for value, words in parts[0].get("ranks", {}).items() if words[0] != value}
+        return _Words(
+            ranks=ranks,
+            suits=suits,
+            ranks_after=ranks_after,
+            rank_prefixes=tuple(sorted(ranks, key=len, reverse=True)),
+            suit_prefixes=tuple(sorted(bare_suits, key=len, reverse=True)),
+            suit_first=("suit", "rank") in orders,
+            rank_first=("rank", "suit") in orders,
+            written=written,
+            letters={Suit(value): words[0] for value, words in parts[0].get("suits", {}).items()},
+            sans_atout=frozenset(_fold(word) for part in parts for word in part.get("sans_atout", ())),
+        )
+
+    def card(self, folded: str) -> tuple[Rank, Suit] | None:
+        """The rank and suit `folded` names, in an order the language writes."""
+        if self.rank_first:
+            for word in self.rank_prefixes:  # the rank is a word or a letter; everything after it, the suit
+                if folded.startswith(word):
+                    suit = self.suits.get(folded[len(word) :])
+                    if suit is not None:
+                        return self.ranks[word], suit
+        if self.suit_first:
+            for word in self.suit_prefixes:
+                if folded.startswith(word):
+                    rank = self.ranks_after.get(folded[len(word) :])
+                    if rank is not None:
+                        return rank, self.suits[word]
+        return None
+
+
+def _words(language: Language | None) -> _Words:
+    """The card words of `language`; with None, the ledger's (English)."""
+    if language is None:
+        from scorekeeper.language import DEFAULT, Language
+
+        language = Language.named(DEFAULT)
+    found = language.built.get("cards")
+    if found is None:
+        found = language.built["cards"] = _Words.of(language)
+    return found
+
 
 # The forms a mistyped card or suit is answered with: words of the catalogs.
 SUIT_FORMS = record("forms.suit")
@@ -122,8 +183,9 @@ CARD_FORMS = record("forms.card", None, suits=SUIT_FORMS)
 
 
 _INTERNED: dict[tuple[Rank, Suit], Card] = {}
-# What the table typed, read once a language: a replay reads the same cards again and again.
-_PARSED: dict[str, dict[str, Card]] = {"en": {}, "fr": {}}
+# What the ledger holds, read once: a replay reads the same cards again and again. A language keeps
+# what its table typed (`Language.built`).
+_PARSED: dict[str, Card] = {}
 
 
 class CardError(UserError, ValueError):
@@ -188,36 +250,36 @@ class Card:
         return self
 
     @classmethod
-    def parse(cls, text: str, lang: str = "en") -> Card:
-        """Read one card in any notation of C-2, case-insensitive, typed in `lang` (`c`: C-2)."""
-        parsed = _PARSED["fr" if lang == "fr" else "en"]
+    def parse(cls, text: str, language: Language | None = None) -> Card:
+        """Read one card in any notation of C-2, case-insensitive, typed in `language` (`c`: C-2); with
+        None, as the ledger writes it."""
+        parsed = _PARSED if language is None else language.built.setdefault("parsed", {})
         card = parsed.get(text)
         if card is None:
-            card = cls._parse(text, lang)
+            card = cls._parse(text, language)
             if len(parsed) < 4096:  # bounded: endless new spellings must not grow it without end
                 parsed[text] = card
         return card
 
     @classmethod
-    def _parse(cls, text: str, lang: str) -> Card:
+    def _parse(cls, text: str, language: Language | None) -> Card:
         folded = _fold(text)
         if not folded:
             raise CardError("empty_card", forms=CARD_FORMS)
-        # The rank is a word or a letter ("dame", "10", "D"); everything after it names the suit.
-        for word in _RANK_PREFIXES:
-            if folded.startswith(word):
-                suit = _suit_word(folded[len(word) :], lang)
-                if suit is not None:
-                    return cls(_RANK_WORDS[word], suit)
-        raise CardError("bad_card", text=text.strip(), forms=CARD_FORMS)
+        found = _words(language).card(folded)
+        if found is None:
+            raise CardError("bad_card", text=text.strip(), forms=CARD_FORMS)
+        return cls(*found)
 
-    def format(self, ascii: bool = False, lang: str = "en") -> str:
-        """`10♥`; in French the figures are R D V (`D♥`); with `ascii` always English letters (`QH`, C-2)."""
+    def format(self, ascii: bool = False, language: Language | None = None) -> str:
+        """`10♥`; the figures as the language writes them (`D♥` in French); with `ascii` always English
+        letters (`QH`, C-2)."""
         if ascii:
             return self._ascii
-        if lang == "fr" and self.rank in _FRENCH_LETTERS:
-            return _FRENCH_LETTERS[self.rank] + self.suit.symbol
-        return self._text
+        if language is None:
+            return self._text
+        letter = _words(language).written.get(self.rank)
+        return self._text if letter is None else letter + self.suit.symbol
 
     @property
     def ascii(self) -> str:
@@ -247,20 +309,20 @@ class Deck:
     def __contains__(self, card: object) -> bool:
         return card in self._members
 
-    def parse(self, text: str, lang: str = "en") -> Card:
+    def parse(self, text: str, language: Language | None = None) -> Card:
         """Read one card and check that this deck holds it (C-2)."""
-        card = Card.parse(text, lang)
+        card = Card.parse(text, language)
         if card not in self:
             ranks = " ".join(rank.value for rank in self.ranks)  # as they are written: notation, not words
             raise CardError("not_in_deck", card=card, deck=self.name, count=len(self), ranks=ranks)
         return card
 
-    def parse_many(self, text: str, lang: str = "en") -> list[Card]:
+    def parse_many(self, text: str, language: Language | None = None) -> list[Card]:
         """Cards separated by spaces or commas, like `10♥ A♥ 10♣ K♣` or `7 trèfle, dame de cœur`."""
-        return [self.parse(word, lang) for word in split_cards(text, lang)]
+        return [self.parse(word, language) for word in split_cards(text, language)]
 
 
-def split_cards(text: str, lang: str = "en") -> list[str]:
+def split_cards(text: str, language: Language | None = None) -> list[str]:
     """The cards of `text`, one string each: split on commas and spaces, but a card written in words
     keeps them ("7 trèfle", "as de pique"): the most words that still read as one card are one card.
 
@@ -277,7 +339,7 @@ def split_cards(text: str, lang: str = "en") -> list[str]:
         end = start + 1
         for size in range(_WORDS_IN_A_CARD, 1, -1):
             group = words[start : start + size]
-            if len(group) == size and "," not in group and _reads_as_card(" ".join(group), lang):
+            if len(group) == size and "," not in group and _reads_as_card(" ".join(group), language):
                 end = start + size
                 break
         cards.append(" ".join(words[start:end]))
@@ -285,53 +347,69 @@ def split_cards(text: str, lang: str = "en") -> list[str]:
     return cards
 
 
-def _reads_as_card(text: str, lang: str) -> bool:
+def _reads_as_card(text: str, language: Language | None) -> bool:
     try:
-        Card.parse(text, lang)
+        Card.parse(text, language)
     except CardError:
         return False
     return True
 
 
 ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})  # `text.translate(ASCII_SUITS)`: 10♥ -> 10H
-_SANS_ATOUT_WORDS = frozenset({"sa", "sans-atout", "sansatout", "nt"})  # as folded: "sans atout" loses its space
 
 
-def parse_trump(text: str, lang: str = "en") -> Suit | None:
+def parse_trump(text: str, language: Language | None = None) -> Suit | None:
     """The trump named at the table: a suit in any form of C-2, or sans-atout (P-8), which is None.
 
     >>> parse_trump("coeur"), parse_trump("SA"), parse_trump("nt")
     (<Suit.HEARTS: 'H'>, None, None)
     """
-    if _fold(text) in _SANS_ATOUT_WORDS:
+    if _fold(text) in _words(language).sans_atout:
         return None
     try:
-        return Suit.parse(text, lang)
+        return Suit.parse(text, language)
     except SuitError:
         raise SuitError("bad_trump", text=text) from None
 
 
-def typed(text: str, lang: str) -> str:
-    """Cards typed at a `lang` table, in the English letters the ledger keeps (`Dc` -> `QH` in French);
-    `text` as it was where a word is no card, for the engine to refuse in its own words.
+def typed(text: str, language: Language) -> str:
+    """Cards typed at a table speaking `language`, in the English letters the ledger keeps (`Dc` -> `QH`
+    in French); `text` as it was where a word is no card, for the engine to refuse in its own words.
 
-    >>> typed("Dc, 7 trèfle", "fr"), typed("Dc 11x", "fr")
+    >>> from scorekeeper.language import Language
+    >>> typed("Dc, 7 trèfle", Language.named("fr")), typed("Dc 11x", Language.named("fr"))
     ('QH 7C', 'Dc 11x')
     """
     try:
-        return format_cards((Card.parse(word, lang) for word in split_cards(text, lang)), ascii=True)
+        return format_cards((Card.parse(word, language) for word in split_cards(text, language)), ascii=True)
     except CardError:
         return text
 
 
-def typed_suit(text: str, lang: str) -> str:
-    """A trump typed at a `lang` table, in English letters (`c` -> `H` in French; `sa` stays)."""
+def typed_suit(text: str, language: Language) -> str:
+    """A trump typed at a table speaking `language`, in English letters (`c` -> `H` in French; `sa` stays)."""
     try:
-        suit = parse_trump(text, lang)
+        suit = parse_trump(text, language)
     except SuitError:
         return text
     return text if suit is None else suit.value
 
 
-def format_cards(cards: Iterable[Card], ascii: bool = False, lang: str = "en") -> str:
-    return " ".join(card.format(ascii, lang) for card in cards)
+def letters(card: Card, language: Language) -> str:
+    """A card in the letters of `language` (C-2), which the short line reads back: `Dc` in French.
+
+    >>> from scorekeeper.language import Language
+    >>> letters(Card.parse("QH"), Language.named("fr")), letters(Card.parse("QH"), Language.named("en"))
+    ('Dc', 'Qh')
+    """
+    words = _words(language)
+    return words.written.get(card.rank, card.rank.value) + suit_letter(card.suit, language)
+
+
+def suit_letter(suit: Suit, language: Language) -> str:
+    """A suit's letter in `language`: `t` for clubs in French (trèfle), `c` in English."""
+    return _words(language).letters[suit]
+
+
+def format_cards(cards: Iterable[Card], ascii: bool = False, language: Language | None = None) -> str:
+    return " ".join(card.format(ascii, language) for card in cards)

@@ -22,7 +22,8 @@ from typing import Any
 from scorekeeper import games, store
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.players import check_name, check_players, find_player
+from scorekeeper.language import DEFAULT, Language, codes
+from scorekeeper.players import check_name, check_players, find_player, fold_name
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.store import Ledger
 
@@ -115,13 +116,13 @@ def new(
     return game
 
 
-def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = ()) -> Any:
+def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language: Language | None = None) -> Any:
     """Declare the next coup, by options (`coup`) and the words of a short line (`words`, issue 16);
     refused (nothing written) if the table cannot have said it."""
     with store.changing(name) as game:
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
-        _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words))
+        _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
     return after
 
 
@@ -139,17 +140,13 @@ def append(game: Ledger, ruleset: Ruleset, state: Any, coup: Mapping[str, Any]) 
 
 
 def read_words(
-    ruleset: Ruleset, state: Any, declared: Mapping[str, Any], words: Sequence[str], lang: str | None = None
+    ruleset: Ruleset, state: Any, declared: Mapping[str, Any], words: Sequence[str], language: Language | None = None
 ) -> dict[str, Any]:
     """The declaration of a coup said by options and in words (the short line, read in `state`, the
-    partie before it, in `lang`, else the language in effect): a field said both ways is refused."""
+    partie before it, in `language`, English if none is given): a field said both ways is refused."""
     if not words:
         return dict(declared)
-    if lang is None:
-        from scorekeeper.i18n import current
-
-        lang = current()
-    spoken = ruleset.engine.read_line(state, words, lang)
+    spoken = ruleset.engine.read_line(state, words, language or Language.named(DEFAULT))
     both = sorted(set(spoken) & set(declared))
     if both:
         raise UserError("line_and_option", field=both[0])
@@ -157,7 +154,12 @@ def read_words(
 
 
 def edit(
-    name: str, number: int, changes: Mapping[str, Any], drop_after: bool = False, words: Sequence[str] = ()
+    name: str,
+    number: int,
+    changes: Mapping[str, Any],
+    drop_after: bool = False,
+    words: Sequence[str] = (),
+    language: Language | None = None,
 ) -> Any:
     """Replace what was declared for coup `number` (from 1), by options and in words (issue 16);
     everything after it is recomputed, refused or cut at the partie's new end (`drop_after`) as
@@ -165,7 +167,7 @@ def edit(
     with store.changing(name) as game:
         _check_number(game, number)
         coups = said(game.coups)
-        changes = _read_before(game, coups, number, changes, words)
+        changes = _read_before(game, coups, number, changes, words, language)
         declared = ruleset_of(game).engine.merge(coups[number - 1], changes)
         change = record("step.edit", number=number)
         kept, after = _replayed(game, [*coups[: number - 1], declared, *coups[number:]], number - 1, change, drop_after)
@@ -210,7 +212,7 @@ def settle(name: str, early: bool) -> tuple[Any, Any]:
 def _reserved(ruleset: Ruleset) -> frozenset[str]:
     """Words a player may not be named (C-4), as the command line would read them otherwise: `mort`
     where a mort plays, and the calls of the guided table's short line."""
-    words = {"pass", "passe", "demande", "retourne", "tourne", "sans prendre", "sans-prendre", "vole"}
+    words = {fold_name(word) for code in codes() for word in Language.named(code).words["names"]["reserved"]}
     words |= ruleset.engine.line_words()
     if ruleset.settings.get("table.sides") in ("mort", "morts"):
         words |= {"mort", "morts"}
@@ -339,7 +341,12 @@ def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any,
 
 
 def insert(
-    name: str, number: int, declared: Mapping[str, Any], drop_after: bool = False, words: Sequence[str] = ()
+    name: str,
+    number: int,
+    declared: Mapping[str, Any],
+    drop_after: bool = False,
+    words: Sequence[str] = (),
+    language: Language | None = None,
 ) -> tuple[Any, int]:
     """Put a forgotten coup before entry `number` (from 1), said by options and in words as to `add`;
     everything after it is replayed, refused or cut at the partie's new end (`drop_after`) as
@@ -350,7 +357,7 @@ def insert(
         if number != len(game.coups) + 1:  # after the last entry, an insert is the next coup
             _check_number(game, number)
         coups = said(game.coups)
-        declared = _read_before(game, coups, number, declared, words)
+        declared = _read_before(game, coups, number, declared, words, language)
         change = record("step.insert", number=number)
         coups_after = [*coups[: number - 1], declared, *coups[number - 1 :]]
         kept, after = _replayed(game, coups_after, number - 1, change, drop_after)
@@ -365,14 +372,19 @@ def insert(
 
 
 def _read_before(
-    game: Ledger, coups: Sequence[Mapping[str, Any]], number: int, declared: Mapping[str, Any], words: Sequence[str]
+    game: Ledger,
+    coups: Sequence[Mapping[str, Any]],
+    number: int,
+    declared: Mapping[str, Any],
+    words: Sequence[str],
+    language: Language | None,
 ) -> dict[str, Any]:
     """`declared` with the words of a short line (`read_words`) read in the partie before entry `number`."""
     if not words:
         return dict(declared)
     ruleset = ruleset_of(game)
     before = games.state_after(ruleset, game.players, game.dealer, coups[: number - 1])
-    return read_words(ruleset, before, declared, words)
+    return read_words(ruleset, before, declared, words, language)
 
 
 def _check_number(game: Ledger, number: int) -> None:
@@ -412,15 +424,15 @@ def _replayed(
     return len(coups), engine.fiche(state)
 
 
-def fix_lines(game: Ledger, lang: str) -> list[tuple[str, str | None]]:
-    """Every entry of `game` as the short line that says it in `lang`, with its note: what `fix` reads
+def fix_lines(game: Ledger, language: Language) -> list[tuple[str, str | None]]:
+    """Every entry of `game` as the short line that says it in `language`, with its note: what `fix` reads
     back to the same entries."""
     ruleset = ruleset_of(game)
     engine = ruleset.engine
     state = engine.start(ruleset, game.players, game.dealer)
     lines = []
     for coup, declared in zip(game.coups, said(game.coups), strict=True):
-        lines.append((engine.write_line(state, declared, lang), coup.get("note")))
+        lines.append((engine.write_line(state, declared, language), coup.get("note")))
         state = engine.advance(state, declared)
     return lines
 
@@ -428,11 +440,11 @@ def fix_lines(game: Ledger, lang: str) -> list[tuple[str, str | None]]:
 def fix(
     name: str,
     lines: Sequence[tuple[int, str, str | None]],
-    lang: str,
+    language: Language,
     listed: Sequence[Mapping[str, Any]] | None = None,
 ) -> tuple[Any, bool]:
     """Replace every entry of game `name` with `lines` (each: its line number in the file, a short line
-    in `lang`, a note or None), read and replayed in order, in one write and one undo step. The first
+    in `language`, a note or None), read and replayed in order, in one write and one undo step. The first
     line that makes no sense is refused by its line number (`fix_line`), and nothing is written; so is
     the whole list when the game's entries are no longer `listed`, those the lines were made from (a
     coup entered while the list was in an editor is never lost unseen).
@@ -451,7 +463,7 @@ def fix(
         state = engine.start(ruleset, game.players, game.dealer)
         for index, (line, words, _) in enumerate(lines):
             try:
-                state = engine.advance(state, engine.read_line(state, [words], lang))
+                state = engine.advance(state, engine.read_line(state, [words], language))
             except UserError as error:
                 reason = games.refusal(error)
                 try:

@@ -13,6 +13,7 @@ import pytest
 
 from scorekeeper import i18n
 from scorekeeper.cli.app import _CLICK_MODULES, COMMANDS
+from scorekeeper.language import Language
 
 CLI = Path(__file__).resolve().parent.parent / "scorekeeper" / "cli"
 
@@ -23,7 +24,7 @@ def english_after(monkeypatch: pytest.MonkeyPatch):
     for name in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
     yield
-    i18n.choose("en")
+    i18n.speak(Language.named("en"))
 
 
 @pytest.mark.parametrize(
@@ -39,18 +40,18 @@ def english_after(monkeypatch: pytest.MonkeyPatch):
 def test_lang_is_read_anywhere_before_or_after_the_command(run, args):
     ran = run(*args)
     assert ran.code == 0, ran.err
-    assert i18n.current() == "fr"
+    assert i18n.spoken().code == "fr"
 
 
 def test_lang_comes_from_the_flag_else_scorekeeper_lang_else_the_locale(run, monkeypatch):
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
-    assert run("games").code == 0 and i18n.current() == "fr"
+    assert run("games").code == 0 and i18n.spoken().code == "fr"
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    assert run("games").code == 0 and i18n.current() == "en"
-    assert run("games", "--lang", "fr").code == 0 and i18n.current() == "fr"
+    assert run("games").code == 0 and i18n.spoken().code == "en"
+    assert run("games", "--lang", "fr").code == 0 and i18n.spoken().code == "fr"
     monkeypatch.setenv("LANG", "de_DE.UTF-8")  # a locale not spoken here is passed over: English
     monkeypatch.delenv("SCOREKEEPER_LANG")
-    assert run("games").code == 0 and i18n.current() == "en"
+    assert run("games").code == 0 and i18n.spoken().code == "en"
 
 
 def test_french_speaks_french_now_its_catalog_exists(run):

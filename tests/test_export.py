@@ -101,8 +101,9 @@ def test_an_entrys_time_and_note_are_exported_when_the_json_has_them():
     from scorekeeper import games, i18n
     from scorekeeper.cli import paper
     from scorekeeper.cli.paper import formats
+    from scorekeeper.language import Language
 
-    i18n.choose("en")  # in process: as the command line would, whatever an earlier test chose
+    i18n.speak(Language.named("en"))  # in process: as the command line would, whatever an earlier test chose
     demo = games.demo()
     fiche = games.replay(games.load(demo.RULESET), demo.PLAYERS, demo.PLAYERS[0], demo.COUPS)
     data = paper.as_data("demo", fiche)

@@ -18,6 +18,9 @@ from scorekeeper.cards import Card, Rank, Suit, parse_trump, split_cards, typed
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.i18n import compile as po
 from scorekeeper.i18n import rulebook
+from scorekeeper.language import Language
+
+FR, EN = Language.named("fr"), Language.named("en")
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 ENGLISH, FRENCH = po.catalog("en"), po.catalog("fr")
@@ -26,7 +29,7 @@ ENGLISH, FRENCH = po.catalog("en"), po.catalog("fr")
 @pytest.fixture(autouse=True)
 def english_after():
     yield
-    i18n.choose("en")
+    i18n.speak(Language.named("en"))
 
 
 def _fields(words: str) -> set[str]:
@@ -62,7 +65,7 @@ def test_each_french_file_matches_its_english_file():
 
 
 def test_french_agrees_in_number_through_the_units():
-    i18n.choose("fr")
+    i18n.speak(Language.named("fr"))
     assert i18n.plural("unit.marks", 1).format(n=1) == "1 marque"
     assert i18n.plural("unit.marks", 2).format(n=2) == "2 marques"
     assert i18n.text("partie_won_in_manches", side="César et Escartefigue", won=2, against=1) == (
@@ -79,7 +82,7 @@ def test_a_language_without_a_catalog_speaks_english(monkeypatch, tmp_path):
     (english / "scorekeeper.mo").write_bytes(po.mo_path("en").read_bytes())
     monkeypatch.setattr(i18n, "_LOCALE", tmp_path)
     monkeypatch.setattr(i18n, "_catalogs", {})
-    i18n.choose("fr")
+    i18n.speak(Language.named("fr"))
     assert i18n.text("error.nothing_to_undo", name="x") == "nothing to undo in game x"
     assert rulebook.book("xx") == rulebook.book("en")
 
@@ -144,13 +147,13 @@ def test_rules_explain_answers_for_every_id_in_sheet_explain(run):
 
 
 def test_c2_c_alone_is_coeur_in_french_and_clubs_in_english():
-    assert Card.parse("Dc", "fr") == Card(Rank.QUEEN, Suit.HEARTS)
-    assert Card.parse("Dc", "en") == Card(Rank.QUEEN, Suit.CLUBS)
-    assert parse_trump("c", "fr") is Suit.HEARTS and parse_trump("c", "en") is Suit.CLUBS
+    assert Card.parse("Dc", FR) == Card(Rank.QUEEN, Suit.HEARTS)
+    assert Card.parse("Dc", EN) == Card(Rank.QUEEN, Suit.CLUBS)
+    assert parse_trump("c", FR) is Suit.HEARTS and parse_trump("c", EN) is Suit.CLUBS
 
 
 def test_c2_letters_of_one_language_are_read_the_same_in_both():
-    for lang in ("en", "fr"):
+    for lang in (EN, FR):
         assert [str(Card.parse(text, lang)) for text in ("Rp", "Vk", "Dt", "Ks", "Qh", "Jd", "As")] == [
             "K♠",
             "J♦",
@@ -176,13 +179,13 @@ def test_c2_letters_of_one_language_are_read_the_same_in_both():
     ],
 )
 def test_c2_words_are_read_in_both_languages(text, card):
-    assert str(Card.parse(text, "en")) == str(Card.parse(text, "fr")) == card
+    assert str(Card.parse(text, EN)) == str(Card.parse(text, FR)) == card
 
 
 def test_c2_a_hand_splits_on_commas_or_spaces_without_breaking_a_card_in_words():
-    assert split_cards("7 trèfle, dame de cœur 8k", "fr") == ["7 trèfle", "dame de cœur", "8k"]
-    assert [str(card) for card in MANILLE.parse_many("Dc 8d, as de pique", "fr")] == ["Q♥", "8♦", "A♠"]
-    assert typed("Dc 7 trèfle", "fr") == "QH 7C"  # the ledger keeps English letters
+    assert split_cards("7 trèfle, dame de cœur 8k", FR) == ["7 trèfle", "dame de cœur", "8k"]
+    assert [str(card) for card in MANILLE.parse_many("Dc 8d, as de pique", FR)] == ["Q♥", "8♦", "A♠"]
+    assert typed("Dc 7 trèfle", FR) == "QH 7C"  # the ledger keeps English letters
 
 
 def _scorekeeper(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -312,7 +315,7 @@ def test_c2_a_coup_typed_at_a_french_table_is_kept_in_the_ledgers_english_letter
     said = {parameter.name: parameter.default.default for parameter in declare._SAID}
     log = tmp_path / "plis.toml"
     log.write_text('tricks = [["7c", "8c", "9c", "10c"], "Dc Vc Rc Ac"]\n', encoding="utf-8")
-    i18n.choose("fr")
+    i18n.speak(Language.named("fr"))
     typed_said = declare.declaration({**said, "retourne": "Dc", "trump": "c", "trick": ["7 trèfle, 8c 9c 10c"]})
     assert (typed_said["retourne"], typed_said["trump"], typed_said["tricks"]) == (
         "QH",
@@ -321,7 +324,7 @@ def test_c2_a_coup_typed_at_a_french_table_is_kept_in_the_ledgers_english_letter
     )
     from_file = declare.declaration({**said, "tricks_file": str(log)})
     assert from_file["tricks"] == [["7H", "8H", "9H", "10H"], "QH JH KH AH"]
-    i18n.choose("en")
+    i18n.speak(Language.named("en"))
     assert declare.declaration({**said, "trick": ["7c 8c 9c 10c"]})["tricks"] == [["7C", "8C", "9C", "10C"]]
 
 

@@ -33,6 +33,7 @@ def layer(module: str) -> str:
         "tomlfile",
         "explain",
         "i18n",
+        "language",
     ):
         return "core"
     if parts[1] in ("cli", "__main__"):

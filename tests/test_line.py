@@ -16,24 +16,27 @@ from scorekeeper.errors import UserError
 from scorekeeper.games.manille.demo import COUPS, PLAYERS
 from scorekeeper.rulesets import builtin_names
 from tests.test_invariants import NAMES, hombre_coup, manille_coup
+from scorekeeper.language import Language
+
+FR, EN = Language.named("fr"), Language.named("en")
 
 MANILLE_SYSTEMS = [name for name in builtin_names() if games.load(name).game == "manille"]
 HOMBRE_SYSTEMS = [name for name in builtin_names() if games.load(name).game == "hombre"]
 
 
-def read(ruleset, players, coups, words, lang="en", asked=None):
+def read(ruleset, players, coups, words, lang=EN, asked=None):
     state = games.state_after(ruleset, players, players[0], coups)
     return ruleset.engine.read_line(state, words.split(), lang, asked)
 
 
-def muette(words: str, lang: str = "en", asked=None):
+def muette(words: str, lang=EN, asked=None):
     return read(games.load("manille-muette"), PLAYERS, [], words, lang, asked)
 
 
 def test_the_issues_examples_read_as_the_options_say():
     assert muette("10h césar 40") == {"retourne": "10H", "points": {"César": 40}}
-    assert muette("ac renonce brun", "fr") == {"retourne": "AH", "renonce": "Brun"}  # C-2: c is cœur in French
-    assert muette("ac renonce brun", "en") == {"retourne": "AC", "renonce": "Brun"}
+    assert muette("ac renonce brun", FR) == {"retourne": "AH", "renonce": "Brun"}  # C-2: c is cœur in French
+    assert muette("ac renonce brun", EN) == {"retourne": "AC", "renonce": "Brun"}
     assert muette("donne Brun 7s panisse 48") == {"dealer": "Brun", "retourne": "7S", "points": {"Panisse": 48}}
     assert muette("maldonne") == {"misdeal": True}
     assert muette("passe") == {"pass": True}
@@ -46,7 +49,7 @@ def test_the_issues_examples_read_as_the_options_say():
         "points": {"Anna": 38},
     }
     encheres = games.load("manille-encheres")
-    assert read(encheres, ["Ana", "Ben", "Cid", "Dan"], [], "ben 45 c 50", "fr") == {
+    assert read(encheres, ["Ana", "Ben", "Cid", "Dan"], [], "ben 45 c 50", FR) == {
         "taker": "Ben",
         "bid": 45,
         "trump": "H",
@@ -126,7 +129,7 @@ def test_the_engine_asks_for_what_a_coup_lacks():
         ruleset.engine.advance(state, {"retourne": "7S"})
     asked = ruleset.engine.ask(state, {"retourne": "7S"}, caught.value)
     assert (asked.field, i18n.render(asked.words)) == ("points:César", "Points of César and Escartefigue? (M-3)")
-    assert ruleset.engine.read_line(state, ["40"], "en", asked.field) == {"points": {"César": 40}}
+    assert ruleset.engine.read_line(state, ["40"], EN, asked.field) == {"points": {"César": 40}}
     # M-13: at the enchères, the taker's points, the taker said before the question
     encheres = games.load("manille-encheres")
     four = ["Ana", "Ben", "Cid", "Dan"]
@@ -134,7 +137,7 @@ def test_the_engine_asks_for_what_a_coup_lacks():
     with pytest.raises(UserError) as caught:
         encheres.engine.advance(state, {"taker": "Ben", "bid": 45, "trump": "H"})
     asked = encheres.engine.ask(state, {"taker": "Ben", "bid": 45, "trump": "H"}, caught.value)
-    assert encheres.engine.read_line(state, ["50"], "en", asked.field) == {"points": {"Ben": 50}}
+    assert encheres.engine.read_line(state, ["50"], EN, asked.field) == {"points": {"Ben": 50}}
     with pytest.raises(UserError) as caught:
         ruleset.engine.advance(state, {"retourne": "7S", "points": {"César": 90}})
     assert ruleset.engine.ask(state, {}, caught.value) is None  # a mistake, not a lack
@@ -146,7 +149,7 @@ def _round_trip(ruleset, players, declared_coups):
     engine = ruleset.engine
     words_said = 0
     for entry in declared_coups:
-        for lang in ("fr", "en"):
+        for lang in (FR, EN):
             line = engine.write_line(state, entry, lang)
             assert engine.read_line(state, line.split(), lang) == entry, (line, entry)
             words_said += not line.startswith("{")
@@ -209,9 +212,9 @@ def test_what_words_cannot_say_is_written_as_the_entry_itself():
     ruleset = games.load("manille-muette")
     state = games.state_after(ruleset, PLAYERS, PLAYERS[0], [])
     agreement = {"adjust": {"César": 10}, "reason": "Brun left early"}
-    line = ruleset.engine.write_line(state, agreement, "fr")
+    line = ruleset.engine.write_line(state, agreement, FR)
     assert line == '{adjust = {"César" = 10}, reason = "Brun left early"}'
-    assert ruleset.engine.read_line(state, line.split(" "), "fr") == agreement
+    assert ruleset.engine.read_line(state, line.split(" "), FR) == agreement
 
 
 def test_the_demo_partie_said_in_words_gives_the_fiche_of_its_options(home):
@@ -229,7 +232,7 @@ def test_the_demo_partie_said_in_words_gives_the_fiche_of_its_options(home):
 def test_a_mort_is_named_as_the_table_says_it():
     # M-16: at manille à deux each player plays a mort; its seat is said "mort de Bea" or "Ana's mort"
     ruleset = games.load("manille-a-deux")
-    assert read(ruleset, ["Ana", "Bea"], [], "7h renonce mort d'ana", "fr") == {
+    assert read(ruleset, ["Ana", "Bea"], [], "7h renonce mort d'ana", FR) == {
         "retourne": "7H",
         "renonce": "Ana's mort",
     }
@@ -247,6 +250,6 @@ def test_hombre_asks_for_the_hombre_then_the_tricks():
         asked.append(ruleset.engine.ask(state, declared, caught.value).field)
     assert asked == ["hombre", "contract", "tricks"]
     # H-9: the tricks asked for, in seating order
-    assert ruleset.engine.read_line(state, ["5", "2", "2"], "en", "tricks") == {
+    assert ruleset.engine.read_line(state, ["5", "2", "2"], EN, "tricks") == {
         "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}
     }

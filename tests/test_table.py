@@ -15,6 +15,9 @@ from typer.testing import CliRunner
 
 from scorekeeper import games, service, session, store
 from scorekeeper.cli.app import app
+from scorekeeper.language import Language
+
+FR, EN = Language.named("fr"), Language.named("en")
 
 MARIUS = ["César", "Panisse", "Escartefigue", "Brun"]
 
@@ -270,7 +273,7 @@ def test_a_coup_at_the_table_is_one_advance_whatever_the_length_of_the_game(coun
     table = session.Session(game.name)
     assert counted[0] == length  # opening the table replays the game once
     for number in range(20):
-        table.add(table.engine.read_line(table.state, ["10h", "panisse", str(number)], "en"))
+        table.add(table.engine.read_line(table.state, ["10h", "panisse", str(number)], EN))
     assert counted[0] == length + 20
     assert len(store.read(game.name).coups) == length + 20  # each stored at once
     assert table.fiche().scores == service.fiche(store.read(game.name)).scores

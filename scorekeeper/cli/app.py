@@ -4,9 +4,9 @@ Each command is a module of its own under `scorekeeper.cli` with a one-command `
 below names them with the catalog key of their help, so `scorekeeper --help` imports none of them
 and a command pays only for its own imports (the idea of hatch's LazyGroup).
 
-The language is chosen once, first: `--lang LANG` anywhere in the arguments (taken out before click
-reads them), else SCOREKEEPER_LANG, else the locale. Only then is a command's module imported, so
-the help it declares is read from the catalog in that language, and click's own words too.
+The language is chosen once, first (`cli.language`): `--lang LANG` anywhere in the arguments (taken
+out before click reads them), else SCOREKEEPER_LANG, else the locale. Only then is a command's module
+imported, so the help it declares is read from the catalog in that language, and click's own words too.
 
 A user's mistake (a `UserError` from the core, or a usage error from click) is printed as one line
 on stderr, exit code `Exit.MISTAKE`, and nothing is written: every write happens after all checks passed.
@@ -35,7 +35,7 @@ import typer
 from typer.core import TyperArgument, TyperGroup
 
 from scorekeeper import i18n, store
-from scorekeeper.cli import complete
+from scorekeeper.cli import complete, language
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import text
 
@@ -137,7 +137,7 @@ class Group(TyperGroup):
     ) -> Any:
         args = list(sys.argv[1:] if args is None else args)
         try:
-            args = _choose_language(args)
+            args, told = language.choose(args)
         except UserError as error:
             _fail(text("cli.mistake", error=error))
         for arg in args:
@@ -158,7 +158,7 @@ class Group(TyperGroup):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", store.NotMarked)
             try:
-                code = self._run(args, prog_name, complete_var, **extra)
+                code = self._run(args, prog_name, complete_var, obj=told, **extra)
             finally:
                 _warn(caught)
                 sys.stdout, sys.stderr = streams
@@ -306,31 +306,6 @@ def _warn(caught: list[warnings.WarningMessage]) -> None:
             _say(text("cli.warning", warning=text("warning.not_marked", **warning.message.values)))
         else:
             warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
-
-
-def _choose_language(args: list[str]) -> list[str]:
-    """Speak the language of `--lang LANG` (or `--lang=LANG`), given anywhere before a `--`, else of
-    SCOREKEEPER_LANG, else of the locale; return the arguments without `--lang`, so that click, which
-    reads options command by command, accepts it before the command or after it. A language asked
-    for (flag or variable) and not spoken here is the user's mistake; a locale's is passed over."""
-    rest: list[str] = []
-    given = None
-    words = iter(args)
-    for word in words:
-        if word == "--":
-            rest += [word, *words]
-            break
-        elif word == "--lang" or (isinstance(word, str) and word.startswith("--lang=")):
-            given = word.partition("=")[2] if "=" in word else next(words, "")
-            if not given:
-                raise UserError("lang_needs_value", languages=i18n.LANGUAGES)
-        else:
-            rest.append(word)
-    asked = given or os.environ.get("SCOREKEEPER_LANG")
-    if asked and i18n.language_code(asked) is None:
-        raise UserError("unknown_language", lang=asked, languages=i18n.LANGUAGES)
-    i18n.choose(i18n.language_of(given), told=bool(asked))  # else the game's own language may speak (C-2)
-    return rest
 
 
 def _click_speaks_our_language() -> None:

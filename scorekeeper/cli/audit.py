@@ -12,7 +12,8 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.declare import layout_of
 from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
-from scorekeeper.i18n import current, render, text
+from scorekeeper.i18n import render, spoken, text
+from scorekeeper.language import Language
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -51,16 +52,16 @@ def audit(
         data = _read_coup_file(file)
         seats, trump_text, first, tricks = _coup_fields(data, file)
         taker = data.get("taker") if isinstance(data.get("taker"), str) else None
-        pairs = _layout(data.get("layout"), loaded, current(), file)
+        pairs = _layout(data.get("layout"), loaded, spoken(), file)
     else:
         if not (players and trump and leader and trick):
             raise UserError("audit_missing_options")
-        seats, trump_text, first, tricks = players.split(), trump, leader, [split_cards(t, current()) for t in trick]
+        seats, trump_text, first, tricks = players.split(), trump, leader, [split_cards(t, spoken()) for t in trick]
         pairs = None
     if layout:  # P-11: face up over face down, as typed; it comes before a file's
-        pairs = _layout(layout_of(layout), loaded, "en", file or "--layout")
-    log = [[loaded.deck.parse(card, current()) for card in cards] for cards in tricks]  # as typed (C-2)
-    result = loaded.engine.audit_log(loaded, seats, first, parse_trump(trump_text, current()), log, taker, pairs)
+        pairs = _layout(layout_of(layout), loaded, None, file or "--layout")
+    log = [[loaded.deck.parse(card, spoken()) for card in cards] for cards in tricks]  # as typed (C-2)
+    result = loaded.engine.audit_log(loaded, seats, first, parse_trump(trump_text, spoken()), log, taker, pairs)
     if json:
         print_json(result.as_dict())
     else:
@@ -68,7 +69,7 @@ def audit(
     return Exit.RENONCE if result.audit.renonces else Exit.DONE
 
 
-def _layout(given: Any, loaded: Any, lang: str | None, path: str) -> dict[str, list[tuple[Any, Any]]] | None:
+def _layout(given: Any, loaded: Any, language: Language | None, path: str) -> dict[str, list[tuple[Any, Any]]] | None:
     """P-11: `{NAME = [["QS", "7S"], ...]}`, each pair face up over face down, its cards read (C-2)."""
     if given is None:
         return None
@@ -79,7 +80,7 @@ def _layout(given: Any, loaded: Any, lang: str | None, path: str) -> dict[str, l
     ):
         raise UserError("coup_file_layout", "P-11", path=path)
     return {
-        str(name): [(loaded.deck.parse(up, lang), loaded.deck.parse(down, lang)) for up, down in pairs]
+        str(name): [(loaded.deck.parse(up, language), loaded.deck.parse(down, language)) for up, down in pairs]
         for name, pairs in given.items()
     }
 

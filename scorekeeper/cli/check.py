@@ -11,7 +11,7 @@ from scorekeeper.cards import Card, parse_trump
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
-from scorekeeper.i18n import current, render, text
+from scorekeeper.i18n import render, spoken, text
 from scorekeeper.rulesets import Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by its two commands only: the others start without it
@@ -33,7 +33,7 @@ def _table(text: str, ruleset: Ruleset) -> list[tuple[Relation | None, Card]]:
                 relation = Relation(prefix.upper())
             except ValueError:
                 raise UserError("check_bad_prefix", word=word) from None
-        trick.append((relation, ruleset.deck.parse(card, current())))
+        trick.append((relation, ruleset.deck.parse(card, spoken())))
     return trick
 
 
@@ -51,7 +51,7 @@ def check(
 
     loaded = games.load(ruleset)
     trick = _table(table, loaded)
-    lang = current()  # the cards as the table types them (C-2: `c` is cœur in French)
+    lang = spoken()  # the cards as the table types them (C-2: `c` is cœur in French)
     held = loaded.deck.parse_many(hand, lang)
     if not held:
         raise UserError("check_empty_hand")

@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from scorekeeper import service
+from scorekeeper import i18n, service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, GAME
@@ -26,7 +26,7 @@ def coup(
 ) -> None:
     name = pick(game_name)
     declared = d.declaration(said)
-    fiche = service.add(name, declared, d.words_of(said))
+    fiche = service.add(name, declared, d.words_of(said), i18n.spoken())
     _show_cards_read(declared, ascii)
     print_coup(fiche.coups[-1], fiche, ascii)
 

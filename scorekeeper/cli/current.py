@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorekeeper import i18n, store
+from scorekeeper import store
+from scorekeeper.cli.language import speak_the_game
 from scorekeeper.errors import UserError
 
 
@@ -24,7 +25,7 @@ def pick(name: str | None) -> str:
         if name is None or not store.exists(name):
             raise UserError("no_current_game")
     path = store.path_of(name)
-    i18n.speak_the_game(lambda: _language_of(path))
+    speak_the_game(lambda: _language_of(path))
     return name
 
 

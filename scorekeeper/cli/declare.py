@@ -17,7 +17,7 @@ from scorekeeper.cards import split_cards, typed, typed_suit
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
-from scorekeeper.i18n import current, text
+from scorekeeper.i18n import spoken, text
 
 COUP_EXAMPLE = examples_of("coup")
 
@@ -131,7 +131,7 @@ def _tricks(trick: list[str], tricks_file: str | None) -> tuple[list[list[str]] 
     """The trick log, from --trick (one per trick) or from a TOML file with `tricks = [[...], ...]`, and
     the layout of the face-down cards that file may give (`layout = {NAME = [["QS", "7S"], ...]}`, P-11)."""
     if tricks_file is None:
-        return [split_cards(given, current()) for given in trick] or None, None
+        return [split_cards(given, spoken()) for given in trick] or None, None
     if trick:
         raise UserError("trick_and_file")
     try:
@@ -156,7 +156,7 @@ def layout_of(texts: list[str]) -> dict[str, list[list[str]]] | None:
             up, slash, down = word.partition("/")
             if not slash or not up or not down or "/" in down:
                 raise UserError("bad_layout", "P-11", text=part.strip())
-            pairs[name.strip()].append([typed(up, current()), typed(down, current())])
+            pairs[name.strip()].append([typed(up, spoken()), typed(down, spoken())])
     return pairs or None
 
 
@@ -166,9 +166,9 @@ def _typed_log(log: Any) -> Any:
     if not isinstance(log, list):
         return log
     return [
-        typed(trick, current())
+        typed(trick, spoken())
         if isinstance(trick, str)
-        else [typed(card, current()) if isinstance(card, str) else card for card in trick]
+        else [typed(card, spoken()) if isinstance(card, str) else card for card in trick]
         if isinstance(trick, list)
         else trick
         for trick in log
@@ -195,9 +195,9 @@ def declaration(said: dict[str, Any]) -> dict[str, Any]:
     # Cards as the table typed them (C-2: `c` is cœur in French), kept in the ledger's English letters.
     for field in ("retourne", "hand", "trumps"):
         if said.get(field) is not None:
-            said[field] = typed(said[field], current())
+            said[field] = typed(said[field], spoken())
     if said.get("trump") is not None:
-        said["trump"] = typed_suit(said["trump"], current())
+        said["trump"] = typed_suit(said["trump"], spoken())
     said["pass"] = said.pop("passed")
     said["espadille_forcee"] = said.pop("forced")
     for flag in ("let_renonce_pass", "vole_engagee", "pass", "espadille_forcee", "gano_remise", "misdeal", "force"):

@@ -24,7 +24,7 @@ def demo(
         # Asked before anything is written; without a terminal to answer, click aborts: nothing replaced.
         typer.confirm(text("paper.demo.replace"), abort=True, err=True)
         yes = True
-    game, fiche = service.demo(replace=yes, lang=i18n.current())
+    game, fiche = service.demo(replace=yes, lang=i18n.spoken().code)
     if json:
         print_json({"name": game.name, **fiche.as_dict()})
         return

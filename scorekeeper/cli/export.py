@@ -43,7 +43,7 @@ def export(
         page = formats.markdown(title, table, lines)
     else:
         svg = chart.svg(game.series(data))
-        page = formats.html(title, table, lines, svg, game.sections(name, data, fiche), i18n.current())
+        page = formats.html(title, table, lines, svg, game.sections(name, data, fiche), i18n.spoken().code)
     if output is None:
         sys.stdout.write(page)
         return

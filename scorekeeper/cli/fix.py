@@ -24,6 +24,7 @@ from scorekeeper.cli.options import GAME, console, examples_of
 from scorekeeper.cli.render import status
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
+from scorekeeper.language import Language
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -37,19 +38,19 @@ def fix(
     game_name: str = GAME,
 ) -> None:
     name = pick(game_name)
-    lang = i18n.current()
+    language = i18n.spoken()
     if show and source is not None:
         raise UserError("fix_print_and_from")
     if show:
-        sys.stdout.write("".join(line + "\n" for line in _listed(store.read(name), lang)))
+        sys.stdout.write("".join(line + "\n" for line in _listed(store.read(name), language)))
         return
     if source is not None:
         entries = entries_of(_read(str(source)))
         if not entries:
             raise UserError("fix_empty", path=str(source))
-        fiche, changed = service.fix(name, entries, lang)
+        fiche, changed = service.fix(name, entries, language)
     else:
-        done = _in_editor(name, lang)
+        done = _in_editor(name, language)
         if done is None:
             console().print(text("cli.fix_dropped"), markup=False)
             return
@@ -58,9 +59,9 @@ def fix(
     console().print(said, markup=False)
 
 
-def _listed(game: Any, lang: str) -> list[str]:
+def _listed(game: Any, language: Language) -> list[str]:
     """The game's entries as the file's lines: the short line, and its note after `#`."""
-    listed = service.fix_lines(game, lang)
+    listed = service.fix_lines(game, language)
     return [line if note is None else f"{line}  # {' '.join(note.splitlines())}" for line, note in listed]
 
 
@@ -113,11 +114,11 @@ def _comments(words: str) -> list[str]:
     return [f"# {line}".rstrip() for line in words.splitlines()]
 
 
-def _in_editor(name: str, lang: str) -> tuple[Any, bool] | None:
+def _in_editor(name: str, language: Language) -> tuple[Any, bool] | None:
     """The list edited until it makes sense (then it is stored), or None when the user drops the change."""
     game = store.read(name)
     header = _comments(text("fix.header", name=name))
-    body = _listed(game, lang)
+    body = _listed(game, language)
     content = "\n".join([*header, "", *body]) + "\n"
     while True:
         saved = _edit(content)
@@ -125,7 +126,7 @@ def _in_editor(name: str, lang: str) -> tuple[Any, bool] | None:
         if saved == content or not entries:
             return None
         try:
-            return service.fix(name, entries, lang, game.coups)
+            return service.fix(name, entries, language, game.coups)
         except UserError as error:
             if error.key == "fix_game_changed":
                 raise

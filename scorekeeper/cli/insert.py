@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from scorekeeper import service
+from scorekeeper import i18n, service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.delete import DROP_AFTER, say_dropped
@@ -28,7 +28,7 @@ def insert(
     said: dict[str, Any],
 ) -> None:
     name = pick(game_name)
-    fiche, dropped = service.insert(name, number, d.declaration(said), drop_after, d.words_of(said))
+    fiche, dropped = service.insert(name, number, d.declaration(said), drop_after, d.words_of(said), i18n.spoken())
     console().print(text("cli.inserted", number=number), markup=False)
     print_coup(fiche.coups[number - 1], fiche, ascii)
     say_dropped(dropped)

@@ -33,7 +33,7 @@ def new(
         if ruleset is None or not player:
             raise UserError("new_needs", what="RULESET" if ruleset is None else "--player")
         options = dict(rulesets.parse_option(text) for text in option)
-        created = service.new(ruleset, player, dealer=dealer, options=options, name=game_name, lang=i18n.current())
+        created = service.new(ruleset, player, dealer=dealer, options=options, name=game_name, lang=i18n.spoken().code)
     fiche = service.fiche(created)
     out = console()
     title = described(service.ruleset_of(created))[0]

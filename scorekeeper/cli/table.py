@@ -35,43 +35,27 @@ from scorekeeper.cli.render import detail_lines, short_status, status, table_lin
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
+from scorekeeper.language import Language
 from scorekeeper.players import fold_name
 from scorekeeper.session import Session
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
-# The words of a line that are the table's own or a command's rather than a coup's, folded (C-4: as
-# names are, so `vérifie` and `verifie` are one), in both languages whatever the language in effect.
-WORDS = {
-    "help": "help",
-    "aide": "help",
-    "quit": "quit",
-    "exit": "quit",
-    "quitte": "quit",
-    "fin": "quit",
-    "explain": "explain",
-    "explique": "explain",
-    "revanche": "revanche",
-    "undo": "undo",
-    "annule": "undo",
-    "redo": "redo",
-    "refais": "redo",
-    "sheet": "sheet",
-    "fiche": "sheet",
-    "check": "check",
-    "verifie": "check",
-    "adjust": "adjust",
-    "ajuste": "adjust",
-    "note": "note",
-    "edit": "edit",
-    "corrige": "edit",
-    "delete": "delete",
-    "supprime": "delete",
-    "insert": "insert",
-    "insere": "insert",
-    "fix": "fix",
-    "repare": "fix",
-}
+# The table's own words and the commands it runs (`[table]` of each language's words file).
+_WORDS: dict[str, str] = {}
+
+
+def table_words() -> dict[str, str]:
+    """The words of a line that are the table's own or a command's rather than a coup's, folded (C-4: as
+    names are, so `vérifie` and `verifie` are one), in every language whatever the language spoken."""
+    if not _WORDS:
+        for code in i18n.languages():
+            for what, words in Language.named(code).words.get("table", {}).items():
+                for word in words:
+                    _WORDS.setdefault(fold_name(word), what)
+    return _WORDS
+
+
 # The records of a coup that end a stage of the partie, announced under its line; the end of the partie
 # is the status line's.
 ANNOUNCED = frozenset(("manche_won",))
@@ -95,7 +79,7 @@ def table(
         if not player:
             raise UserError("new_needs", what="--player")
         options = dict(rulesets.parse_option(each) for each in option)
-        made = service.new(ruleset, player, dealer=dealer, options=options, name=game_name, lang=i18n.current())
+        made = service.new(ruleset, player, dealer=dealer, options=options, name=game_name, lang=i18n.spoken().code)
         name = pick(made.name)
     elif player or dealer is not None or option:
         raise UserError("table_new_needs_ruleset")
@@ -193,7 +177,7 @@ class Table:
         folded = fold_name(first)
         if any(fold_name(player) == folded for player in self.session.ledger.players):
             return None
-        return WORDS.get(folded) or (folded if folded in COMMANDS and folded != "table" else None)
+        return table_words().get(folded) or (folded if folded in COMMANDS and folded != "table" else None)
 
     def coup(self, line: str) -> None:
         """A coup said in one line, completed by questions at a terminal; stored only once whole. An
@@ -241,7 +225,7 @@ class Table:
         """The declaration a line (or an answer to a question about `asked`) says, in the state before it."""
         words = [line.strip()] if line.lstrip().startswith("{") else line.split()
         session = self.session
-        read: dict[str, Any] = session.engine.read_line(session.state, words, i18n.current(), asked=asked)
+        read: dict[str, Any] = session.engine.read_line(session.state, words, i18n.spoken(), asked=asked)
         return read
 
     def answers(self, answer: str, asked: Any) -> None:
@@ -257,7 +241,7 @@ class Table:
         if self.terminal is not None:
             return ""
         try:
-            said: str = self.session.engine.write_line(self.session.state, declared, i18n.current())
+            said: str = self.session.engine.write_line(self.session.state, declared, i18n.spoken())
         except UserError:
             return " ".join(line.split())
         return said
@@ -287,8 +271,8 @@ class Table:
     def offer_revanche(self) -> None:
         assert self.terminal is not None
         answer = self.terminal.question(None)
-        if answer is not None and fold_name(answer)[:1] in ("y", "o"):  # yes, oui
-            self.revanche()
+        if answer is not None and any(Language.named(code).says_yes(fold_name(answer)) for code in i18n.languages()):
+            self.revanche()  # a yes in any language: "yes", "oui"
 
     def say(self, *lines: str) -> None:
         """Lines of words: at a terminal, broken at its width between words (never inside a figure)."""
@@ -327,7 +311,7 @@ class Table:
         told = io.StringIO()
         with contextlib.redirect_stderr(told):
             try:
-                scorekeeper(args=["--lang", i18n.current(), name, *args], prog_name="scorekeeper")
+                scorekeeper(args=["--lang", i18n.spoken().code, name, *args], prog_name="scorekeeper")
                 code = Exit.DONE
             except SystemExit as ended:
                 code = ended.code if isinstance(ended.code, int) else Exit.MISTAKE
@@ -397,11 +381,11 @@ class Terminal:
     def words(self) -> Any:
         """What Tab offers in the state of the next coup: commands first on the line, then the coup's words."""
         session = self.session
-        vocabulary = session.engine.vocabulary(session.state, i18n.current())
+        vocabulary = session.engine.vocabulary(session.state, i18n.spoken())
         said = tuple(word for key in ("players", "calls", "contracts", "cards") for word in vocabulary.get(key, ()))
         from scorekeeper.cli.app import COMMANDS
 
-        commands = tuple(sorted({*WORDS, *COMMANDS} - {"table"}))
+        commands = tuple(sorted({*table_words(), *COMMANDS} - {"table"}))
 
         def offered(first: bool) -> tuple[str, ...]:
             return (*said, *commands) if first else said

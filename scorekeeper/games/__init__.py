@@ -33,6 +33,7 @@ from scorekeeper.rulesets import Key, Ruleset
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
     from scorekeeper.games.line import Ask
+    from scorekeeper.language import Language
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
 
@@ -76,10 +77,12 @@ class Game(Protocol):
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
     ) -> LogAudit: ...
     # The short line (issue 16): `Spoken` gives them from the game's `line` module.
-    def read_line(self, state: Any, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]: ...
-    def write_line(self, state: Any, declared: Mapping[str, Any], lang: str) -> str: ...
+    def read_line(
+        self, state: Any, words: Sequence[str], language: Language, asked: str | None = None
+    ) -> dict[str, Any]: ...
+    def write_line(self, state: Any, declared: Mapping[str, Any], language: Language) -> str: ...
     def ask(self, state: Any, declared: Mapping[str, Any], error: UserError) -> Ask | None: ...
-    def vocabulary(self, state: Any, lang: str) -> dict[str, tuple[str, ...]]: ...
+    def vocabulary(self, state: Any, language: Language) -> dict[str, tuple[str, ...]]: ...
     def needs(self, state: Any) -> tuple[Record, ...]: ...
     def line_words(self) -> frozenset[str]: ...
     # The club's history (issue 21): each player's figures in one partie's sheet.
@@ -130,24 +133,28 @@ class Spoken:
 
         return import_module(f"scorekeeper.games.{self.name}.line")
 
-    def read_line(self, state: Any, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]:
-        return self._line().read(state, words, lang, asked)  # type: ignore[no-any-return]
+    def read_line(
+        self, state: Any, words: Sequence[str], language: Language, asked: str | None = None
+    ) -> dict[str, Any]:
+        return self._line().read(state, words, language, asked)  # type: ignore[no-any-return]
 
-    def write_line(self, state: Any, declared: Mapping[str, Any], lang: str) -> str:
-        return self._line().write(state, declared, lang)  # type: ignore[no-any-return]
+    def write_line(self, state: Any, declared: Mapping[str, Any], language: Language) -> str:
+        return self._line().write(state, declared, language)  # type: ignore[no-any-return]
 
     def ask(self, state: Any, declared: Mapping[str, Any], error: UserError) -> Ask | None:
         return self._line().ask(state, declared, error)  # type: ignore[no-any-return]
 
-    def vocabulary(self, state: Any, lang: str) -> dict[str, tuple[str, ...]]:
-        return self._line().vocabulary(state, lang)  # type: ignore[no-any-return]
+    def vocabulary(self, state: Any, language: Language) -> dict[str, tuple[str, ...]]:
+        return self._line().vocabulary(state, language)  # type: ignore[no-any-return]
 
     def needs(self, state: Any) -> tuple[Record, ...]:
         return self._line().needs(state)  # type: ignore[no-any-return]
 
     def line_words(self) -> frozenset[str]:
-        """The keywords of the line (folded), which no player may be named (C-4)."""
-        return self._line().KEYWORDS  # type: ignore[no-any-return]
+        """The keywords of the line (folded) in every language, which no player may be named (C-4)."""
+        from scorekeeper.games.line import line_words
+
+        return line_words(self.name)
 
 
 def get(name: str) -> Game:

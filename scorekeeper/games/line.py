@@ -3,29 +3,31 @@ declaration the command's options make; and an entry written back as such a line
 
 What each game's words mean is its own (`games/manille/line.py`, `games/hombre/line.py`); this module
 holds what both read alike: the words split and folded, a player's name (C-4: any case, no accents,
-several words), a count `NAME=N`, a card or a trump in the language in effect (C-2), a line written
-as the declaration itself (`{...}`, a TOML inline table: what no word says, like a trick log), and the
-refusal of a word that could be two things, with both readings.
+several words), a count `NAME=N`, a card or a trump in the language spoken (C-2), a line written
+as the declaration itself (`{...}`, a TOML inline table: what no word says, like a trick log), the
+refusal of a word that could be two things, with both readings, and a game's keywords as its words
+files say them (`keywords`).
 
 >>> words = Words(["10h", "césar", "40"], ("César", "Panisse"))
 >>> words.name(1), words.number(2)
 (('César', 2), 40)
->>> letters(Card.parse("QH"), "fr"), letters(Card.parse("QH"), "en"), suit_letter(Suit.CLUBS, "fr")
-('Dc', 'Qh', 't')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trump
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
+from scorekeeper.language import Language, codes
 from scorekeeper.players import fold_name
 
 _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
+_KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
 
 
 class Ask(NamedTuple):
@@ -71,11 +73,11 @@ class Words:
         word = self.items[at]
         return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
 
-    def card(self, at: int, deck: Deck, lang: str) -> tuple[Card, int] | None:
+    def card(self, at: int, deck: Deck, language: Language) -> tuple[Card, int] | None:
         """The card written from word `at` (the most words that read as one card: "dame de cœur")."""
         for size in range(min(_WORDS_IN_A_CARD, len(self.items) - at), 0, -1):
             try:
-                card = Card.parse(" ".join(self.items[at : at + size]), lang)
+                card = Card.parse(" ".join(self.items[at : at + size]), language)
             except CardError:
                 continue
             if size > 1 and self.number(at) is not None and card.rank.value != self.items[at]:
@@ -83,21 +85,21 @@ class Words:
             return (card, at + size) if card in deck else None
         return None
 
-    def trump(self, at: int, lang: str) -> tuple[Suit | None] | None:
+    def trump(self, at: int, language: Language) -> tuple[Suit | None] | None:
         """The trump word at `at` (a suit, or sans-atout: `(None,)`), else None."""
         try:
-            return (parse_trump(self.items[at], lang),)
+            return (parse_trump(self.items[at], language),)
         except SuitError:
             return None
 
-    def beside_a_name(self, at: int, lang: str, deck: Deck | None, sans_atout: bool) -> list[Record]:
+    def beside_a_name(self, at: int, language: Language, deck: Deck | None, sans_atout: bool) -> list[Record]:
         """What else the word at `at`, which names a player, could be: a card of `deck`, a trump (sans-atout
         too where `sans_atout`), a number. A name that reads two ways is refused (C-4)."""
         found = []
-        card = None if deck is None else self.card(at, deck, lang)
+        card = None if deck is None else self.card(at, deck, language)
         if card is not None:
             found.append(reading("card", card=card[0]))
-        trump = self.trump(at, lang)
+        trump = self.trump(at, language)
         if trump is not None and (trump[0] is not None or sans_atout):
             found.append(reading("trump", suit=trump[0]) if trump[0] else reading("sans_atout"))
         if self.number(at) is not None:
@@ -196,20 +198,73 @@ def read_back(words: Sequence[str], declared: Mapping[str, Any], read: Callable[
     return write_inline(declared)
 
 
-def letters(card: Card, lang: str) -> str:
-    """A card in the letters of `lang` (C-2), which the line reads back: `Dc` in French, `Qh` in English."""
-    rank = card.rank.value
-    if lang == "fr":
-        rank = {"K": "R", "Q": "D", "J": "V"}.get(rank, rank)
-    return rank + suit_letter(card.suit, lang)
-
-
-def suit_letter(suit: Suit, lang: str) -> str:
-    return ({"S": "p", "H": "c", "D": "k", "C": "t"} if lang == "fr" else {"S": "s", "H": "h", "D": "d", "C": "c"})[
-        suit.value
-    ]
-
-
 def keyword(table: Mapping[str, str], word: str) -> str | None:
     """The field a keyword of the line stands for (`table`: folded word -> field)."""
     return table.get(fold_name(word).replace("_", "-"))
+
+
+@dataclass(frozen=True, slots=True)
+class Keywords:
+    """A game's short-line keywords in one language, as its words files say them (`words/LANG.toml`,
+    `[line]`), with those of the languages it reads too, its own first: the folded word -> the field
+    it says (`fields`; a contract's word -> the contract, `contracts`), what a field takes after it
+    (`takes`: "player", "number"), the word each field is written with (`say`, this language's own),
+    whether a player is said before his keyword (`player_before`: Dutch "jan verzaakt"), and the
+    templates of a mort's other names with the language that says each (`mort`)."""
+
+    fields: dict[str, str]
+    contracts: dict[str, str]
+    takes: dict[str, str]
+    say: dict[str, str]
+    player_before: bool
+    mort: tuple[tuple[str, Language], ...]
+
+    @staticmethod
+    def of(game: str, language: Language) -> Keywords:
+        found = language.built.get(f"keywords:{game}")
+        if found is None:
+            found = language.built[f"keywords:{game}"] = Keywords._build(game, language)
+        return found
+
+    @staticmethod
+    def _build(game: str, language: Language) -> Keywords:
+        own = language.game(game).get("line", {})
+        spoken = [language, *(Language.named(code) for code in own.get("also", ()) if code != language.code)]
+        fields: dict[str, str] = {}
+        contracts: dict[str, str] = {}
+        takes: dict[str, str] = {}
+        mort: list[tuple[str, Language]] = []
+        for each in spoken:
+            line = each.game(game).get("line", {})
+            for kind, takes_what in _KINDS.items():
+                for field, words in line.get(kind, {}).items():
+                    for word in words:
+                        (contracts if kind == "contracts" else fields).setdefault(_folded(word), field)
+                    if takes_what in ("player", "number"):
+                        takes[field] = takes_what
+            mort += [(template, each) for template in line.get("mort", ())]
+        say = {field: words[0] for kind in _KINDS for field, words in own.get(kind, {}).items()}
+        return Keywords(fields, contracts, takes, say, own.get("player") == "before", tuple(mort))
+
+    def morts(self, seats: Iterable[tuple[str, str]]) -> dict[str, str]:
+        """Other names of the seats a mort holds (`seats`: seat and owner): `mort de César` (M-15, M-16)."""
+        aliases: dict[str, str] = {}
+        for seat, player in seats:
+            for template, language in self.mort:
+                aliases[template.replace("{player:of}", language.of(player)).replace("{player}", player)] = seat
+        return aliases
+
+
+def _folded(word: str) -> str:
+    return fold_name(word).replace("_", "-")
+
+
+def line_words(game: str) -> frozenset[str]:
+    """Every keyword of a game's line in every language spoken here, folded, and each word of those
+    said in several ("sans prendre"): what no player may be named (C-4)."""
+    words: set[str] = set()
+    for code in codes():
+        said = Keywords.of(game, Language.named(code))
+        for word in (*said.fields, *said.contracts):
+            words |= {word, *word.split()}
+    return frozenset(words)

@@ -1,7 +1,9 @@
 """Words for what the engines say: records and errors rendered from the message catalogs.
 
-One gettext catalog a language (sources in `i18n/LANG/*.po`, compiled by `i18n.compile`); the
-language is chosen once per command (`choose`), from `--lang`, `SCOREKEEPER_LANG` or the locale.
+One gettext catalog a language (sources in `i18n/LANG/*.po`, compiled by `i18n.compile`), and a
+game's own catalogs after it (`games/GAME/i18n/`, or a folder a game from outside brings: `bring`).
+The languages are the folders (`scorekeeper.language`); the edge chooses one, once a command
+(`cli.language`: `--lang`, `SCOREKEEPER_LANG`, the game's own, the locale) and says it here (`speak`).
 A message is found by its key (a record's event, `error.KEY`, `help.…`) and filled with the
 record's values. In a message, `{name}` shows a value as itself (a card as `10♥`, a record as its
 own words), and a format spec after a colon says more:
@@ -10,7 +12,8 @@ own words), and a format spec after a colon says more:
 - `{side:&}`: names that score together (`César & Escartefigue`);
 - `{cards:and}`, `{cards:or}`: an enumeration (`7♥, 8♥ and 9♥`);
 - `{contract:@contract}`: a word of the catalog, `contract.VALUE`;
-- `{player:de}`: French "de" before a name, elided or contracted (`d'Ana`, `de Bea`, `du mort de César`);
+- `{player:de}`: "de" before a name as the language says it, elided or contracted (`d'Ana`, `de Bea`,
+  `du mort de César`: `Language.of`);
 - any other spec is Python's (`{points:+}`).
 
 A record's rule id is shown after its words, `… (M-5)`, unless the message places `{rule}` itself.
@@ -32,15 +35,23 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.language import DEFAULT, Language, codes
+
 if TYPE_CHECKING:
     from gettext import GNUTranslations
 
-LANGUAGES = ("en", "fr")
-DEFAULT = "en"
 _LOCALE = Path(__file__).resolve().parent / "locale"
+_GAMES = Path(__file__).resolve().parent.parent / "games"
 
-_chosen = {"lang": "", "told": ""}
+_chosen: dict[str, Any] = {}  # "where": the guided table speaks (`at_the_table`)
+_in_effect: list[Language] = []  # the language the edge said (`speak`), once a command
 _catalogs: dict[str, GNUTranslations] = {}
+_brought: list[Path] = []  # the catalog folders of games from outside the package (`bring`)
+
+
+def languages() -> tuple[str, ...]:
+    """The languages spoken here: the folders of `i18n/` with a words file."""
+    return codes()
 
 
 def language_code(wanted: str) -> str | None:
@@ -50,7 +61,7 @@ def language_code(wanted: str) -> str | None:
     ('fr', 'fr', None, None)
     """
     code = wanted.strip().lower().replace("-", "_").partition(".")[0].partition("@")[0].partition("_")[0]
-    return code if code in LANGUAGES else None
+    return code if code in codes() else None
 
 
 def language_of(given: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -72,42 +83,58 @@ def language_of(given: str | None = None, environ: Mapping[str, str] | None = No
     return DEFAULT
 
 
-def choose(lang: str, told: bool = True) -> None:
-    """Speak `lang` (one of LANGUAGES) from now on; `told`: by --lang or SCOREKEEPER_LANG, which a
-    game's own language does not overrule (C-2)."""
-    _chosen["lang"] = lang
-    _chosen["told"] = "yes" if told else ""
+def speak(language: Language) -> None:
+    """Render messages in `language` from now on: the edge's choice (`cli.language`)."""
+    _in_effect[:] = [language]
 
 
-def speak_the_game(language: Callable[[], str | None]) -> None:
-    """Speak the language of the game a command works on (its file's `lang`), unless the command was
-    told one: C-2's order is --lang, SCOREKEEPER_LANG, the game's, the locale. `language` is asked
-    only then, so that a command told its language reads no more of the game than before."""
-    if current() and _chosen["told"]:
-        return
-    lang = language_code(language() or "")
-    if lang is not None:
-        _chosen["lang"] = lang
+def spoken() -> Language:
+    """The language the edge chose; before it chose, the environment's (a library call, a test)."""
+    if not _in_effect:
+        _in_effect.append(Language.named(language_of()))
+    return _in_effect[0]
 
 
-def current() -> str:
-    if not _chosen["lang"]:
-        choose(language_of(), told=bool(os.environ.get("SCOREKEEPER_LANG")))
-    return _chosen["lang"]
+def bring(folder: Path) -> None:
+    """Look messages up in the catalogs of `folder` too (`LANG/*.po` compiled under `locale/`), after the
+    main catalog: a game from outside the package brings its own words so."""
+    if folder not in _brought:
+        _brought.append(folder)
+        _catalogs.clear()
 
 
 def _catalog() -> GNUTranslations:
-    lang = current()
+    lang = spoken().code
     found = _catalogs.get(lang)
     if found is None:
         from gettext import GNUTranslations
 
-        path = _LOCALE / lang / "LC_MESSAGES" / "scorekeeper.mo"
-        if not path.is_file():  # a language not translated yet speaks English
-            path = _LOCALE / DEFAULT / "LC_MESSAGES" / "scorekeeper.mo"
-        with path.open("rb") as handle:
-            found = _catalogs[lang] = GNUTranslations(handle)
+        found = None
+        main = _LOCALE / lang / "LC_MESSAGES" / "scorekeeper.mo"
+        if not main.is_file():  # a language not translated yet speaks English
+            main = _LOCALE / DEFAULT / "LC_MESSAGES" / "scorekeeper.mo"
+        # The games' own catalogs are looked up after the main one, each in this language or in English.
+        games = [*_GAMES.glob("*/i18n"), *_brought]
+        for path in [main, *(_game_catalog(folder, lang) for folder in games)]:
+            if path is None:
+                continue
+            with path.open("rb") as handle:
+                catalog = GNUTranslations(handle)
+            if found is None:
+                found = catalog
+            else:
+                found.add_fallback(catalog)
+        assert found is not None
+        _catalogs[lang] = found
     return found
+
+
+def _game_catalog(folder: Path, lang: str) -> Path | None:
+    for code in (lang, DEFAULT):
+        path = folder / "locale" / code / "LC_MESSAGES" / "scorekeeper.mo"
+        if path.is_file():
+            return path
+    return None
 
 
 def message(key: str) -> str:
@@ -204,11 +231,11 @@ class _Words(string.Formatter):
         if isinstance(value, str) and hasattr(value, "words"):  # a name whose string is an identity
             return self.show(value.words)  # and whose words are a record: "César's mort" (`seat.mort`)
         if _shows_itself(value):
-            return str(value.format(self.ascii, current()))  # a card in the letters of the language (C-2)
+            return str(value.format(self.ascii, spoken()))  # a card in the letters of the language (C-2)
         if isinstance(value, (int, Fraction)) and not isinstance(value, bool):
             return number(value)
         if isinstance(value, (list, tuple)):
-            return ", ".join(self.show(item) for item in value)
+            return message("join.list").join(self.show(item) for item in value)
         return "" if value is None else str(value)
 
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -227,23 +254,8 @@ class _Words(string.Formatter):
         if format_spec.startswith("@"):
             return message(f"{format_spec[1:]}.{value}")
         if format_spec == "de":
-            return _of(self.show(value))
+            return spoken().of(self.show(value))
         return format(value, format_spec)
-
-
-def _of(words: str) -> str:
-    """French "de" before `words`: `d'Ana`, `de Bea`, `du mort de César`, `des tiers`.
-
-    >>> _of("Ana"), _of("Bea"), _of("le mort de César"), _of("Hugo")
-    ("d'Ana", 'de Bea', 'du mort de César', "d'Hugo")
-    """
-    if words.startswith("le "):
-        return "du " + words[3:]
-    if words.startswith("les "):
-        return "des " + words[4:]
-    if words[:1].lower() in "aeiouyhàâäéèêëîïôöœù":
-        return "d'" + words
-    return "de " + words
 
 
 def as_json(value: Any) -> Any:

@@ -1,17 +1,27 @@
 """The catalogs' sources are gettext `.po` files, one folder a language (`i18n/en/*.po`); each folder
 compiles into one `.mo` (`i18n/locale/LANG/LC_MESSAGES/scorekeeper.mo`) that Python's gettext reads.
+A game may bring catalogs of its own (`games/GAME/i18n/LANG/*.po`), compiled the same way into its
+folder (`games/GAME/i18n/locale/LANG/LC_MESSAGES/scorekeeper.mo`) and looked up after the main one.
 
-Run `python -m scorekeeper.i18n.compile` after editing a `.po` file; a test fails while a compiled
-catalog differs from its sources. Only what the catalogs use of the format is read: comments,
+The words files are compiled alongside: `i18n/LANG/words.toml` into `i18n/locale/LANG/words.marshal`,
+and each game's `games/GAME/words/LANG.toml` into `games/GAME/words/locale/LANG/words.marshal`
+(`scorekeeper.language`).
+
+Run `python -m scorekeeper.i18n.compile` after editing a `.po` or a words file; a test fails while a
+compiled form differs from its sources. Only what the catalogs use of the format is read: comments,
 `msgid`, `msgid_plural`, `msgstr`, `msgstr[N]` and continued strings.
 """
 
 from __future__ import annotations
 
 import ast
+import marshal
 import struct
 import sys
 from pathlib import Path
+from typing import Any
+
+from scorekeeper import language
 
 HERE = Path(__file__).resolve().parent
 
@@ -61,10 +71,10 @@ def parse(path: Path) -> dict[str, str]:
     return entries
 
 
-def catalog(lang: str) -> dict[str, str]:
+def catalog(lang: str, folder: Path = HERE) -> dict[str, str]:
     """Every `.po` of a language's folder as one catalog; the header (msgid "") from the first that has one."""
     merged: dict[str, str] = {}
-    for path in sorted((HERE / lang).glob("*.po")):
+    for path in sorted((folder / lang).glob("*.po")):
         for key, value in parse(path).items():
             if key in merged and key:
                 raise PoError(f"{path}: {key.split(chr(0))[0]!r} is in another file of {lang} too")
@@ -91,20 +101,46 @@ def mo_bytes(entries: dict[str, str]) -> bytes:
     return head + table + b"".join(data + b"\0" for data in [*ids, *strs])
 
 
-def mo_path(lang: str) -> Path:
-    return HERE / "locale" / lang / "LC_MESSAGES" / "scorekeeper.mo"
+def mo_path(lang: str, folder: Path = HERE) -> Path:
+    return folder / "locale" / lang / "LC_MESSAGES" / "scorekeeper.mo"
 
 
-def languages() -> list[str]:
-    return sorted(path.name for path in HERE.iterdir() if path.is_dir() and any(path.glob("*.po")))
+def languages(folder: Path = HERE) -> list[str]:
+    return sorted(path.name for path in folder.iterdir() if path.is_dir() and any(path.glob("*.po")))
+
+
+def catalog_folders() -> list[Path]:
+    """The folders of catalogs to compile: the main one and each built-in game's."""
+    return [HERE, *sorted(path for path in language.GAMES.glob("*/i18n") if path.is_dir())]
+
+
+def words_sources() -> list[tuple[Path, str, Path]]:
+    """Each words file to compile: the folder its compiled form goes under, its language, its source."""
+    found = [(HERE, path.parent.name, path) for path in sorted(HERE.glob(f"*/{language.WORDS}"))]
+    for folder in sorted(language.GAMES.glob("*/words")):
+        found += [(folder, path.stem, path) for path in sorted(folder.glob("*.toml"))]
+    return found
+
+
+def compiled_words(source: Path) -> Any:
+    """A words file as its compiled form holds it (`marshal.loads` of it equals this)."""
+    return language.read_toml(source)
 
 
 def main() -> None:
-    for lang in languages():
-        path = mo_path(lang)
+    root = HERE.parent.parent
+    for folder in catalog_folders():
+        for lang in languages(folder):
+            path = mo_path(lang, folder)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            entries = catalog(lang, folder)
+            path.write_bytes(mo_bytes(entries))
+            print(f"{path.relative_to(root)}: {len(entries) - 1} messages", file=sys.stderr)
+    for folder, lang, source in words_sources():
+        path = language.compiled_path(folder, lang)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(mo_bytes(catalog(lang)))
-        print(f"{path.relative_to(HERE.parent.parent)}: {len(catalog(lang)) - 1} messages", file=sys.stderr)
+        path.write_bytes(marshal.dumps(compiled_words(source)))
+        print(f"{path.relative_to(root)}: the words of {source.relative_to(root)}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -37,14 +37,14 @@ def book(lang: str) -> dict[str, dict[str, str]]:
 
 def entries() -> list[dict[str, str]]:
     """The rule book in the language in effect: each entry's id, title, rule and (where made) choice."""
-    return list(book(i18n.current()).values())
+    return list(book(i18n.spoken().code).values())
 
 
 def entry(rule: str) -> dict[str, str]:
     """The entry of `rule` (`M-5`, `m5`), in the language in effect; an id not in the book is a UserError."""
     found = re.fullmatch(_ID, rule.strip(), re.IGNORECASE)
     wanted = f"{found.group(1).upper()}-{int(found.group(2))}" if found else rule
-    words = book(i18n.current()).get(wanted)
+    words = book(i18n.spoken().code).get(wanted)
     if words is None:
         raise UserError("unknown_rule", wanted=rule, first=entries()[0]["id"], last=entries()[-1]["id"])
     return words
@@ -71,7 +71,7 @@ def described(ruleset: Any) -> tuple[str, str]:
     'Manillen (Belgian)'
     """
     said = (ruleset.title, ruleset.description)
-    words = _rulesets(i18n.current()).get(ruleset.name)
+    words = _rulesets(i18n.spoken().code).get(ruleset.name)
     if not words:
         return said
     from scorekeeper import rulesets  # the core's loader: only for a language with words for rulesets

@@ -10,11 +10,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.cards import Card, Deck, format_cards
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
+
+if TYPE_CHECKING:
+    from scorekeeper.language import Language
 
 
 class Relation(enum.Enum):
@@ -36,8 +39,8 @@ class Cards(tuple[Card, ...]):
 
     __slots__ = ()
 
-    def format(self, ascii: bool = False, lang: str = "en") -> str:
-        return format_cards(self, ascii, lang)
+    def format(self, ascii: bool = False, language: Language | None = None) -> str:
+        return format_cards(self, ascii, language)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,15 @@ The words, in any order, in either language:
   (codille given up for a remise, H-9), a suit: the trump named;
 - `passe` (three passes, H-7), `maldonne` (M-17), `donne NAME` (who dealt).
 
+The keywords are the game's words, in `words/LANG.toml`.
+
 >>> from scorekeeper import games
+>>> from scorekeeper.language import Language
 >>> ruleset = games.load("hombre")
 >>> state = games.state_after(ruleset, ["Ana", "Bea", "Cid"], "Ana", [])
->>> read(state, "bea demande 4 3 2".split(), "fr")
+>>> read(state, "bea demande 4 3 2".split(), Language.named("fr"))
 {'hombre': 'Bea', 'contract': 'demande', 'tricks': {'Ana': 4, 'Bea': 3, 'Cid': 2}}
->>> write(state, {"hombre": "Ana", "contract": "sans-prendre", "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}}, "en")
+>>> write(state, {"hombre": "Ana", "contract": "sans-prendre", "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}}, Language.named("en"))
 'Ana sans-prendre Ana=5 Bea=2 Cid=2'
 """
 
@@ -23,12 +26,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.cards import suit_letter
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games import refusal
 from scorekeeper.games.hombre.replay import State
 from scorekeeper.games.line import (
     Ask,
+    Keywords,
     Words,
     ambiguous,
     given_twice,
@@ -36,42 +41,16 @@ from scorekeeper.games.line import (
     keyword,
     read_back,
     reading,
-    suit_letter,
     write_inline,
 )
+from scorekeeper.language import Language
 
-_CONTRACTS = {
-    "demande": "demande",
-    "retourne": "retourne",
-    "tourne": "retourne",
-    "sans-prendre": "sans-prendre",
-    "sansprendre": "sans-prendre",
-    "vole": "vole",
-}
-_FLAGS = {
-    **dict.fromkeys(("passe", "pass", "passent", "passed"), "pass"),
-    **dict.fromkeys(("maldonne", "misdeal"), "misdeal"),
-    **dict.fromkeys(("engagee", "vole-engagee"), "vole_engagee"),
-    **dict.fromkeys(("forcee", "espadille-forcee"), "espadille_forcee"),
-    **dict.fromkeys(("gano", "gano-remise"), "gano_remise"),
-}
-_NAMED = dict.fromkeys(("donne", "donneur", "deal", "dealer", "dealt"), "dealer")
-_COUNTED = dict.fromkeys(("matadors", "matador"), "matadors")
-_WORDS = {**_FLAGS, **_NAMED, **_COUNTED}  # the keywords but the contracts -> their field
-_TAKES = {**dict.fromkeys(_NAMED.values(), "player"), **dict.fromkeys(_COUNTED.values(), "number")}
-KEYWORDS = frozenset((*_CONTRACTS, *_WORDS, "sans", "prendre"))
-_SAY = {
-    "fr": {"pass": "passe", "misdeal": "maldonne", "vole_engagee": "engagée", "espadille_forcee": "forcée"},
-    "en": {"pass": "pass", "misdeal": "misdeal", "vole_engagee": "vole-engagee", "espadille_forcee": "forcee"},
-}
-_SAY_TOO = {"fr": {"gano_remise": "gano", "dealer": "donne"}, "en": {"gano_remise": "gano", "dealer": "deal"}}
-
-
-def read(state: State, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]:
+def read(state: State, words: Sequence[str], language: Language, asked: str | None = None) -> dict[str, Any]:
     """The declaration the words say, in `state` (the partie before this coup)."""
     table = inline(words)
     if table is not None:
         return table
+    said_with = Keywords.of("hombre", language)
     line = Words(words, state.players)
     said: dict[str, Any] = {}
     tricks: dict[str, int] = {}
@@ -86,11 +65,11 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
     while at < len(line):
         word = line.items[at]
         folded = line.folded(at)
-        if folded == "sans" and at + 1 < len(line) and line.folded(at + 1) == "prendre":
-            folded, word = "sans-prendre", f"{word} {line.items[at + 1]}"
+        if at + 1 < len(line) and keyword(said_with.contracts, f"{folded} {line.folded(at + 1)}"):
+            folded, word = f"{folded} {line.folded(at + 1)}", f"{word} {line.items[at + 1]}"  # "sans prendre"
             at += 1
         named = line.name(at)
-        field = keyword(_WORDS, folded) or ("contract" if keyword(_CONTRACTS, folded) else None)
+        field = keyword(said_with.fields, folded) or ("contract" if keyword(said_with.contracts, folded) else None)
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
         counts = line.counts(at)
@@ -101,13 +80,13 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
                 tricks[player] = number
             at += 1
         elif field == "contract":
-            put("contract", keyword(_CONTRACTS, folded), word)
+            put("contract", keyword(said_with.contracts, folded), word)
             at += 1
         elif field is not None:
-            value, at = line.said_after(at, _TAKES.get(field, "flag"))
+            value, at = line.said_after(at, said_with.takes.get(field, "flag"))
             put(field, value, word)
         elif named is not None:
-            others = line.beside_a_name(at, lang, None, sans_atout=False)  # no cards, no sans-atout (H-6)
+            others = line.beside_a_name(at, language, None, sans_atout=False)  # no cards, no sans-atout (H-6)
             if others:
                 raise ambiguous(word, reading("player", name=named[0]), others[0])
             put("hombre", named[0], word)
@@ -115,7 +94,7 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
         elif (figure := line.number(at)) is not None:
             bare.append(figure)
             at += 1
-        elif (trump := line.trump(at, lang)) is not None and trump[0] is not None:
+        elif (trump := line.trump(at, language)) is not None and trump[0] is not None:
             put("trump", trump[0].value, word)
             at += 1
         else:
@@ -147,9 +126,10 @@ def _contracts(state: State) -> tuple[str, ...]:
     return ("demande", *(("retourne",) if state.rules.retourne_contract else ()), "sans-prendre", "vole")
 
 
-def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
+def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
     """The entry as a short line that `read` reads back to `declared`; the rest as the declaration itself."""
-    plain = {"pass", "misdeal", "dealer", "hombre", "contract", "tricks", "matadors", "trump", *_SAY["en"]}
+    plain = {"pass", "misdeal", "dealer", "hombre", "contract", "tricks", "matadors", "trump"}
+    plain |= {"vole_engagee", "espadille_forcee"}
     tricks = declared.get("tricks", {})
     if (
         not set(declared) <= plain | {"gano_remise"}
@@ -157,8 +137,7 @@ def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
         or not all(isinstance(who, str) and " " not in who for who in tricks)
     ):
         return write_inline(declared)
-    language = "fr" if lang == "fr" else "en"
-    say = {**_SAY[language], **_SAY_TOO[language]}
+    say = Keywords.of("hombre", language).say
     out: list[str] = []
     if "dealer" in declared:
         out += [say["dealer"], str(declared["dealer"])]
@@ -167,18 +146,18 @@ def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
     if isinstance(declared.get("trump"), str):
         from scorekeeper.cards import Suit
 
-        out.append(suit_letter(Suit(declared["trump"].upper()), lang))
+        out.append(suit_letter(Suit(declared["trump"].upper()), language))
     out += [f"{player}={number}" for player, number in tricks.items()]
     if "matadors" in declared:
-        out += ["matadors", str(declared["matadors"])]
+        out += [say["matadors"], str(declared["matadors"])]
     out += [say[flag] for flag in ("vole_engagee", "espadille_forcee", "gano_remise") if declared.get(flag)]
-    return read_back(out, declared, lambda words: read(state, words, lang))
+    return read_back(out, declared, lambda words: read(state, words, language))
 
 
-def vocabulary(state: State, lang: str) -> dict[str, tuple[str, ...]]:
-    """The words a line may hold, for completion."""
-    language = "fr" if lang == "fr" else "en"
-    calls = tuple(sorted({*_SAY[language].values(), *_SAY_TOO[language].values(), "matadors"}))
+def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
+    """The words a line may hold, for completion: the players, the calls, the contracts."""
+    said_with = Keywords.of("hombre", language)
+    calls = tuple(sorted({word for field, word in said_with.say.items() if field not in said_with.contracts.values()}))
     return {"players": tuple(state.players), "calls": calls, "contracts": _contracts(state), "cards": ()}
 
 

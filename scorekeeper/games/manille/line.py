@@ -14,12 +14,16 @@ The words, in any order, in either language (game words are French in both):
 - `maldonne` (M-17), `passe` (everyone passed, M-17), `forcé` (M-10's quota), `laisse` (play went
   on after a renonce the log shows).
 
+The keywords are the game's words, in `words/LANG.toml`.
+
 >>> from scorekeeper import games
+>>> from scorekeeper.language import Language
+>>> english, french = Language.named("en"), Language.named("fr")
 >>> ruleset = games.load("manille-muette")
 >>> state = games.state_after(ruleset, ["César", "Panisse", "Escartefigue", "Brun"], "César", [])
->>> read(state, ["10h", "cesar", "40"], "en")
+>>> read(state, ["10h", "cesar", "40"], english)
 {'retourne': '10H', 'points': {'César': 40}}
->>> read(state, "ac renonce brun".split(), "fr"), write(state, {"retourne": "AH", "renonce": "Brun"}, "fr")
+>>> read(state, "ac renonce brun".split(), french), write(state, {"retourne": "AH", "renonce": "Brun"}, french)
 ({'retourne': 'AH', 'renonce': 'Brun'}, 'Ac renonce Brun')
 """
 
@@ -28,67 +32,38 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scorekeeper.cards import letters, suit_letter
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games import refusal
 from scorekeeper.games.line import (
     Ask,
+    Keywords,
     Words,
     ambiguous,
     given_twice,
     inline,
     keyword,
-    letters,
     read_back,
     reading,
-    suit_letter,
     write_inline,
 )
 from scorekeeper.games.manille.replay import State
+from scorekeeper.language import Language
 
-# Folded word -> the field it says. Those of `_NAMED` take a player after them, `_COUNTED` a number.
-_NAMED = {
-    **dict.fromkeys(("renonce", "renonces", "renounce", "revoke"), "renonce"),
-    **dict.fromkeys(("contre", "frappe", "frapper", "coinche", "double"), "contre"),
-    **dict.fromkeys(("surcontre", "contre-frappe", "contre-frapper", "surcoinche", "redouble"), "surcontre"),
-    **dict.fromkeys(("choix", "choisit", "chooser", "passe-parole"), "chooser"),
-    **dict.fromkeys(("donne", "donneur", "deal", "dealer", "dealt"), "dealer"),
-    **dict.fromkeys(("menteur", "ment", "liar"), "menteur"),
-    **dict.fromkeys(("preneur", "taker"), "taker"),
-}
-_COUNTED = {**dict.fromkeys(("enchere", "bid"), "bid"), **dict.fromkeys(("echange", "exchange"), "exchange")}
-_FLAGS = {
-    **dict.fromkeys(("maldonne", "misdeal"), "misdeal"),
-    **dict.fromkeys(("passe", "pass", "passent", "passed"), "pass"),
-    **dict.fromkeys(("force", "forced"), "force"),
-    **dict.fromkeys(("laisse", "let-pass"), "let_renonce_pass"),
-}
-_WORDS = {**_NAMED, **_COUNTED, **_FLAGS}  # every keyword of the line -> its field
-KEYWORDS = frozenset(_WORDS)
-_TAKES = {**dict.fromkeys(_NAMED.values(), "player"), **dict.fromkeys(_COUNTED.values(), "number")}
-# The words `write` uses, in each language: French is the table's; English for an English table.
-_SAY = {
-    "fr": {
-        **{"renonce": "renonce", "contre": "contre", "surcontre": "surcontre", "chooser": "choix"},
-        **{"dealer": "donne", "menteur": "menteur", "taker": "preneur", "bid": "enchère", "exchange": "échange"},
-        **{"misdeal": "maldonne", "pass": "passe", "force": "forcé", "let_renonce_pass": "laisse"},
-    },
-    "en": {
-        **{"renonce": "renonce", "contre": "contre", "surcontre": "surcontre", "chooser": "chooser"},
-        **{"dealer": "deal", "menteur": "liar", "taker": "taker", "bid": "bid", "exchange": "exchange"},
-        **{"misdeal": "misdeal", "pass": "pass", "force": "forced", "let_renonce_pass": "let-pass"},
-    },
-}
 _WRITTEN = ("dealer", "misdeal", "pass", "retourne", "trump", "chooser", "taker", "bid", "contre", "surcontre")
 
 
-def read(state: State, words: Sequence[str], lang: str, asked: str | None = None) -> dict[str, Any]:
+def read(state: State, words: Sequence[str], language: Language, asked: str | None = None) -> dict[str, Any]:
     """The declaration the words say, in `state` (the partie before this coup); `asked` is the field
     a question asked for (`Ask.field`), which a bare number answers: `points:César` for his side's."""
     table = inline(words)
     if table is not None:
         return table
-    line = Words(words, state.table.seats, _morts(state))
+    said_with = Keywords.of("manille", language)
+    owner = state.table.owner
+    morts = said_with.morts((seat, owner[seat]) for seat in state.table.seats if seat != owner[seat])
+    line = Words(words, state.table.seats, morts)
     rules, deck = state.rules, state.ruleset.deck
     said: dict[str, Any] = {}
     points: dict[str, int] = {}
@@ -112,7 +87,7 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
     while at < len(line):
         word = line.items[at]
         named = line.name(at)
-        field = keyword(_WORDS, word)
+        field = keyword(said_with.fields, word)
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
         if pending is not None and field is None and line.number(at) is None:
@@ -122,11 +97,17 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
             for player, number in counts:
                 count(player, number, word)
             at += 1
+        elif field is not None and said_with.player_before and said_with.takes.get(field) == "player":
+            if pending is None:  # "jan verzaakt": the player was said before his keyword
+                raise UserError("line_name_missing", word=word, players=line.names)
+            put(field, pending[0], word)
+            pending = None
+            at += 1
         elif field is not None:
-            value, at = line.said_after(at, _TAKES.get(field, "flag"))
+            value, at = line.said_after(at, said_with.takes.get(field, "flag"))
             put(field, value, word)
         elif named is not None:
-            others = line.beside_a_name(at, lang, deck, sans_atout=True)
+            others = line.beside_a_name(at, language, deck, sans_atout=True)
             if others:
                 raise ambiguous(word, reading("player", name=named[0]), others[0])
             pending = (named[0], word)
@@ -135,13 +116,13 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
             count(pending[0], figure, pending[1])
             pending = None
             at += 1
-        elif (card := line.card(at, deck, lang)) is not None:
+        elif (card := line.card(at, deck, language)) is not None:
             put("retourne", card[0].ascii, word)
             at = card[1]
         elif (figure := line.number(at)) is not None:
             bare.append(figure)
             at += 1
-        elif (trump := line.trump(at, lang)) is not None:
+        elif (trump := line.trump(at, language)) is not None:
             put("trump", "SA" if trump[0] is None else trump[0].value, word)
             at += 1
         else:
@@ -152,18 +133,6 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
     if points:
         said["points"] = points
     return said
-
-
-def _morts(state: State) -> dict[str, str]:
-    """A mort's seat said the French way too: `mort de César`, `mort d'Ana`, `mort César` (M-15, M-16)."""
-    owner = state.table.owner
-    aliases: dict[str, str] = {}
-    for seat in state.table.seats:
-        player = owner[seat]
-        if seat != player:
-            elided = "d'" if player[:1].casefold() in "aeiouyhéè" else "de "
-            aliases |= {f"mort {elided}{player}": seat, f"mort {player}": seat}
-    return aliases
 
 
 def _bare_numbers(
@@ -226,22 +195,22 @@ def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | No
     return None
 
 
-def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
+def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
     """The entry as a short line that `read` reads back to `declared` in `state`; what words cannot
     say (a trick log, an agreement) is written as the declaration itself."""
     plain = set(_WRITTEN) | {"points", "renonce", "menteur", "exchange", "force", "let_renonce_pass"}
     if not set(declared) <= plain or not _plain_values(declared):
         return write_inline(declared)
-    say = _SAY["fr" if lang == "fr" else "en"]
+    say = Keywords.of("manille", language).say
     out: list[str] = []
     for field in _WRITTEN:
         value = declared.get(field)
         if value is None or value is False:
             continue
         if field == "retourne":
-            out.append(letters(state.ruleset.deck.parse(value), lang))
+            out.append(letters(state.ruleset.deck.parse(value), language))
         elif field == "trump":
-            out.append("sa" if value.upper() == "SA" else suit_letter(_suit(value), lang))
+            out.append("sa" if value.upper() == "SA" else suit_letter(_suit(value), language))
         elif field == "taker":
             continue  # with its bid, below
         elif field == "bid":
@@ -255,7 +224,7 @@ def write(state: State, declared: Mapping[str, Any], lang: str) -> str:
             out += [say[field], str(declared[field])]
     out += [f"{player}={number}" for player, number in declared.get("points", {}).items()]
     out += [say[flag] for flag in ("force", "let_renonce_pass") if declared.get(flag)]
-    return read_back(out, declared, lambda words: read(state, words, lang))
+    return read_back(out, declared, lambda words: read(state, words, language))
 
 
 def _plain_values(declared: Mapping[str, Any]) -> bool:
@@ -271,15 +240,14 @@ def _suit(value: str) -> Any:
     return Suit(value.upper())
 
 
-def vocabulary(state: State, lang: str) -> dict[str, tuple[str, ...]]:
+def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
     """The words a line may hold, for completion: the players, the calls, the cards of the deck."""
-    say = _SAY["fr" if lang == "fr" else "en"]
-    calls = tuple(sorted({say[field] for field in say}))
+    calls = tuple(sorted(set(Keywords.of("manille", language).say.values())))
     return {
         "players": tuple(state.table.seats),
         "calls": calls,
         "contracts": (),
-        "cards": tuple(letters(card, lang) for card in state.ruleset.deck.cards),
+        "cards": tuple(letters(card, language) for card in state.ruleset.deck.cards),
     }
 
 

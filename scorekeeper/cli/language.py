@@ -1,0 +1,60 @@
+"""The language a command speaks, chosen once at the edge and handed down as a `Language` (C-2):
+`--lang LANG`, else SCOREKEEPER_LANG, else the game's own language, else the locale.
+
+`--lang` is read before click parses the arguments, anywhere before a `--`: a command's help is read
+from the catalog when its module is imported, which click does before it reads the command's own
+options (`sheet --help --lang fr` is in French). Whether the language was told (by the flag or the
+variable, which a game's own language does not overrule) travels on click's root context, its `obj`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from scorekeeper import i18n
+from scorekeeper.errors import UserError
+from scorekeeper.language import Language
+
+
+def choose(args: list[str]) -> tuple[list[str], bool]:
+    """Speak the language of `--lang LANG` (or `--lang=LANG`), given anywhere before a `--`, else of
+    SCOREKEEPER_LANG, else of the locale; return the arguments without `--lang`, so that click, which
+    reads options command by command, accepts it before the command or after it, and whether the
+    language was told. A language asked for (flag or variable) and not spoken here is the user's
+    mistake; a locale's is passed over."""
+    rest: list[str] = []
+    given = None
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            rest += [word, *words]
+            break
+        elif word == "--lang" or (isinstance(word, str) and word.startswith("--lang=")):
+            given = word.partition("=")[2] if "=" in word else next(words, "")
+            if not given:
+                raise UserError("lang_needs_value", languages=i18n.languages())
+        else:
+            rest.append(word)
+    asked = given or os.environ.get("SCOREKEEPER_LANG")
+    if asked and i18n.language_code(asked) is None:
+        raise UserError("unknown_language", lang=asked, languages=i18n.languages())
+    i18n.speak(Language.named(i18n.language_of(given)))
+    return rest, bool(asked)  # not told: the game's own language may speak (C-2)
+
+
+def speak_the_game(language: Callable[[], str | None]) -> None:
+    """Speak the language of the game a command works on (its file's `lang`), unless the command was
+    told one: C-2's order is --lang, SCOREKEEPER_LANG, the game's, the locale. `language` is asked
+    only then, so that a command told its language reads no more of the game than before."""
+    import click
+
+    context = click.get_current_context(silent=True)
+    told = context.find_root().obj if context is not None else None
+    if told is True:
+        return
+    if told is None and os.environ.get("SCOREKEEPER_LANG"):  # no command line: the variable is told
+        return
+    code = i18n.language_code(language() or "")
+    if code is not None:
+        i18n.speak(Language.named(code))
