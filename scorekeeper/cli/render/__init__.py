@@ -1,50 +1,132 @@
-"""Drawing a game's sheet: each game has its renderer here, found by the name of the game it draws.
+"""Drawing any game's sheet: the one renderer of what a game says as data (`scorekeeper.games.sheet`).
 
-Every renderer only formats what the engines computed, and offers the same functions: `status`,
-`short_status`, `print_coup`, `sheet` (the fiche as columns and rows), `after` (the lines under the
-grid), `explained` (`--explain`) and `detail` (one coup's calculation). `layout` fits the sheet to
-the screen; the functions below are what the commands call.
+A game gives its sheet, its status and its explanations as catalog keys, values and records; `say`
+puts a cell in words, the names as the layout wants them (whole, or shortened to fit); `layout`
+fits the sheet to the screen. The functions below are what the commands call: `status`,
+`short_status`, `print_coup`, `fiche_lines` (the whole sheet), `row_lines` and `table_lines` (the
+guided table's), `detail_lines` (`sheet --detail N`) and `print_settlement`.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
+from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.explain import Record
+from scorekeeper.games.sheet import Joined, Row, Sheet, Struck, Who
+from scorekeeper.i18n import message, number, render, text
 
-def of(fiche: Any) -> Any:
-    """The renderer of `fiche`'s game (`scorekeeper.cli.render.<game>`), imported on first use."""
-    return import_module(f"{__name__}.{fiche.game}")
+
+def whole(value: Any) -> str:
+    """A player, a mort's seat or a side in full."""
+    return value if type(value) is str else render(value)
+
+
+def say(cell: Any, ascii: bool = False, name: Callable[[Any], Any] = whole) -> str:
+    """A cell in words, in the language in effect: a record from the catalog (with its rule id after it
+    if it has one), a player as `name` says him, cells joined, a figure as the table reads it, a card in
+    the letters of the language (C-2, ASCII letters with `ascii`)."""
+    kind = type(cell)
+    if kind is str:
+        return cell  # type: ignore[no-any-return]
+    if kind is Record:
+        if cell.rule is not None:  # a line of a log: its values are the engine's own
+            return render(cell, ascii)
+        if not cell.values:
+            return message(cell.event)
+        values = {key: _value(value, ascii, name) for key, value in cell.values.items()}
+        return text(cell.event, ascii=ascii, **values)
+    if kind is Who:
+        return str(name(cell.value))
+    if kind is Joined:
+        return message(cell.by).join(filter(None, [say(item, ascii, name) for item in cell.items]))
+    if kind is Struck:
+        return _struck(say(cell.cell, ascii, name))
+    return render(cell, ascii)
+
+
+def _value(value: Any, ascii: bool, name: Callable[[Any], Any]) -> Any:
+    """A record's value as the catalog fills it: what only the edge can say put in words first."""
+    kind = type(value)
+    if kind is Record or kind is Who or kind is Joined or kind is Struck:
+        return say(value, ascii, name)
+    if kind is list or kind is tuple:
+        return [_value(item, ascii, name) for item in value]
+    return value
+
+
+def _struck(words: str) -> str:
+    """Struck through at a terminal that shows it (a bête settled); plain text elsewhere."""
+    import os
+    import sys
+
+    return f"\033[9m{words}\033[0m" if sys.stdout.isatty() and "NO_COLOR" not in os.environ else words
+
+
+def _engine(fiche: Any) -> Any:
+    from scorekeeper.games import get
+
+    return get(fiche.game)
 
 
 def status(fiche: Any) -> str:
     """Where the partie stands, in one line."""
-    return str(of(fiche).status(fiche))
+    return say(_engine(fiche).status(fiche))
 
 
 def short_status(fiche: Any) -> str:
     """The state of a game for the list of games."""
-    return str(of(fiche).short_status(fiche))
+    return say(_engine(fiche).short_status(fiche))
 
 
 def print_coup(result: Any, fiche: Any, ascii: bool) -> None:
-    """What `coup`, `edit` print: the coup's log and the status line."""
-    of(fiche).print_coup(result, fiche, ascii)
+    """What `coup`, `edit` print: the coup's log as its game tells it, and the status line."""
+    print("\n".join([*(render(line, ascii) for line in _engine(fiche).echo(result)), status(fiche)]))
+
+
+def print_settlement(settlement: Any, fiche: Any) -> None:
+    """The end of a partie with money, as its game tells it: who pays whom."""
+    print("\n".join(say(line) for line in _engine(fiche).settlement(settlement)))
+
+
+def shown(sheet: Sheet, ascii: bool, name: Callable[[Any], Any]) -> Sheet:
+    """`sheet` in words, each player named by `name`: a cell a string, each side's figures as the table
+    writes them (`+16 = 30` for a coup that scored, the running score alone)."""
+    figured: dict[tuple[Any, Any], tuple[str, str]] = {}  # a long partie meets the same figures again
+    rows = []
+    for row in sheet.rows:
+        figures = []
+        for pair in row.figures:
+            found = figured.get(pair)
+            if found is None:
+                found = figured[pair] = _figures(*pair)
+            figures.append(found)
+        label = None if row.label is None else tuple(say(cell, ascii, name) for cell in row.label)
+        cells = tuple(say(cell, ascii, name) for cell in row.cells)
+        rows.append(Row(cells, tuple(figures), say(row.mark, ascii, name), label))
+    headers = tuple(message(key) for key in sheet.headers)
+    sides = tuple(say(side, ascii, name) for side in sheet.sides)
+    return Sheet(sheet.keys, headers, sheet.figures, sides, tuple(rows))
+
+
+def _figures(scored: Any, running: Any) -> tuple[str, str]:
+    """A side's figures for an entry: what it scored and its running score, then the running one alone."""
+    score = number(running)
+    if not scored:
+        return score, score
+    return text("sheet_width.scored", scored=("+" if scored > 0 else "") + number(scored), score=score), score
 
 
 def _drawn(fiche: Any, title: str, ascii: bool, width: int | None, narrow: bool | None) -> tuple[Any, Any, int, bool]:
-    """The game's renderer, the sheet laid out for `width` (the terminal's when None), the width and
+    """The game's engine, the sheet laid out for `width` (the terminal's when None), the width and
     whether it is narrow (`narrow` None: below 60 columns)."""
     from scorekeeper.cli.render import layout
 
-    game, width = of(fiche), layout.width_of(width)
+    game, width = _engine(fiche), layout.width_of(width)
     narrow = layout.narrow_at(width, narrow)
-    return (
-        game,
-        layout.draw(lambda name: game.sheet(fiche, ascii, name), fiche.players, title, width, narrow),
-        width,
-        narrow,
-    )
+    data = game.sheet(fiche)
+    drawn = layout.draw(lambda name: shown(data, ascii, name), fiche.players, title, width, narrow)
+    return game, drawn, width, narrow
 
 
 def fiche_lines(
@@ -54,15 +136,16 @@ def fiche_lines(
     the status, and every coup's calculation with `explain`. `narrow` (None: below 60 columns) shows the
     running scores first and says how to see the rest (`sheet --detail N`)."""
     from scorekeeper.cli.render import layout
-    from scorekeeper.i18n import message
 
     game, drawn, width, narrow = _drawn(fiche, title, ascii, width, narrow)
     lines = layout.fiche_lines(drawn, width)
-    more = game.after(fiche, narrow)
+    more = [say(line) for line in game.after(fiche, narrow)]
     if narrow and fiche.coups:
         more.append(message("sheet_width.on_demand"))
     if explain:
-        more += game.explained(fiche, ascii)
+        for block in game.explained(fiche):
+            more += [] if block.heading is None else [say(block.heading)]
+            more += ["  " + render(line, ascii) for line in block.lines]
     return lines + layout.prose(more, width)
 
 
@@ -101,18 +184,17 @@ def detail_lines(fiche: Any, number: int, ascii: bool, width: int | None = None)
     """Coup `number` (from 1) in full, whatever the width: each column's header and cell with whole names,
     each side's score, then how it was computed (`sheet --detail N`)."""
     from scorekeeper.cli.render import layout
-    from scorekeeper.i18n import message, text
 
-    game, width = of(fiche), layout.width_of(width)
-    sheet = game.sheet(fiche, ascii, layout.whole)
+    game, width = _engine(fiche), layout.width_of(width)
+    sheet = shown(game.sheet(fiche), ascii, whole)
     row = sheet.rows[number - 1]
     pairs = [*zip(sheet.headers[1:], row.cells[1:], strict=True)]
     joined = message("join.list")
-    pairs += [(side, joined.join(filter(None, (pair[0], label)))) for side, pair, label in _sides(sheet, row)]
-    title = text("sheet_width.detail.title", number=number)
-    return layout.detail(title, pairs, game.detail(fiche.coups[number - 1], ascii), width)
-
-
-def _sides(sheet: Any, row: Any) -> list[tuple[str, tuple[str, str], str]]:
     labels = row.label or ("",) * len(sheet.sides)
-    return list(zip(sheet.sides, row.figures, labels, strict=True))
+    pairs += [
+        (side, joined.join(filter(None, (pair[0], label))))
+        for side, pair, label in zip(sheet.sides, row.figures, labels, strict=True)
+    ]
+    title = text("sheet_width.detail.title", number=number)
+    log = [say(line, ascii) for line in game.detail(fiche.coups[number - 1])]
+    return layout.detail(title, pairs, log, width)

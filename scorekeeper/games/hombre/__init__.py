@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
@@ -39,6 +39,10 @@ from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
+from scorekeeper.standing import Figures
+
+if TYPE_CHECKING:
+    from scorekeeper.games.sheet import Cell, Explained, Paper, Sheet
 
 __all__ = [
     "ENGINE",
@@ -132,30 +136,82 @@ class Hombre(Spoken):
     def settle(self, fiche: HombreFiche, early: bool) -> Settlement:
         return settle(fiche, early=early)
 
-    def player_figures(self, fiche: HombreFiche) -> dict[str, dict[str, Any]]:
+    # the sheet as data (task A): `games/hombre/sheet.py` and `paper.py`, imported by the commands that draw
+    def sheet(self, fiche: HombreFiche) -> Sheet:
+        return _sheet().sheet(fiche)
+
+    def status(self, fiche: HombreFiche) -> Record:
+        return _sheet().status(fiche)
+
+    def short_status(self, fiche: HombreFiche) -> Record:
+        return _sheet().short_status(fiche)
+
+    def echo(self, result: CoupResult) -> tuple[Record, ...]:
+        return _sheet().echo(result)
+
+    def after(self, fiche: HombreFiche, narrow: bool) -> list[Cell]:
+        return _sheet().after(fiche, narrow)
+
+    def explained(self, fiche: HombreFiche) -> list[Explained]:
+        return _sheet().explained(fiche)
+
+    def detail(self, result: CoupResult) -> list[Cell]:
+        return _sheet().detail(result)
+
+    def paper(self, data: dict[str, Any], fiche: HombreFiche) -> Paper:
+        from scorekeeper.games.hombre.paper import paper
+
+        return paper(data, fiche)
+
+    def paper_sections(
+        self, data: dict[str, Any], fiche: HombreFiche, settled: Settlement, settled_data: dict[str, Any]
+    ) -> list[tuple[Cell, list[Cell]]]:
+        from scorekeeper.games.hombre.paper import sections
+
+        return sections(data, fiche, settled, settled_data)
+
+    def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]:
+        from scorekeeper.games.hombre.paper import statement
+
+        return statement(data, settled_data, player)
+
+    def settlement(self, settled: Settlement) -> list[Cell]:
+        return _sheet().settlement(settled)
+
+    def figures(self, fiche: HombreFiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: his coups as hombre and how each ended (H-9 to
         H-11), and his jetons: the settlement's result once the partie is over, a positive one won and a
         negative one lost (H-19), else his balance so far."""
-        figures: dict[str, dict[str, Any]] = {
+        counted: dict[str, dict[str, Any]] = {
             name: {"won": 0, "lost": 0, "jetons": 0, "taken": 0, "taken_made": 0, "outcomes": {}}
             for name in fiche.players
         }
         for coup in fiche.as_dict()["coups"]:
-            mine = figures.get(coup["hombre"])
+            mine = counted.get(coup["hombre"])
             if mine is not None:
                 mine["taken"] += 1
                 mine["taken_made"] += coup["outcome"] in _MADE
                 mine["outcomes"][coup["outcome"]] = mine["outcomes"].get(coup["outcome"], 0) + 1
         if fiche.over:
             for result in settle(fiche, early=False).as_dict()["results"]:
-                mine = figures[result["name"]]
+                mine = counted[result["name"]]
                 mine["jetons"] = result["result"]
                 mine["won"] += result["result"] > 0
                 mine["lost"] += result["result"] < 0
         else:
             for name, balance in zip(fiche.players, fiche.balances, strict=True):
-                figures[name]["jetons"] = jetons_json(balance)
-        return figures
+                counted[name]["jetons"] = jetons_json(balance)
+        return {name: Figures(**mine) for name, mine in counted.items()}
+
+    def stopped(self, fiche: HombreFiche) -> Settlement:
+        """A partie stopped by agreement: the settlement `settle --early` makes (H-19)."""
+        return settle(fiche, early=True)
+
+
+def _sheet() -> Any:
+    from scorekeeper.games.hombre import sheet
+
+    return sheet
 
 
 ENGINE = Hombre()

@@ -29,8 +29,10 @@ from scorekeeper.games.manille.rules import MANILLE_KEYS, ManilleRules, rules_fr
 from scorekeeper.games.manille.scoring import renonce_cost
 from scorekeeper.games.manille.table import Side, Table, mort_of, seating
 from scorekeeper.rulesets import Ruleset
+from scorekeeper.standing import Figures
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
+    from scorekeeper.games.sheet import Cell, Explained, Paper, Sheet
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
 
@@ -130,38 +132,89 @@ class Manille(Spoken):
 
         return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout)
 
-    def player_figures(self, fiche: Fiche) -> dict[str, dict[str, Any]]:
+    # the sheet as data (task A): `games/manille/sheet.py` and `paper.py`, imported by the commands that draw
+    def sheet(self, fiche: Fiche) -> Sheet:
+        return _sheet().sheet(fiche)
+
+    def status(self, fiche: Fiche) -> Record:
+        return _sheet().status(fiche)
+
+    def short_status(self, fiche: Fiche) -> Record:
+        return _sheet().short_status(fiche)
+
+    def echo(self, result: CoupResult) -> tuple[Record, ...]:
+        return _sheet().echo(result)
+
+    def after(self, fiche: Fiche, narrow: bool) -> list[Cell]:
+        return _sheet().after(fiche, narrow)
+
+    def explained(self, fiche: Fiche) -> list[Explained]:
+        return _sheet().explained(fiche)
+
+    def detail(self, result: CoupResult) -> list[Cell]:
+        return _sheet().detail(result)
+
+    def paper(self, data: dict[str, Any], fiche: Fiche) -> Paper:
+        from scorekeeper.games.manille.paper import paper
+
+        return paper(data, fiche)
+
+    def paper_sections(
+        self, data: dict[str, Any], fiche: Fiche, settled: Any, settled_data: dict[str, Any]
+    ) -> list[tuple[Cell, list[Cell]]]:
+        """Nothing after the chart: the manches are on the fiche and in the summary."""
+        return []
+
+    def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]:
+        raise NotImplementedError("manille has no money to settle")  # `has_money` is False: never asked
+
+    def settlement(self, settled: Any) -> list[Cell]:
+        raise NotImplementedError("manille has no money to settle")  # `has_money` is False: never asked
+
+    def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: won or lost the partie (M-9; where the rules
         name a loser, M-14, he lost and every other player won), manches won and points scored with
         his side, renonces committed (M-8; a lie is priced as one and is none), coups taken and made
         (M-13)."""
         data = fiche.as_dict()
         sides = [side["players"] for side in data["sides"]]
-        figures = {
+        counted = {
             name: {"won": 0, "lost": 0, "manches": 0, "points": 0, "renonces": 0, "taken": 0, "taken_made": 0}
             for name in fiche.players
         }
         for side, kept in zip(sides, data["sides"], strict=True):
             for name in side:
-                figures[name]["manches"] += kept["manches"]
+                counted[name]["manches"] += kept["manches"]
         for coup in data["coups"]:
             for side, scored in zip(sides, coup["scored"], strict=True):
                 for name in side:
-                    figures[name]["points"] += scored
+                    counted[name]["points"] += scored
             if "menteur" not in coup["declared"]:
                 for line in coup["log"]:
                     if line.event in _RENONCES:
-                        figures[line.values["player"]]["renonces"] += 1
+                        counted[line.values["player"]]["renonces"] += 1
             taker = coup["declared"].get("taker")
-            if taker in figures:
-                figures[taker]["taken"] += 1
+            if taker in counted:
+                counted[taker]["taken"] += 1
                 column = next(i for i, side in enumerate(sides) if taker in side)
-                figures[taker]["taken_made"] += coup["scored"][column] > 0
+                counted[taker]["taken_made"] += coup["scored"][column] > 0
         if data["over"] and (data["loser"] or data["winner"]):
             named, lost = (data["loser"], True) if data["loser"] else (data["winner"], False)
-            for name, mine in figures.items():
+            for name, mine in counted.items():
                 mine["lost" if (name in named) == lost else "won"] += 1
-        return figures
+        return {name: Figures(**mine) for name, mine in counted.items()}
+
+    def stopped(self, fiche: Fiche) -> list[str] | None:
+        """A partie stopped by agreement: the side ahead wins, nobody on a tie at the top (its players, or None)."""
+        top = max(fiche.scores)
+        ahead = [side for side, score in zip(fiche.sides, fiche.scores, strict=True) if score == top]
+        return list(ahead[0].players) if len(ahead) == 1 else None
+
+
+def _sheet() -> Any:
+    from scorekeeper.games.manille import sheet
+
+    return sheet
 
 
 ENGINE = Manille()
