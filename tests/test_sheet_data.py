@@ -66,9 +66,6 @@ class Toy:
         chart = Chart(said("toy.chart"), ((Who(fiche.players[0]), (0, 3, 7)),), ((2, said("toy.mark")),))
         return Paper((said("toy.who"), said("toy.points"), said("toy.said")), rows, (self.status(fiche),), chart)
 
-    def paper_sections(self, data: dict[str, Any], fiche: ToyFiche, settled: Any, settled_data: Any) -> list[Any]:
-        return [(said("toy.section"), [said("cell.lie", player=Who(fiche.players[2]))])]
-
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> ToyFiche:
@@ -156,5 +153,7 @@ def test_a_game_with_no_file_under_cli_is_written_as_csv_markdown_and_html(toy: 
         [("Marguerite", [0, 3, 7])],
         [(2, "toy.mark")],
     )
-    html = formats.html("toy", table, paper.lines(data, drawn), "", paper.sections("toy", data, toy), "en")
-    assert "<h2>toy.section</h2>" in html and "<li>lie Cunégonde</li>" in html
+    assert paper.sections("toy", data, toy) == []  # no money: nothing to settle after the chart
+    html = formats.html("toy", table, paper.lines(data, drawn), "<svg/>", [], "en")
+    assert '<tr><td class="n">1</td><td title="2026-11-22T21:40:00">21:40</td><td>Marguerite</td>' in html
+    assert "<li>toy.status</li>" in html and "<section>" not in html

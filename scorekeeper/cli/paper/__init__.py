@@ -117,20 +117,20 @@ def series(data: dict[str, Any], paper: Paper) -> Series:
 
 
 def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, list[str]]]:
-    """After the chart, what the game adds: where it has money, the settlement (H-19: early, if the
-    partie is not over) given to it."""
+    """After the chart, what a game with money adds: the settlement (early, if the partie is not over)
+    and each player's statement, as the game says them."""
     from scorekeeper import service
     from scorekeeper.errors import UserError
     from scorekeeper.i18n import message
 
-    engine, settled, settled_data = engine_of(data), None, None
-    if engine.has_money:
-        try:
-            settled, _ = service.settle(name, early=not data["over"])
-        except UserError as error:  # nothing to settle yet: the page says why
-            return [(message("paper.settlement"), [str(error)])]
-        settled_data = as_data(name, settled)
-    found = engine.paper_sections(data, fiche, settled, settled_data)
+    engine = engine_of(data)
+    if not engine.has_money:
+        return []
+    try:
+        settled, _ = service.settle(name, early=not data["over"])
+    except UserError as error:  # nothing to settle yet: the page says why
+        return [(message("paper.settlement"), [str(error)])]
+    found = engine.paper_sections(data, fiche, settled, as_data(name, settled))
     return [(say(heading), [say(line) for line in said]) for heading, said in found]
 
 

@@ -159,18 +159,6 @@ class Manille(Spoken):
 
         return paper(data, fiche)
 
-    def paper_sections(
-        self, data: dict[str, Any], fiche: Fiche, settled: Any, settled_data: dict[str, Any]
-    ) -> list[tuple[Cell, list[Cell]]]:
-        """Nothing after the chart: the manches are on the fiche and in the summary."""
-        return []
-
-    def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]:
-        raise NotImplementedError("manille has no money to settle")  # `has_money` is False: never asked
-
-    def settlement(self, settled: Any) -> list[Cell]:
-        raise NotImplementedError("manille has no money to settle")  # `has_money` is False: never asked
-
     def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: won or lost the partie (M-9; where the rules
         name a loser, M-14, he lost and every other player won), manches won and points scored with
