@@ -21,7 +21,8 @@ from scorekeeper.cli import paper
 from scorekeeper.cli.paper import formats
 from scorekeeper.cli.render import fiche_lines, say, status
 from scorekeeper.explain import record
-from scorekeeper.games.sheet import Chart, Explained, Joined, Paper, Row, Sheet, Struck, Who, said
+from scorekeeper.games.paper import Chart, Paper
+from scorekeeper.games.sheet import Explained, Joined, Row, Sheet, Struck, Who, said
 
 PLAYERS = ("Marguerite", "Bartholomé", "Cunégonde")
 
@@ -50,7 +51,9 @@ class Toy:
             figures = tuple(zip(scored, running, strict=True))
             rows.append(Row(cells, figures, Joined((said("toy.mark"), str(points)), "sheet_width.mark.join")))
         sides = tuple(Who(player) for player in fiche.players)
-        return Sheet(("coup", "dealer", "said"), ("toy.coup", "toy.dealer", "toy.said"), frozenset({"coup"}), sides, tuple(rows))
+        return Sheet(
+            ("coup", "dealer", "said"), ("toy.coup", "toy.dealer", "toy.said"), frozenset({"coup"}), sides, tuple(rows)
+        )
 
     def status(self, fiche: ToyFiche) -> Any:
         return said("toy.status", coups=len(fiche.coups))
@@ -59,10 +62,12 @@ class Toy:
         return [Struck(said("toy.struck")), self.status(fiche)]
 
     def explained(self, fiche: ToyFiche) -> list[Explained]:
-        return [Explained(said("toy.coup"), (record("toy.scored", "T-1", points=points),)) for points in fiche.coups]
+        return [(said("toy.coup"), (record("toy.scored", "T-1", points=points),)) for points in fiche.coups]
 
     def paper(self, data: dict[str, Any], fiche: ToyFiche) -> Paper:
-        rows = tuple((Who(fiche.players[0]), points, said("cell.lie", player=Who(fiche.players[1]))) for points in fiche.coups)
+        rows = tuple(
+            (Who(fiche.players[0]), points, said("cell.lie", player=Who(fiche.players[1]))) for points in fiche.coups
+        )
         chart = Chart(said("toy.chart"), ((Who(fiche.players[0]), (0, 3, 7)),), ((2, said("toy.mark")),))
         return Paper((said("toy.who"), said("toy.points"), said("toy.said")), rows, (self.status(fiche),), chart)
 

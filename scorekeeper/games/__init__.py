@@ -26,7 +26,8 @@ from scorekeeper.rulesets import Key, Ruleset
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
     from scorekeeper.games.line import Ask
-    from scorekeeper.games.sheet import Cell, Explained, Paper, Sheet
+    from scorekeeper.games.paper import Paper
+    from scorekeeper.games.sheet import Cell, Explained, Sheet
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures

@@ -18,16 +18,14 @@ Who(value='Brun')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 from scorekeeper.explain import Record
 
-# The values below are NamedTuples, not slotted dataclasses: the sheet's are created at the start-up of
-# `sheet` and `coup`, and a dataclass costs about 1 ms more a class to create (python -X importtime),
+# The values below are NamedTuples, not slotted dataclasses: they are created at the start-up of `sheet`
+# and `coup`, and a dataclass costs about 1 ms more a class to create (python -X importtime),
 # where `sheet` on a 500-coup game has about 5 ms of margin.
 
-Figure = int | Fraction  # a score, points or jetons: exact, a half included
 Cell = Any  # a plain string, a figure, a card, a Record, a Who, a Joined, a Struck; None or "" for nothing
 
 
@@ -76,27 +74,5 @@ class Sheet(NamedTuple):
     rows: tuple[Row, ...]
 
 
-class Explained(NamedTuple):
-    """A block of `--explain`: its heading (None: none) and the log lines under it, each with its rule."""
-
-    heading: Cell
-    lines: Sequence[Record]
-
-
-class Chart(NamedTuple):
-    """The chart of a partie: a line a side or player, its value after each entry (the start, 0,
-    first), and the marks across it: (the entry's index from 1, its label)."""
-
-    title: Cell
-    lines: tuple[tuple[Cell, tuple[float, ...]], ...]
-    marks: tuple[tuple[int, Cell], ...] = ()
-
-
-class Paper(NamedTuple):
-    """A fiche on paper: the columns between an entry's number and time and its note, one row an entry
-    (figures as numbers, words as cells), the lines under the table, the chart."""
-
-    columns: tuple[Cell, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-    summary: tuple[Cell, ...]
-    chart: Chart
+# `--explain`, block by block: a heading (None: none) and the log lines under it, each with its rule.
+Explained = tuple[Cell, Sequence[Record]]

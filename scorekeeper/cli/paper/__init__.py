@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.cli.render import say
-from scorekeeper.games.sheet import Paper
+from scorekeeper.games.paper import Paper
 
 
 @dataclass(frozen=True, slots=True)

@@ -143,9 +143,9 @@ def fiche_lines(
     if narrow and fiche.coups:
         more.append(message("sheet_width.on_demand"))
     if explain:
-        for block in game.explained(fiche):
-            more += [] if block.heading is None else [say(block.heading)]
-            more += ["  " + render(line, ascii) for line in block.lines]
+        for heading, said in game.explained(fiche):
+            more += [] if heading is None else [say(heading)]
+            more += ["  " + render(line, ascii) for line in said]
     return lines + layout.prose(more, width)
 
 

@@ -4,9 +4,10 @@ Each game says its sheet once as a `Sheet` (`scorekeeper.games.sheet`), the colu
 a `Row`; the renderer puts it in words, and this module chooses how much of it a width can show. On a
 wide screen every column, with whole names; when that does not fit, the first of `SHAPES` that does:
 the calls in the "said" column, names shortened to a prefix no other player's name begins with (and a
-legend under the grid), no dealer column, each side's running score alone. Below `NARROW_BELOW` columns (or with `--narrow`), the running scores first:
-the coup's number, each side's score, a short mark (a manche won, a renonce, an entry that is no
-coup), and the rest on demand (`sheet --detail N`, `detail`).
+legend under the grid), no dealer column, each side's running score alone. Below `NARROW_BELOW`
+columns (or with `--narrow`), the running scores first: the coup's number, each side's score, a short
+mark (a manche won, a renonce, an entry that is no coup), and the rest on demand (`sheet --detail N`,
+`detail`).
 """
 
 from __future__ import annotations

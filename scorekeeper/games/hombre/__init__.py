@@ -39,10 +39,11 @@ from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
-from scorekeeper.standing import Figures
 
 if TYPE_CHECKING:
-    from scorekeeper.games.sheet import Cell, Explained, Paper, Sheet
+    from scorekeeper.games.paper import Paper
+    from scorekeeper.games.sheet import Cell, Explained, Sheet
+    from scorekeeper.standing import Figures
 
 __all__ = [
     "ENGINE",
@@ -182,6 +183,8 @@ class Hombre(Spoken):
         """Each player's figures for the club's history: his coups as hombre and how each ended (H-9 to
         H-11), and his jetons: the settlement's result once the partie is over, a positive one won and a
         negative one lost (H-19), else his balance so far."""
+        from scorekeeper.standing import Figures  # the history's alone: other commands start without it
+
         counted: dict[str, dict[str, Any]] = {
             name: {"won": 0, "lost": 0, "jetons": 0, "taken": 0, "taken_made": 0, "outcomes": {}}
             for name in fiche.players

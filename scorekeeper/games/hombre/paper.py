@@ -7,7 +7,8 @@ from typing import Any
 
 from scorekeeper.games.hombre.fiche import HombreFiche
 from scorekeeper.games.hombre.sheet import after, contract
-from scorekeeper.games.sheet import Cell, Chart, Paper, said
+from scorekeeper.games.paper import Chart, Paper
+from scorekeeper.games.sheet import Cell, said
 
 
 def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
@@ -24,9 +25,7 @@ def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
         net, balances = entry["net"], entry["balances"]
         figures = [value for player in players for value in (net.get(player), balances.get(player))]
         rows.append((entry.get("dealer", ""), shown, tricks, entry.get("enjeu"), outcome, *figures))
-    lines = tuple(
-        (player, (0, *(entry["balances"].get(player, 0) for entry in data["coups"]))) for player in players
-    )
+    lines = tuple((player, (0, *(entry["balances"].get(player, 0) for entry in data["coups"]))) for player in players)
     marks, taken = [], 0
     for at, entry in enumerate(data["coups"], 1):
         if entry["poules_tirees"] > taken:

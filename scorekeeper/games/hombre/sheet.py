@@ -127,10 +127,9 @@ def after(fiche: HombreFiche, narrow: bool) -> list[Cell]:
 def explained(fiche: HombreFiche) -> list[Explained]:
     """Every coup's calculation (`--explain`), then the money prepared for the next coup (H-16, H-17)."""
     blocks = [
-        Explained(said("hombre.explain_coup", number=result.number, enjeu=result.enjeu), result.log)
-        for result in fiche.coups
+        (said("hombre.explain_coup", number=result.number, enjeu=result.enjeu), result.log) for result in fiche.coups
     ]
-    return [*blocks, Explained(None, fiche.prepared)]
+    return [*blocks, (None, fiche.prepared)]
 
 
 def detail(result: CoupResult) -> list[Cell]:

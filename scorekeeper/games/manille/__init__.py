@@ -29,12 +29,13 @@ from scorekeeper.games.manille.rules import MANILLE_KEYS, ManilleRules, rules_fr
 from scorekeeper.games.manille.scoring import renonce_cost
 from scorekeeper.games.manille.table import Side, Table, mort_of, seating
 from scorekeeper.rulesets import Ruleset
-from scorekeeper.standing import Figures
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
-    from scorekeeper.games.sheet import Cell, Explained, Paper, Sheet
+    from scorekeeper.games.paper import Paper
+    from scorekeeper.games.sheet import Cell, Explained, Sheet
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
+    from scorekeeper.standing import Figures
 
 __all__ = [
     "ENGINE",
@@ -164,6 +165,8 @@ class Manille(Spoken):
         name a loser, M-14, he lost and every other player won), manches won and points scored with
         his side, renonces committed (M-8; a lie is priced as one and is none), coups taken and made
         (M-13)."""
+        from scorekeeper.standing import Figures  # the history's alone: other commands start without it
+
         data = fiche.as_dict()
         sides = [side["players"] for side in data["sides"]]
         counted = {

@@ -8,7 +8,8 @@ from typing import Any
 from scorekeeper.games.manille.fiche import Fiche
 from scorekeeper.games.manille.rules import CALL_WORDS
 from scorekeeper.games.manille.sheet import calls_cell, said_cell, status, trump_cell
-from scorekeeper.games.sheet import Cell, Chart, Joined, Paper, said
+from scorekeeper.games.paper import Chart, Paper
+from scorekeeper.games.sheet import Cell, Joined, said
 
 
 def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
@@ -31,9 +32,7 @@ def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
         said("paper.summary.side", side=side["players"], score=side["score"], manches=side["manches"])
         for side in data["sides"]
     ]
-    lines = tuple(
-        (side, (0, *(entry["scores"][place] for entry in data["coups"]))) for place, side in enumerate(sides)
-    )
+    lines = tuple((side, (0, *(entry["scores"][place] for entry in data["coups"]))) for place, side in enumerate(sides))
     marks = tuple(
         (at, said("paper.mark.manche", manche=entry["manche"]))
         for at, entry in enumerate(data["coups"], 1)

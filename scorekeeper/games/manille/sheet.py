@@ -58,7 +58,8 @@ def said_cell(result: CoupResult, who: Callable[[str], Who] = Who) -> Cell:
     if coup.renonce is not None:
         return said("manille.cell.renonce", player=who(coup.renonce))
     if coup.points is not None:
-        return Joined(tuple(said("manille.cell.points", player=who(name), points=points) for name, points in coup.points))
+        points = tuple(said("manille.cell.points", player=who(name), points=won) for name, won in coup.points)
+        return Joined(points)
     return said("manille.cell.not_played")
 
 
@@ -217,6 +218,5 @@ def detail(result: CoupResult) -> list[Cell]:
 def explained(fiche: Fiche) -> list[Explained]:
     """Every coup's calculation (`--explain`)."""
     return [
-        Explained(said("manille.explain.coup", number=result.number, manche=result.manche), result.log)
-        for result in fiche.coups
+        (said("manille.explain.coup", number=result.number, manche=result.manche), result.log) for result in fiche.coups
     ]
