@@ -48,6 +48,17 @@ class Struck(NamedTuple):
     cell: Cell
 
 
+def joined(items: Sequence[Cell], by: str = "join.list") -> Cell:
+    """`items` joined by the catalog's words `by`: nothing for none, the cell itself for one.
+
+    >>> joined(()), joined(("34",)), joined(("34", "34"), "manille.join.figures")
+    ('', '34', Joined(items=('34', '34'), by='manille.join.figures'))
+    """
+    if len(items) > 1:
+        return Joined(tuple(items), by)
+    return items[0] if items else ""
+
+
 def said(key: str, /, **values: Any) -> Record:
     """The words of the catalog's `key` filled with `values`: a cell, a line, a header, no rule of its own."""
     return Record(None, key, values)

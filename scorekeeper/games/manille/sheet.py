@@ -8,7 +8,7 @@ from collections.abc import Callable
 from scorekeeper.explain import Record
 from scorekeeper.games.manille.fiche import CoupResult, Fiche
 from scorekeeper.games.manille.rules import CALL_WORDS
-from scorekeeper.games.sheet import Cell, Explained, Joined, Row, Sheet, Who, said
+from scorekeeper.games.sheet import Cell, Explained, Joined, Row, Sheet, Who, joined, said
 
 COLUMNS = ("coup", "dealer", "trump", "calls", "said", "points")
 _HEADERS = tuple(f"manille.header.{column}" for column in COLUMNS)
@@ -26,7 +26,7 @@ def trump_cell(result: CoupResult, who: Callable[[str], Who] = Who) -> Cell:
     return trump
 
 
-def calls_cell(result: CoupResult, words: tuple[str, str], who: Callable[[str], Who] = Who) -> Joined:
+def calls_cell(result: CoupResult, words: tuple[str, str], who: Callable[[str], Who] = Who) -> Cell:
     """The calls of a coup, each in the system's own word (`words`: M-6, M-7)."""
     coup = result.coup
     calls: list[Cell] = []
@@ -42,7 +42,7 @@ def calls_cell(result: CoupResult, words: tuple[str, str], who: Callable[[str], 
         calls.append(said("manille.cell.multiplier", multiplier=result.multiplier))
     if coup.force:
         calls.append(said("cell.forced"))  # M-10: the sans-atout still owed stays on the sheet
-    return Joined(tuple(calls))
+    return joined(calls)
 
 
 def said_cell(result: CoupResult, who: Callable[[str], Who] = Who) -> Cell:
@@ -58,8 +58,7 @@ def said_cell(result: CoupResult, who: Callable[[str], Who] = Who) -> Cell:
     if coup.renonce is not None:
         return said("manille.cell.renonce", player=who(coup.renonce))
     if coup.points is not None:
-        points = tuple(said("manille.cell.points", player=who(name), points=won) for name, won in coup.points)
-        return Joined(points)
+        return joined([said("manille.cell.points", player=who(name), points=won) for name, won in coup.points])
     return said("manille.cell.not_played")
 
 
@@ -148,7 +147,7 @@ def sheet(fiche: Fiche) -> Sheet:
     words = CALL_WORDS[fiche.rules.call_words]
     manches = fiche.rules.partie in ("liee", "seche")
     for result in fiche.coups:
-        made = Joined(tuple(map(str, result.made)), "manille.join.figures") if result.made is not None else ""
+        made = joined(tuple(map(str, result.made)), "manille.join.figures") if result.made is not None else ""
         dealer = "" if result.entry == "adjust" else who(result.dealer)  # an agreement is dealt by nobody (M-18)
         cells = (
             str(result.number),
@@ -180,7 +179,7 @@ def mark(result: CoupResult) -> Cell:
         marks.append(said(f"sheet_width.mark.{kind}"))
     if result.manche_won_by is not None:
         marks.append(said("sheet_width.mark.manche", manche=result.manche))
-    return Joined(tuple(marks), "sheet_width.mark.join")
+    return joined(marks, "sheet_width.mark.join")
 
 
 def after(fiche: Fiche, narrow: bool) -> list[Cell]:
