@@ -100,6 +100,39 @@ class Money(Game, Protocol):
     def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]: ...
 
 
+class Drawn:
+    """What a game's engine gives the edge to draw, from the modules `sheet` and `paper` of the engine's
+    own package (`games/GAME/sheet.py`, imported on first use: the commands that draw nothing start
+    without it): `sheet`, `status`, `short_status`, `echo`, `after`, `explained`, `detail`, `paper`."""
+
+    def _module(self, name: str) -> Any:
+        return import_module(f"{type(self).__module__}.{name}")
+
+    def sheet(self, fiche: Any) -> Sheet:
+        return self._module("sheet").sheet(fiche)  # type: ignore[no-any-return]
+
+    def status(self, fiche: Any) -> Record:
+        return self._module("sheet").status(fiche)  # type: ignore[no-any-return]
+
+    def short_status(self, fiche: Any) -> Record:
+        return self._module("sheet").short_status(fiche)  # type: ignore[no-any-return]
+
+    def echo(self, result: Any) -> Sequence[Record]:
+        return self._module("sheet").echo(result)  # type: ignore[no-any-return]
+
+    def after(self, fiche: Any, narrow: bool) -> list[Cell]:
+        return self._module("sheet").after(fiche, narrow)  # type: ignore[no-any-return]
+
+    def explained(self, fiche: Any) -> list[Explained]:
+        return self._module("sheet").explained(fiche)  # type: ignore[no-any-return]
+
+    def detail(self, result: Any) -> list[Cell]:
+        return self._module("sheet").detail(result)  # type: ignore[no-any-return]
+
+    def paper(self, data: dict[str, Any], fiche: Any) -> Paper:
+        return self._module("paper").paper(data, fiche)  # type: ignore[no-any-return]
+
+
 def refusal(error: UserError) -> Any:
     """What a coup was refused for, without the "coup N:" an engine's `advance` puts before it (for a
     caller that names the coup its own way, or asks what it lacks): a UserError, or the record of why

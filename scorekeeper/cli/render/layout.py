@@ -88,7 +88,7 @@ def labels(players: Sequence[str]) -> dict[str, str]:
     return found
 
 
-def shortener(short: dict[str, str]) -> Callable[[Any], str]:
+def shortener(short: dict[str, str]) -> Name:
     """A player, a mort's seat or a side as the short names say it (`Esc`, `Esc's mort`, `Pan & Brun`)."""
     from scorekeeper.explain import Record
 
@@ -115,7 +115,7 @@ class Drawn(NamedTuple):
 
 
 def draw(
-    build: Callable[[Callable[[Any], str]], Sheet],
+    build: Callable[[Name], Sheet],
     players: Sequence[str],
     title: str,
     width: int,

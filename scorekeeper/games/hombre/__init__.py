@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
-from scorekeeper.games import Spoken
+from scorekeeper.games import Drawn, Spoken
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.fiche import (
@@ -41,8 +41,7 @@ from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rule
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
 
 if TYPE_CHECKING:
-    from scorekeeper.games.paper import Paper
-    from scorekeeper.games.sheet import Cell, Explained, Sheet
+    from scorekeeper.games.sheet import Cell
     from scorekeeper.standing import Figures
 
 __all__ = [
@@ -74,7 +73,7 @@ __all__ = [
 _MADE = frozenset(("won", "vole_won", "vole_engagee_lost"))  # the hombre made his contract (H-9 to H-11)
 
 
-class Hombre(Spoken):
+class Hombre(Spoken, Drawn):
     """L'hombre behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "hombre"
@@ -137,33 +136,7 @@ class Hombre(Spoken):
     def settle(self, fiche: HombreFiche, early: bool) -> Settlement:
         return settle(fiche, early=early)
 
-    # the sheet as data (task A): `games/hombre/sheet.py` and `paper.py`, imported by the commands that draw
-    def sheet(self, fiche: HombreFiche) -> Sheet:
-        return _sheet().sheet(fiche)
-
-    def status(self, fiche: HombreFiche) -> Record:
-        return _sheet().status(fiche)
-
-    def short_status(self, fiche: HombreFiche) -> Record:
-        return _sheet().short_status(fiche)
-
-    def echo(self, result: CoupResult) -> tuple[Record, ...]:
-        return _sheet().echo(result)
-
-    def after(self, fiche: HombreFiche, narrow: bool) -> list[Cell]:
-        return _sheet().after(fiche, narrow)
-
-    def explained(self, fiche: HombreFiche) -> list[Explained]:
-        return _sheet().explained(fiche)
-
-    def detail(self, result: CoupResult) -> list[Cell]:
-        return _sheet().detail(result)
-
-    def paper(self, data: dict[str, Any], fiche: HombreFiche) -> Paper:
-        from scorekeeper.games.hombre.paper import paper
-
-        return paper(data, fiche)
-
+    # the sheet as data (task A): `Drawn` gives the rest from `games/hombre/sheet.py` and `paper.py`
     def paper_sections(
         self, data: dict[str, Any], fiche: HombreFiche, settled: Settlement, settled_data: dict[str, Any]
     ) -> list[tuple[Cell, list[Cell]]]:
@@ -177,7 +150,7 @@ class Hombre(Spoken):
         return statement(data, settled_data, player)
 
     def settlement(self, settled: Settlement) -> list[Cell]:
-        return _sheet().settlement(settled)
+        return self._module("sheet").settlement(settled)  # type: ignore[no-any-return]
 
     def figures(self, fiche: HombreFiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: his coups as hombre and how each ended (H-9 to
@@ -209,12 +182,6 @@ class Hombre(Spoken):
     def stopped(self, fiche: HombreFiche) -> Settlement:
         """A partie stopped by agreement: the settlement `settle --early` makes (H-19)."""
         return settle(fiche, early=True)
-
-
-def _sheet() -> Any:
-    from scorekeeper.games.hombre import sheet
-
-    return sheet
 
 
 ENGINE = Hombre()

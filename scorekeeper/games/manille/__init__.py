@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.explain import Record
-from scorekeeper.games import Spoken
+from scorekeeper.games import Drawn, Spoken
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
 from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
@@ -31,8 +31,6 @@ from scorekeeper.games.manille.table import Side, Table, mort_of, seating
 from scorekeeper.rulesets import Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
-    from scorekeeper.games.paper import Paper
-    from scorekeeper.games.sheet import Cell, Explained, Sheet
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
@@ -67,7 +65,7 @@ _ENTRIES = ("misdeal", "pass", "adjust", "reason")  # the lines that are no deal
 _RENONCES = frozenset(("renonce_each", "renonce_by_taker", "renonce_against_taker", "renonce_dealer", "renonce_sides"))
 
 
-class Manille(Spoken):
+class Manille(Spoken, Drawn):
     """Manille behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "manille"
@@ -133,33 +131,7 @@ class Manille(Spoken):
 
         return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout)
 
-    # the sheet as data (task A): `games/manille/sheet.py` and `paper.py`, imported by the commands that draw
-    def sheet(self, fiche: Fiche) -> Sheet:
-        return _sheet().sheet(fiche)
-
-    def status(self, fiche: Fiche) -> Record:
-        return _sheet().status(fiche)
-
-    def short_status(self, fiche: Fiche) -> Record:
-        return _sheet().short_status(fiche)
-
-    def echo(self, result: CoupResult) -> tuple[Record, ...]:
-        return _sheet().echo(result)
-
-    def after(self, fiche: Fiche, narrow: bool) -> list[Cell]:
-        return _sheet().after(fiche, narrow)
-
-    def explained(self, fiche: Fiche) -> list[Explained]:
-        return _sheet().explained(fiche)
-
-    def detail(self, result: CoupResult) -> list[Cell]:
-        return _sheet().detail(result)
-
-    def paper(self, data: dict[str, Any], fiche: Fiche) -> Paper:
-        from scorekeeper.games.manille.paper import paper
-
-        return paper(data, fiche)
-
+    # the sheet as data (task A): `Drawn` gives the rest from `games/manille/sheet.py` and `paper.py`
     def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: won or lost the partie (M-9; where the rules
         name a loser, M-14, he lost and every other player won), manches won and points scored with
@@ -169,7 +141,7 @@ class Manille(Spoken):
 
         data = fiche.as_dict()
         sides = [side["players"] for side in data["sides"]]
-        counted = {
+        counted: dict[str, dict[str, Any]] = {
             name: {"won": 0, "lost": 0, "manches": 0, "points": 0, "renonces": 0, "taken": 0, "taken_made": 0}
             for name in fiche.players
         }
@@ -200,12 +172,6 @@ class Manille(Spoken):
         top = max(fiche.scores)
         ahead = [side for side, score in zip(fiche.sides, fiche.scores, strict=True) if score == top]
         return list(ahead[0].players) if len(ahead) == 1 else None
-
-
-def _sheet() -> Any:
-    from scorekeeper.games.manille import sheet
-
-    return sheet
 
 
 ENGINE = Manille()
