@@ -124,7 +124,6 @@ def shown(sheet: Sheet, ascii: bool, name: Callable[[Any], Any]) -> Sheet:
     """`sheet` in words, each player named by `name`: a cell a string, each side's figures as the table
     writes them (`+16 = 30` for a coup that scored, the running score alone)."""
     words = Words(ascii, name)
-    scored = message("sheet_width.scored")
     figured: dict[tuple[Any, Any], tuple[str, str]] = {}  # a long partie meets the same figures again
     rows = []
     for row in sheet.rows:
@@ -132,7 +131,7 @@ def shown(sheet: Sheet, ascii: bool, name: Callable[[Any], Any]) -> Sheet:
         for pair in row.figures:
             found = figured.get(pair)
             if found is None:
-                found = figured[pair] = _figures(scored, *pair)
+                found = figured[pair] = _figures(*pair)
             figures.append(found)
         label = None if row.label is None else tuple(map(words, row.label))
         cells = tuple([cell if type(cell) is str else words(cell) for cell in row.cells])  # most are said already
@@ -141,14 +140,14 @@ def shown(sheet: Sheet, ascii: bool, name: Callable[[Any], Any]) -> Sheet:
     return Sheet(sheet.keys, headers, sheet.figures, tuple(map(words, sheet.sides)), tuple(rows))
 
 
-def _figures(scored: str, coup: Any, running: Any) -> tuple[str, str]:
-    """A side's figures for an entry: what it scored and its running score (in `scored`'s words), then the
-    running one alone."""
+def _figures(coup: Any, running: Any) -> tuple[str, str]:
+    """A side's figures for an entry: what it scored and its running score (`+16 = 30`: notation, the same
+    in every language, as a figure's sign is), then the running one alone."""
     score = str(running) if type(running) is int else number(running)
     if not coup:
         return score, score
     signed = str(coup) if type(coup) is int else number(coup)
-    return scored.format(scored=f"+{signed}" if coup > 0 else signed, score=score), score
+    return f"{'+' if coup > 0 else ''}{signed} = {score}", score
 
 
 def _drawn(fiche: Any, title: str, ascii: bool, width: int | None, narrow: bool | None) -> tuple[Any, Any, int, bool]:
