@@ -13,7 +13,7 @@ FIGURES = ("won", "lost", "manches", "renonces", "points", "jetons", "taken", "t
 class Figures:
     """One player's figures in one game: won or lost the partie (a tie, or a game not over, neither),
     manches won, renonces committed, points scored with his side or jetons won (negative: lost), coups
-    taken (as taker, as hombre) and made, and how each of his coups as taker ended, by outcome."""
+    taken (as the one who bid or played alone) and made, and how each of them ended, by outcome."""
 
     won: int = 0
     lost: int = 0
