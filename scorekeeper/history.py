@@ -2,11 +2,9 @@
 and per ruleset, as plain figures.
 
 Players are matched across games by their folded name (C-4): `Cesar` in one game is `César` in
-another, shown as written in the oldest game (the one last played first). Won and lost count
-finished parties only: at manille the players of the winning side won and the others lost (M-9);
-where the rules name a loser (M-14, à l'envers) he lost and the others won; at l'hombre a positive
-result at the settlement won and a negative one lost (H-19). A tie, or a game not over, counts in
-`games` only.
+another, shown as written in the oldest game (the one last played first). Each game says its
+players' figures (`standing.Figures`: who won and lost a finished partie, manches, renonces, points
+or jetons, coups taken and made); a tie, or a game not over, counts in `games` only.
 
 A game's figures are a replay: over a club's years that is most of the time, so each game's are kept
 in one derived file of the cache, keyed by the hash of the game file's bytes (`store/cache.py`'s
@@ -23,10 +21,13 @@ from typing import Any, TypeGuard
 
 from scorekeeper import store
 from scorekeeper.players import fold_name
+from scorekeeper.standing import FIGURES as GAME_FIGURES
+from scorekeeper.standing import Figures
 
 SUMMARY_FORMAT = 1  # bump when a game's summary changes: older cache files are then ignored
-# The records of a renonce scored (M-8): each names its `player`.
-FIGURES = ("games", "won", "lost", "manches", "renonces", "points", "jetons", "taken", "taken_made")
+FIGURES = ("games", *GAME_FIGURES)
+# What a player's line in each ruleset's total adds up: the figures every game counts alike.
+SEATED = ("won", "lost", "renonces", "points", "jetons")
 
 
 def summaries() -> list[dict[str, Any]]:
@@ -86,7 +87,7 @@ def stats(
                     mine[figure] += value
             seat = total.setdefault("players", {}).setdefault(folded, _empty(name))
             seat["games"] += 1
-            for figure in ("won", "lost", "renonces", "points", "jetons"):
+            for figure in SEATED:
                 seat[figure] += figures[figure]
     for total in by_ruleset.values():
         total["players"] = sorted(total.get("players", {}).values(), key=_ranked)
@@ -105,17 +106,13 @@ def _empty(name: str) -> dict[str, Any]:
 
 
 def summary(game: store.Ledger) -> dict[str, Any]:
-    """One game's figures for each of its players: won or lost the partie (M-9, M-14, H-19), manches
-    won, renonces committed (M-8), points (manille) and jetons (l'hombre: the settlement's result once
-    over) won, coups taken (as taker or hombre) and made, and at l'hombre how each of his coups as
-    hombre ended (H-9 to H-11)."""
+    """One game's figures for each of its players, as its game counts them (`standing.Figures`)."""
 
     from scorekeeper import service
 
     sheet = service.fiche(game)
-    figures = {name: {**dict.fromkeys(FIGURES[1:], 0), "outcomes": {}} for name in game.players}
-    for name, counted in service.ruleset_of(game).engine.player_figures(sheet).items():
-        figures[name].update(counted)
+    counted = service.ruleset_of(game).engine.figures(sheet)
+    figures = {name: counted.get(name, Figures()).as_dict() for name in game.players}
     over = bool(sheet.over)
     return {
         "name": game.name,

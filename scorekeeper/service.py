@@ -311,12 +311,7 @@ def stop(name: str, reason: str) -> tuple[Ledger, Any]:
 def stopped_outcome(game: Ledger, sheet: Any) -> Any:
     """What a partie stopped by agreement comes to: with money, the settlement `settle --early` makes
     (H-19); else the side ahead wins, nobody on a tie at the top (its players, or None)."""
-    engine = ruleset_of(game).engine
-    if games.settles(engine):
-        return engine.settle(sheet, True)
-    top = max(sheet.scores)
-    ahead = [side for side, score in zip(sheet.sides, sheet.scores, strict=True) if score == top]
-    return list(ahead[0].players) if len(ahead) == 1 else None
+    return ruleset_of(game).engine.stopped(sheet)
 
 
 # --- fixing the past (issue 17) ------------------------------------------------------------------

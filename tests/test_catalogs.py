@@ -27,6 +27,10 @@ CORE_AND_CLI = [
         "games/__init__.py",
         "games/manille/rules.py",
         "games/hombre/rules.py",
+        "games/manille/sheet.py",
+        "games/manille/paper.py",
+        "games/hombre/sheet.py",
+        "games/hombre/paper.py",
         "cli/__init__.py",
         "cli/app.py",
         "cli/options.py",
@@ -47,7 +51,7 @@ CORE_AND_CLI = [
 ] + sorted((PACKAGE / "store").glob("*.py"))
 
 ERRORS = {"UserError", "CardError", "SuitError", "refuse"}  # `refuse`: manille's rules, a UserError with its origin
-MESSAGES = {"record", "text", "message"}
+MESSAGES = {"record", "text", "message", "said"}  # `said`: the words of a cell, a game's sheet as data
 
 
 def _called(node: ast.Call) -> str:

@@ -34,6 +34,7 @@ def layer(module: str) -> str:
         "explain",
         "i18n",
         "language",
+        "standing",
     ):
         return "core"
     if parts[1] in ("cli", "__main__"):
@@ -123,6 +124,17 @@ def test_the_referee_and_the_core_name_no_game() -> None:
         if layer(module) in ("core", "referee") and target.startswith("scorekeeper.games")
     ]
     assert named == []
+
+
+def test_a_game_speaks_no_words() -> None:
+    """`i18n` is the edge's: a game says its sheet, its refusals and its explanations as catalog keys and
+    values (`games.sheet`, `explain.Record`), which the edge puts in words."""
+    speaking = sorted(
+        module
+        for module, targets in GRAPH.items()
+        if module.startswith("scorekeeper.games") and any(target.startswith("scorekeeper.i18n") for target in targets)
+    )
+    assert speaking == []
 
 
 def test_no_import_cycle() -> None:

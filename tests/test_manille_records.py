@@ -138,7 +138,7 @@ def test_m9_a_one_manche_partie_is_won_without_a_count_of_manches():
     lines = said(fiche.coups[-1])
     assert lines[-2:] == ["A & C reach 68 ≥ 60: manche 1 won (M-9)", "partie won by A & C (M-9)"]
     assert fiche.coups[-1].log[-1] == record("partie_won", "M-9", side="A & C")
-    from scorekeeper.cli.render.manille import status
+    from scorekeeper.cli.render import status
 
     assert status(fiche) == "partie won by A & C"
 
@@ -187,7 +187,7 @@ def test_m10_quotas_say_1_time_and_1_choice_and_agree_with_a_side_of_one():
         "coup 17: A must still choose sans-atout 2 times and has 2 choices left, this one included: "
         "this choice must be sans-atout (M-10)"
     )
-    from scorekeeper.cli.render.manille import status
+    from scorekeeper.cli.render import status
 
     line = status(play("manillen-2", ("A", "B"), coups))
     assert "A: 2 choices left, sans-atout owed 2; B: 2 choices left, sans-atout owed 2" in line

@@ -21,8 +21,9 @@ def chart(game_name: str = GAME, ascii: bool = ASCII, json: bool = JSON) -> None
 
     name = pick(game_name)
     the_game = store.read(name)
-    data = paper.as_data(the_game.name, service.fiche(the_game), service.aside(the_game))
-    series = paper.of(data).series(data)
+    fiche = service.fiche(the_game)
+    data = paper.as_data(the_game.name, fiche, service.aside(the_game))
+    series = paper.series(data, paper.engine_of(data).paper(data, fiche))
     if json:  # the chart's data: each line's values entry by entry, and the marks across it
         lines = [{"label": label, "values": values} for label, values in series.lines]
         marks = [{"at": mark.at, "label": mark.label} for mark in series.marks]

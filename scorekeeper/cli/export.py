@@ -33,17 +33,17 @@ def export(
     the_game = store.read(name)
     fiche = service.fiche(the_game)
     data = paper.as_data(the_game.name, fiche, service.aside(the_game))  # as typed, as `sheet --json` names it
-    game = paper.of(data)
-    table = game.table(data, fiche)
+    drawn = paper.engine_of(data).paper(data, fiche)
+    table = paper.table(data, drawn)
     title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
-    lines = [*game.summary(data, fiche), *paper.asides(data)]
+    lines = paper.lines(data, drawn)
     if wanted == "csv":
         page = formats.csv(table)
     elif wanted == "md":
         page = formats.markdown(title, table, lines)
     else:
-        svg = chart.svg(game.series(data))
-        page = formats.html(title, table, lines, svg, game.sections(name, data, fiche), i18n.spoken().code)
+        svg = chart.svg(paper.series(data, drawn))
+        page = formats.html(title, table, lines, svg, paper.sections(name, data, fiche), i18n.spoken().code)
     if output is None:
         sys.stdout.write(page)
         return

@@ -1,4 +1,4 @@
-"""`scorekeeper settle`: the end of a partie of l'hombre, who pays whom; `--statement NAME`, one player's own."""
+"""`scorekeeper settle`: the end of a partie with money, who pays whom; `--statement NAME`, one player's own."""
 
 from __future__ import annotations
 
@@ -30,11 +30,12 @@ def settle(
 
         player = find_player(fiche.players, statement)
         data = paper.as_data(name, fiche)
-        print("\n".join(paper.of(data).statement(data, paper.as_data(name, settlement), player)))
+        said = paper.engine_of(data).statement(data, paper.as_data(name, settlement), player)
+        print("\n".join(map(paper.say, said)))
         return
     if json:
         print_json({"name": name, **settlement.as_dict()})
         return
-    from scorekeeper.cli import render
+    from scorekeeper.cli.render import print_settlement
 
-    render.of(fiche).print_settlement(settlement, fiche)
+    print_settlement(settlement, fiche)

@@ -28,9 +28,9 @@ def stop(
     out = console()
     out.print(text("games.stopped", name=game.name, reason=game.stopped["reason"]), markup=False)
     if settled:
-        from scorekeeper.cli import render
+        from scorekeeper.cli.render import print_settlement
 
-        render.of(fiche).print_settlement(outcome, fiche)
+        print_settlement(outcome, fiche)
     else:
         out.print(
             text("games.stopped.tie") if outcome is None else text("games.stopped.winner", winner=outcome), markup=False

@@ -34,8 +34,11 @@ if TYPE_CHECKING:
     from scorekeeper.explain import Record
     from scorekeeper.games.line import Ask
     from scorekeeper.language import Language
+    from scorekeeper.games.paper import Paper
+    from scorekeeper.games.sheet import Cell, Explained, Sheet
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
+    from scorekeeper.standing import Figures
 
 NAMES = ("manille", "hombre")
 OUTSIDE = "SCOREKEEPER_GAMES"  # the environment variable naming the modules of games from outside
@@ -85,14 +88,30 @@ class Game(Protocol):
     def vocabulary(self, state: Any, language: Language) -> dict[str, tuple[str, ...]]: ...
     def needs(self, state: Any) -> tuple[Record, ...]: ...
     def line_words(self) -> frozenset[str]: ...
-    # The club's history (issue 21): each player's figures in one partie's sheet.
-    def player_figures(self, fiche: Any) -> dict[str, dict[str, Any]]: ...
+    # the sheet as data (task A): catalog keys and values, which the edge puts in words (`games.sheet`)
+    def sheet(self, fiche: Any) -> Sheet: ...
+    def status(self, fiche: Any) -> Record: ...
+    def short_status(self, fiche: Any) -> Record: ...
+    def echo(self, result: Any) -> Sequence[Record]: ...
+    def after(self, fiche: Any, narrow: bool) -> list[Cell]: ...
+    def explained(self, fiche: Any) -> list[Explained]: ...
+    def detail(self, result: Any) -> list[Cell]: ...
+    def paper(self, data: dict[str, Any], fiche: Any) -> Paper: ...
+    def figures(self, fiche: Any) -> dict[str, Figures]: ...
+    def stopped(self, fiche: Any) -> Any: ...
 
 
 class Settling(Game, Protocol):
     """A game with money (`has_money`): `settle` pays the end of a partie, or of one stopped early."""
 
     def settle(self, fiche: Any, early: bool) -> Any: ...
+    # in words as data (task A): the settlement's lines, a player's own statement (`settle --statement`),
+    # and both on paper after the chart
+    def settlement(self, settled: Any) -> list[Cell]: ...
+    def paper_sections(
+        self, data: dict[str, Any], fiche: Any, settled: Any, settled_data: dict[str, Any]
+    ) -> list[tuple[Cell, list[Cell]]]: ...
+    def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]: ...
 
 
 def settles(engine: Game) -> TypeGuard[Settling]:
@@ -112,6 +131,39 @@ def demo() -> Demo:
     """The demo partie: Marius's manille (`games/manille/demo.py`), imported by the command `demo` alone."""
     shown: Demo = import_module("scorekeeper.games.manille.demo")
     return shown
+
+
+class Drawn:
+    """What a game's engine gives the edge to draw, from the modules `sheet` and `paper` of the engine's
+    own package (`games/GAME/sheet.py`, imported on first use: the commands that draw nothing start
+    without it): `sheet`, `status`, `short_status`, `echo`, `after`, `explained`, `detail`, `paper`."""
+
+    def _module(self, name: str) -> Any:
+        return import_module(f"{type(self).__module__}.{name}")
+
+    def sheet(self, fiche: Any) -> Sheet:
+        return self._module("sheet").sheet(fiche)  # type: ignore[no-any-return]
+
+    def status(self, fiche: Any) -> Record:
+        return self._module("sheet").status(fiche)  # type: ignore[no-any-return]
+
+    def short_status(self, fiche: Any) -> Record:
+        return self._module("sheet").short_status(fiche)  # type: ignore[no-any-return]
+
+    def echo(self, result: Any) -> Sequence[Record]:
+        return self._module("sheet").echo(result)  # type: ignore[no-any-return]
+
+    def after(self, fiche: Any, narrow: bool) -> list[Cell]:
+        return self._module("sheet").after(fiche, narrow)  # type: ignore[no-any-return]
+
+    def explained(self, fiche: Any) -> list[Explained]:
+        return self._module("sheet").explained(fiche)  # type: ignore[no-any-return]
+
+    def detail(self, result: Any) -> list[Cell]:
+        return self._module("sheet").detail(result)  # type: ignore[no-any-return]
+
+    def paper(self, data: dict[str, Any], fiche: Any) -> Paper:
+        return self._module("paper").paper(data, fiche)  # type: ignore[no-any-return]
 
 
 def refusal(error: UserError) -> Any:

@@ -1,17 +1,19 @@
 """The fiche on paper and in pictures: what `export`, `chart` and `settle --statement` draw.
 
 Every figure is read from the sheet's JSON form (`sheet --json`, the same dictionary), so a CSV cell,
-a Markdown table, the HTML page and the chart can never disagree with it. Each game has its module
-here (`paper.manille`, `paper.hombre`), found by the name of the game, which says what its columns
-and its lines are; the formats (`paper.formats`) and the chart (`paper.chart`) draw any of them.
-An entry is exported with whatever the JSON gives for it: its `time` and `note` when it has them.
+a Markdown table, the HTML page and the chart can never disagree with it. Each game says what its
+columns, its lines and its chart are, as data (`Game.paper`); this module puts them in words, and
+the formats (`paper.formats`) and the chart (`paper.chart`) draw any of them. An entry is exported
+with its number first and whatever the JSON gives for it: its `time` and `note` when it has them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
+
+from scorekeeper.cli.render import say
+from scorekeeper.games.paper import Paper
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +80,58 @@ def asides(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def of(data: dict[str, Any]) -> Any:
-    """The module that knows `data`'s game (`scorekeeper.cli.paper.<game>`), imported on first use."""
-    return import_module(f"{__name__}.{data['game']}")
+def engine_of(data: dict[str, Any]) -> Any:
+    """The engine of `data`'s game, which says its paper."""
+    from scorekeeper.games import get
+
+    return get(data["game"])
+
+
+def table(data: dict[str, Any], paper: Paper) -> Table:
+    """One row an entry: its number and time, the game's columns, its note; figures as numbers."""
+    from scorekeeper.i18n import message
+
+    headers = [message("paper.col.number"), message("paper.col.time"), *map(say, paper.columns)]
+    rows = [
+        [entry["number"], Moment(entry.get("time", "")), *map(_cell, row), entry.get("note", "")]
+        for entry, row in zip(data["coups"], paper.rows, strict=True)
+    ]
+    return Table([*headers, message("paper.col.note")], rows)
+
+
+def _cell(value: Any) -> Any:
+    """A figure stays a number for the spreadsheet; words are said."""
+    return value if value is None or isinstance(value, int | float | str) else say(value)
+
+
+def lines(data: dict[str, Any], paper: Paper) -> list[str]:
+    """Under the table: what the game says there, then the game's notes and its stop."""
+    return [*map(say, paper.summary), *asides(data)]
+
+
+def series(data: dict[str, Any], paper: Paper) -> Series:
+    """The game's chart in words, the partie's end marked on its last entry."""
+    chart = paper.chart
+    drawn = [(say(label), list(values)) for label, values in chart.lines]
+    return Series(say(chart.title), drawn, ended([Mark(at, say(label)) for at, label in chart.marks], data))
+
+
+def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, list[str]]]:
+    """After the chart, what a game with money adds: the settlement (early, if the partie is not over)
+    and each player's statement, as the game says them."""
+    from scorekeeper import service
+    from scorekeeper.errors import UserError
+    from scorekeeper.i18n import message
+
+    engine = engine_of(data)
+    if not engine.has_money:
+        return []
+    try:
+        settled, _ = service.settle(name, early=not data["over"])
+    except UserError as error:  # nothing to settle yet: the page says why
+        return [(message("paper.settlement"), [str(error)])]
+    found = engine.paper_sections(data, fiche, settled, as_data(name, settled))
+    return [(say(heading), [say(line) for line in said]) for heading, said in found]
 
 
 def ended(marks: list[Mark], data: dict[str, Any]) -> list[Mark]:

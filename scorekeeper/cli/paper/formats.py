@@ -1,7 +1,7 @@
 """The fiche as a file: CSV for a spreadsheet, a Markdown table for a chat, one printable HTML page.
 
 The HTML page is self-contained (its style and its SVG chart inline, nothing loaded from the network)
-and printed on A4 by its own CSS: a 20-coup manille partie fits one page (tested in headless Chromium).
+and printed on A4 by its own CSS: a partie of 20 coups fits one page (tested in headless Chromium).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ Sections = list[tuple[str, list[str]]]
 
 def html(title: str, table: Table, lines: list[str], chart: str, sections: Sections, lang: str) -> str:
     """One printable page: the fiche, where the partie stands, the chart, then the game's own sections
-    (at l'hombre the settlement and each player's statement)."""
+    (where it has money, the settlement and each player's statement)."""
     table = _shown(table)
     head = "".join(f"<th>{escape(header)}</th>" for header in table.headers)
     rows = "\n".join("<tr>" + "".join(map(_cell, row)) + "</tr>" for row in table.rows)

@@ -1,12 +1,13 @@
 """The fiche fitted to a screen (issue 16): 80 columns in either language, a phone's 40.
 
-Each game's renderer says its sheet once as a `Sheet`, the columns and, per entry, a `Row`; this
-module chooses how much of it a width can show. On a wide screen every column, with whole names; when
-that does not fit, the first of `SHAPES` that does: the calls in the "said" column, names shortened
-to a prefix no other player's name begins with (and a legend under the grid), no dealer column, each
-side's running score alone. Below `NARROW_BELOW` columns (or with `--narrow`), the running scores first:
-the coup's number, each side's score, a short mark (a manche won, a renonce, an entry that is no
-coup), and the rest on demand (`sheet --detail N`, `detail`).
+Each game says its sheet once as a `Sheet` (`scorekeeper.games.sheet`), the columns and, per entry,
+a `Row`; the renderer puts it in words, and this module chooses how much of it a width can show. On a
+wide screen every column, with whole names; when that does not fit, the first of `SHAPES` that does:
+the calls in the "said" column, names shortened to a prefix no other player's name begins with (and a
+legend under the grid), no dealer column, each side's running score alone. Below `NARROW_BELOW`
+columns (or with `--narrow`), the running scores first: the coup's number, each side's score, a short
+mark (a manche won, a renonce, an entry that is no coup), and the rest on demand (`sheet --detail N`,
+`detail`).
 """
 
 from __future__ import annotations
@@ -16,17 +17,14 @@ from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from scorekeeper.cli.grid import Grid, prose, wrap
+from scorekeeper.cli.render import whole
+from scorekeeper.games.sheet import Sheet
 from scorekeeper.i18n import message, render, text
 
 NARROW_BELOW = 60  # columns: a phone, or a terminal split in two
-# The values below are NamedTuples, not slotted dataclasses: four of those cost `sheet` 2 ms at start-up
-# (python -X importtime), a fortieth of the command.
-Name = Callable[[Any], Any]  # a player (a mort's seat, a side) as the sheet shows him: whole, shortened, as said
-
-
-def as_said(value: Any) -> Any:
-    """A player as the engine names him, for the words of a message to show."""
-    return value
+# The values below are NamedTuples, not slotted dataclasses: a dataclass costs about 1 ms more a class to
+# create at start-up (python -X importtime), and `sheet` on a 500-coup game has about 5 ms of margin.
+Name = Callable[[Any], Any]  # a player (a mort's seat, a side) as the sheet shows him: whole, shortened
 
 
 def width_of(width: int | None = None) -> int:
@@ -37,27 +35,6 @@ def width_of(width: int | None = None) -> int:
 def narrow_at(width: int, narrow: bool | None = None) -> bool:
     """Whether the sheet is the running scores alone: as asked (`--narrow`), else below `NARROW_BELOW`."""
     return width < NARROW_BELOW if narrow is None else narrow
-
-
-class Row(NamedTuple):
-    """One entry of the fiche as a screen shows it."""
-
-    cells: tuple[str, ...]  # one per column of its Sheet, the coup's number first
-    figures: tuple[tuple[str, str], ...]  # per side: its score for the coup and running (`+16 = 30`), the running alone
-    mark: str = ""  # beside the running scores alone: a manche won, a renonce, an entry that is no coup
-    label: tuple[str, ...] | None = None  # a bold line under the entry, a cell per side: the manche won
-
-
-class Sheet(NamedTuple):
-    """A game's fiche as columns: `keys` name the columns before the sides (`coup` first; `dealer`,
-    `calls` and `said` are the ones a narrower shape leaves out or merges), `figures` those of them
-    that hold figures."""
-
-    keys: tuple[str, ...]
-    headers: tuple[str, ...]
-    figures: frozenset[str]
-    sides: tuple[str, ...]
-    rows: tuple[Row, ...]
 
 
 class Shape(NamedTuple):
@@ -111,7 +88,7 @@ def labels(players: Sequence[str]) -> dict[str, str]:
     return found
 
 
-def shortener(short: dict[str, str]) -> Callable[[Any], str]:
+def shortener(short: dict[str, str]) -> Name:
     """A player, a mort's seat or a side as the short names say it (`Esc`, `Esc's mort`, `Pan & Brun`)."""
     from scorekeeper.explain import Record
 
@@ -128,11 +105,6 @@ def shortener(short: dict[str, str]) -> Callable[[Any], str]:
     return shorten
 
 
-def whole(value: Any) -> str:
-    """A player, a mort's seat or a side in full."""
-    return value if type(value) is str else render(value)
-
-
 class Drawn(NamedTuple):
     """A sheet laid out: its grid, the grid's rows of each entry, the legend of the short names."""
 
@@ -143,7 +115,7 @@ class Drawn(NamedTuple):
 
 
 def draw(
-    build: Callable[[Callable[[Any], str]], Sheet],
+    build: Callable[[Name], Sheet],
     players: Sequence[str],
     title: str,
     width: int,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
-from scorekeeper.games import Settling, Spoken
+from scorekeeper.games import Drawn, Settling, Spoken
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.deck import HOMBRE
@@ -37,6 +37,10 @@ from scorekeeper.rulesets import Key, Ruleset
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
+
+if TYPE_CHECKING:
+    from scorekeeper.games.sheet import Cell
+    from scorekeeper.standing import Figures
 
 __all__ = [
     "ENGINE",
@@ -66,7 +70,7 @@ __all__ = [
 _MADE = frozenset(("won", "vole_won", "vole_engagee_lost"))  # the hombre made his contract (H-9 to H-11)
 
 
-class Hombre(Spoken):
+class Hombre(Spoken, Drawn):
     """L'hombre behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "hombre"
@@ -137,30 +141,52 @@ class Hombre(Spoken):
     def settle(self, fiche: HombreFiche, early: bool) -> Settlement:
         return settle(fiche, early=early)
 
-    def player_figures(self, fiche: HombreFiche) -> dict[str, dict[str, Any]]:
+    # the sheet as data (task A): `Drawn` gives the rest from `games/hombre/sheet.py` and `paper.py`
+    def paper_sections(
+        self, data: dict[str, Any], fiche: HombreFiche, settled: Settlement, settled_data: dict[str, Any]
+    ) -> list[tuple[Cell, list[Cell]]]:
+        from scorekeeper.games.hombre.paper import sections
+
+        return sections(data, fiche, settled, settled_data)
+
+    def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]:
+        from scorekeeper.games.hombre.paper import statement
+
+        return statement(data, settled_data, player)
+
+    def settlement(self, settled: Settlement) -> list[Cell]:
+        return self._module("sheet").settlement(settled)  # type: ignore[no-any-return]
+
+    def figures(self, fiche: HombreFiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: his coups as hombre and how each ended (H-9 to
         H-11), and his jetons: the settlement's result once the partie is over, a positive one won and a
         negative one lost (H-19), else his balance so far."""
-        figures: dict[str, dict[str, Any]] = {
+        from scorekeeper.standing import Figures  # the history's alone: other commands start without it
+
+        counted: dict[str, dict[str, Any]] = {
             name: {"won": 0, "lost": 0, "jetons": 0, "taken": 0, "taken_made": 0, "outcomes": {}}
             for name in fiche.players
         }
         for coup in fiche.as_dict()["coups"]:
-            mine = figures.get(coup["hombre"])
+            mine = counted.get(coup["hombre"])
             if mine is not None:
                 mine["taken"] += 1
                 mine["taken_made"] += coup["outcome"] in _MADE
                 mine["outcomes"][coup["outcome"]] = mine["outcomes"].get(coup["outcome"], 0) + 1
         if fiche.over:
             for result in settle(fiche, early=False).as_dict()["results"]:
-                mine = figures[result["name"]]
+                mine = counted[result["name"]]
                 mine["jetons"] = result["result"]
                 mine["won"] += result["result"] > 0
                 mine["lost"] += result["result"] < 0
         else:
             for name, balance in zip(fiche.players, fiche.balances, strict=True):
-                figures[name]["jetons"] = jetons_json(balance)
-        return figures
+                counted[name]["jetons"] = jetons_json(balance)
+        return {name: Figures(**mine) for name, mine in counted.items()}
+
+    def stopped(self, fiche: HombreFiche) -> Settlement:
+        """A partie stopped by agreement: the settlement `settle --early` makes (H-19)."""
+        return settle(fiche, early=True)
 
 
 ENGINE: Settling = Hombre()  # typed: the checker holds the class to the contract

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.explain import Record
-from scorekeeper.games import Game, Spoken
+from scorekeeper.games import Drawn, Game, Spoken
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
@@ -34,6 +34,7 @@ from scorekeeper.rulesets import Key, Ruleset
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
+    from scorekeeper.standing import Figures
 
 __all__ = [
     "ENGINE",
@@ -65,7 +66,7 @@ _ENTRIES = ("misdeal", "pass", "adjust", "reason")  # the lines that are no deal
 _RENONCES = frozenset(("renonce_each", "renonce_by_taker", "renonce_against_taker", "renonce_dealer", "renonce_sides"))
 
 
-class Manille(Spoken):
+class Manille(Spoken, Drawn):
     """Manille behind the interface every game has (`scorekeeper.games.Game`)."""
 
     name = "manille"
@@ -132,38 +133,47 @@ class Manille(Spoken):
 
         return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout)
 
-    def player_figures(self, fiche: Fiche) -> dict[str, dict[str, Any]]:
+    # the sheet as data (task A): `Drawn` gives the rest from `games/manille/sheet.py` and `paper.py`
+    def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: won or lost the partie (M-9; where the rules
         name a loser, M-14, he lost and every other player won), manches won and points scored with
         his side, renonces committed (M-8; a lie is priced as one and is none), coups taken and made
         (M-13)."""
+        from scorekeeper.standing import Figures  # the history's alone: other commands start without it
+
         data = fiche.as_dict()
         sides = [side["players"] for side in data["sides"]]
-        figures = {
+        counted: dict[str, dict[str, Any]] = {
             name: {"won": 0, "lost": 0, "manches": 0, "points": 0, "renonces": 0, "taken": 0, "taken_made": 0}
             for name in fiche.players
         }
         for side, kept in zip(sides, data["sides"], strict=True):
             for name in side:
-                figures[name]["manches"] += kept["manches"]
+                counted[name]["manches"] += kept["manches"]
         for coup in data["coups"]:
             for side, scored in zip(sides, coup["scored"], strict=True):
                 for name in side:
-                    figures[name]["points"] += scored
+                    counted[name]["points"] += scored
             if "menteur" not in coup["declared"]:
                 for line in coup["log"]:
                     if line.event in _RENONCES:
-                        figures[line.values["player"]]["renonces"] += 1
+                        counted[line.values["player"]]["renonces"] += 1
             taker = coup["declared"].get("taker")
-            if taker in figures:
-                figures[taker]["taken"] += 1
+            if taker in counted:
+                counted[taker]["taken"] += 1
                 column = next(i for i, side in enumerate(sides) if taker in side)
-                figures[taker]["taken_made"] += coup["scored"][column] > 0
+                counted[taker]["taken_made"] += coup["scored"][column] > 0
         if data["over"] and (data["loser"] or data["winner"]):
             named, lost = (data["loser"], True) if data["loser"] else (data["winner"], False)
-            for name, mine in figures.items():
+            for name, mine in counted.items():
                 mine["lost" if (name in named) == lost else "won"] += 1
-        return figures
+        return {name: Figures(**mine) for name, mine in counted.items()}
+
+    def stopped(self, fiche: Fiche) -> list[str] | None:
+        """A partie stopped by agreement: the side ahead wins, nobody on a tie at the top (its players, or None)."""
+        top = max(fiche.scores)
+        ahead = [side for side, score in zip(fiche.sides, fiche.scores, strict=True) if score == top]
+        return list(ahead[0].players) if len(ahead) == 1 else None
 
 
 ENGINE: Game = Manille()  # typed: the checker holds the class to the contract
