@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper import games, store
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.players import check_name, check_players, find_player
 from scorekeeper.rulesets import Ruleset
@@ -397,7 +397,7 @@ def _replayed(
         try:
             state = engine.advance(state, coups[index])
         except UserError as error:
-            reason = games.refusal(error)  # the change names the coup
+            reason = error.reason if isinstance(error, CoupRefused) else error  # the change names the coup
             if index == changed and change.event != "step.delete":
                 raise UserError("change_refused", change=change, reason=reason) from None
             number = index + (2 if change.event == "step.delete" else 0 if inserted else 1)
@@ -406,7 +406,7 @@ def _replayed(
             except UserError as over:
                 if drop_after:
                     return index, engine.fiche(state)
-                reason = reason if error.key == "coup_refused" else over
+                reason = reason if isinstance(error, CoupRefused) else over
                 raise UserError("change_ends_partie", change=change, number=number, reason=reason) from None
             raise UserError("change_breaks_entry", change=change, number=number, reason=reason) from None
     return len(coups), engine.fiche(state)
@@ -453,7 +453,7 @@ def fix(
             try:
                 state = engine.advance(state, engine.read_line(state, [words], lang))
             except UserError as error:
-                reason = games.refusal(error)
+                reason = error.reason if isinstance(error, CoupRefused) else error  # the line names the coup
                 try:
                     engine.check_open(state)
                 except UserError:  # M-9: the partie ended before this line: the way out is to cut there

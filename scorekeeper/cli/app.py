@@ -36,6 +36,7 @@ from typer.core import TyperArgument, TyperGroup
 
 from scorekeeper import i18n, store
 from scorekeeper.cli import complete
+from scorekeeper.cli.said import said
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import text
 
@@ -139,7 +140,7 @@ class Group(TyperGroup):
         try:
             args = _choose_language(args)
         except UserError as error:
-            _fail(text("cli.mistake", error=error))
+            _fail(text("cli.mistake", error=said(error)))
         for arg in args:
             if isinstance(arg, str) and not _utf8(arg):  # bytes a non-UTF-8 terminal sent, kept as surrogates
                 _fail(text("cli.not_utf8", text=arg))
@@ -178,7 +179,7 @@ class Group(TyperGroup):
             message = " ".join(error.format_message().split())
             _fail(text("cli.usage_mistake", where=where, message=message))
         except UserError as error:
-            _fail(text("cli.mistake", error=error))
+            _fail(text("cli.mistake", error=said(error)))
         except click.ClickException as error:
             _fail(text("cli.mistake", error=" ".join(error.format_message().split())))
         except click.Abort:

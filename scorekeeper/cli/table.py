@@ -32,7 +32,8 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
-from scorekeeper.errors import Exit, UserError
+from scorekeeper.cli.said import flag_of
+from scorekeeper.errors import Exit, Field, UserError
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
 from scorekeeper.players import fold_name
@@ -106,11 +107,7 @@ def table(
     if made is not None:
         title = described(service.ruleset_of(made))[0]
         sitting.say(text("cli.new_game", name=made.name, title=title, players=made.players))
-    i18n.at_the_table()  # a mistake is told in the words of the line, where the table has its own (`table:`)
-    try:
-        code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
-    finally:
-        i18n.at_the_table(False)
+    code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
     raise typer.Exit(code)
 
 
@@ -142,7 +139,7 @@ class Table:
                 if not self.take(line):
                     break
             except UserError as error:
-                self.say(text("table.refused", error=error))
+                self.say(text("table.refused", error=told(error)))
         self.say(text("table.closed", name=self.session.name, status=short_status(self.session.fiche())))
         return Exit.DONE
 
@@ -153,7 +150,7 @@ class Table:
                     break
             except UserError as error:
                 self.refused += 1
-                _err(text("table.line_refused", number=number, error=error))
+                _err(text("table.line_refused", number=number, error=told(error)))
         return Exit.MISTAKE if self.refused else Exit.DONE
 
     # --- a line ---------------------------------------------------------------------------------
@@ -223,7 +220,7 @@ class Table:
                     declared = self.read(f"{line} {answer}", asked.field)
                     line = f"{line} {answer}"
                 except UserError as wrong:
-                    self.say(text("table.refused", error=wrong))
+                    self.say(text("table.refused", error=told(wrong)))
         if session.reloaded:
             self.say(text("table.reloaded", name=session.name))
         if self.terminal is None:
@@ -350,6 +347,20 @@ def _options_of(name: str) -> set[str]:
     """The options command `name` takes, as typed (`--game`, `-g`...)."""
     command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
     return {opt for param in command.params for opt in getattr(param, "opts", ())}
+
+
+def told(error: UserError) -> str:
+    """A mistake in the words of the table: a field of a coup it names said as the short line says it
+    (`table.field.GAME.FIELD`, else `table.field.FIELD`), else as the command line's flag."""
+    return render(error, fields=_field_word)
+
+
+def _field_word(field: Field) -> str:
+    for key in (f"table.field.{field.game}.{field.name}", f"table.field.{field.name}"):
+        words = i18n.message(key)
+        if words != key:
+            return words
+    return flag_of(field)
 
 
 def _err(line: str) -> None:

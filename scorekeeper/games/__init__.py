@@ -75,13 +75,6 @@ class Game(Protocol):
     def line_words(self) -> frozenset[str]: ...
 
 
-def refusal(error: UserError) -> Any:
-    """What a coup was refused for, without the "coup N:" an engine's `advance` puts before it (for a
-    caller that names the coup its own way, or asks what it lacks): a UserError, or the record of why
-    the partie took no more coups."""
-    return error.values["reason"] if error.key == "coup_refused" else error
-
-
 class Spoken:
     """What a game's engine gives the short line, from its module `games/GAME/line.py` (imported on first
     use: the commands that read no line start without it): `read_line`, `write_line`, `ask`,

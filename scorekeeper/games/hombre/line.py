@@ -25,7 +25,6 @@ from typing import Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
-from scorekeeper.games import refusal
 from scorekeeper.games.hombre.fiche import State
 from scorekeeper.games.line import (
     Ask,
@@ -131,9 +130,6 @@ def read(state: State, words: Sequence[str], lang: str, asked: str | None = None
 
 def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
     """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
-    error = refusal(error)
-    if not isinstance(error, UserError):  # the partie is over: nothing to ask
-        return None
     if error.key == "coup_without_hombre" and declared.get("hombre") is None:
         return Ask("hombre", record("ask.hombre", "H-6"), tuple(state.players))
     if error.key == "coup_without_hombre":
