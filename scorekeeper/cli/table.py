@@ -87,7 +87,7 @@ def table(
     ),
     dealer: str = typer.Option(None, "--dealer", help=text("help.new.dealer")),
     option: list[str] = typer.Option([], "--option", "-o", help=text("help.new.option")),
-) -> None:
+) -> int:
     import gc
 
     gc.enable()  # a table stays open all evening: its garbage is collected, unlike a command's (`cli.main`)
@@ -108,7 +108,7 @@ def table(
         title = described(service.ruleset_of(made))[0]
         sitting.say(text("cli.new_game", name=made.name, title=title, players=made.players))
     code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
-    raise typer.Exit(code)
+    return code
 
 
 class Table:
@@ -323,11 +323,7 @@ class Table:
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
         told = io.StringIO()
         with contextlib.redirect_stderr(told):
-            try:
-                scorekeeper(args=["--lang", i18n.current(), name, *args], prog_name="scorekeeper")
-                code = Exit.DONE
-            except SystemExit as ended:
-                code = ended.code if isinstance(ended.code, int) else Exit.MISTAKE
+            code = scorekeeper(["--lang", i18n.current(), name, *args], "scorekeeper", standalone_mode=False)
         for said in told.getvalue().splitlines():
             if number is not None:
                 _err(text("table.line_said", number=number, said=said))
