@@ -32,6 +32,17 @@ def ruleset_of(game: Ledger) -> Ruleset:
     return games.build(game.ruleset, origin=record("origin.game", name=game.name)).with_options(game.options)
 
 
+def game_of(name: str | None) -> str | None:
+    """The game (its registry name) that game `name` plays, else the current game; None where there is none
+    or its file cannot say."""
+    name = name or store.current_name()
+    try:
+        game = store.read(name).ruleset.get("game") if name is not None and store.exists(name) else None
+    except UserError:  # the command says what is wrong with the file
+        return None
+    return game if isinstance(game, str) else None
+
+
 def fiche(game: Ledger) -> Any:
     """The game's sheet, replayed from what was said."""
     return games.replay(ruleset_of(game), game.players, game.dealer, said(game.coups))

@@ -3,6 +3,7 @@
 - `rules`: `HombreRules`, the TOML keys `HOMBRE_KEYS`, `hombre_rules(values)`;
 - `bidding`: `Contract`, `bid(...)` validates a whole bidding (H-6 to H-8);
 - `coup`: `Coup`, a coup as declared (`from_dict` / `to_dict`);
+- `options`: what a coup is said with, as data: the command line's flags, the table's words (`games.options`);
 - `outcome`: `decide(...)`, won / remise / codille / vole (H-9 to H-11);
 - `money`: one function per rule of the money (H-12 to H-19);
 - `fiche`: `start_with`, `advance`, `replay`, `add_coup`, `HombreFiche` and its `as_dict()`;
@@ -36,6 +37,7 @@ from scorekeeper.games.hombre.fiche import (
     start_with,
 )
 from scorekeeper.games.hombre.money import Bete, Payment
+from scorekeeper.games.hombre.options import OPTIONS
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
@@ -75,6 +77,7 @@ class Hombre(Spoken):
     name = "hombre"
     keys = HOMBRE_KEYS
     has_money = True  # `settle` pays the end of the partie (H-19)
+    options = OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str) -> HombreRules:
         return rules_from(values, origin)

@@ -3,6 +3,7 @@
 - `rules`: `ManilleRules`, the TOML keys `MANILLE_KEYS`, `rules_from(values, origin)`;
 - `table`: who sits where, the fiche's columns, the camps of a coup (C-3, P-7);
 - `declaration`: `Coup`, a coup as said at the table (M-3);
+- `options`: what a coup is said with, as data: the command line's flags, the table's words (`games.options`);
 - `calls`: trump and the calls checked against the system (M-5 to M-7, M-10, M-13);
 - `scoring`: one function per rule of the score (M-4 to M-8, M-11, M-13, M-14);
 - `partie`: manches, the end of the partie, the choices owed (M-9, M-10);
@@ -24,6 +25,7 @@ from scorekeeper.explain import Record
 from scorekeeper.games import Spoken
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
+from scorekeeper.games.manille.options import OPTIONS
 from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
 from scorekeeper.games.manille.rules import MANILLE_KEYS, ManilleRules, rules_from
 from scorekeeper.games.manille.scoring import renonce_cost
@@ -70,6 +72,7 @@ class Manille(Spoken):
     name = "manille"
     keys = MANILLE_KEYS
     has_money = False  # scores, no jetons: nothing for `settle`
+    options = OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str) -> ManilleRules:
         return rules_from(values, origin)
