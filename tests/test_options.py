@@ -13,7 +13,7 @@ import pytest
 from scorekeeper import games, i18n, service, store
 from scorekeeper.cli import complete
 from scorekeeper.cli.said import said
-from scorekeeper.cli.table import told
+from scorekeeper.cli.table import at_the_table
 from scorekeeper.errors import CoupRefused, Field
 from scorekeeper.games.hombre.bidding import Contract
 from scorekeeper.games.hombre.options import CONTRACTS
@@ -67,9 +67,9 @@ def test_h11_a_refusal_names_its_field_and_each_edge_says_it_its_way() -> None:
     assert said(error) == (
         "coup 1: a vole annoncée is already the whole vole: --vole-engagee is for the other contracts (H-11)"
     )
-    assert told(error) == "coup 1: a vole annoncée is already the whole vole: engagée is for the other contracts (H-11)"
+    assert at_the_table(error) == "coup 1: a vole annoncée is already the whole vole: engagée is for the other contracts (H-11)"
     i18n.choose("fr")
-    assert told(error) == "coup 1 : une vole annoncée est déjà toute la vole : engagée est pour les autres contrats (H-11)"
+    assert at_the_table(error) == "coup 1 : une vole annoncée est déjà toute la vole : engagée est pour les autres contrats (H-11)"
     i18n.choose("en")
 
 
@@ -79,13 +79,13 @@ def test_m5_a_refusal_may_name_two_fields_each_said_by_the_edge() -> None:
         service.add(game.name, {"retourne": "10h", "trump": "h", "points": {"César": 40}})
     assert refused.value.field == Field("retourne", "manille")
     assert said(refused.value) == "coup 1: the retourne sets trump here: give --retourne, not --trump (M-5)"
-    assert told(refused.value) == "coup 1: the retourne sets trump here: give the card turned, not a suit or sa (M-5)"
+    assert at_the_table(refused.value) == "coup 1: the retourne sets trump here: give the card turned, not a suit or sa (M-5)"
     assert refused.value.reason.values["trump"] == Field("trump", "manille")
 
 
 def test_a_field_without_words_at_the_table_is_said_there_as_its_flag() -> None:
     refused = CoupRefused("passed_coup_with", "H-7", field=Field("contract", "hombre"), passed=Field("pass", "hombre"))
-    assert told(refused) == "all three passed (H-7): a passed coup has no --contract; give passe alone"
+    assert at_the_table(refused) == "all three passed (H-7): a passed coup has no --contract; give passe alone"
     assert said(refused) == "all three passed (H-7): a passed coup has no --contract; give --pass alone"
 
 

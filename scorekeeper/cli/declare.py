@@ -75,7 +75,7 @@ class Command(TyperCommand):
         known = {param.name for param in self.params}
         foreign = tuple(option for option in _foreign(args) if option.name not in known)
         if foreign:
-            self.params = [*self.params[:-2], *_click_params(foreign), *self.params[-2:]]  # before --ascii, --help
+            self.params = [*self.params[:-2], *_click_params(foreign), *self.params[-2:]]  # before the words, --ascii
         ctx.meta["coup_options"] = {option.name: option for option in foreign}
         return super().parse_args(ctx, args)
 
@@ -126,8 +126,8 @@ def with_coup_options(command: Callable[..., None]) -> Callable[..., None]:
 def counts(texts: Sequence[str], option: str, mistake: str) -> dict[str, int] | None:
     """`César=40`, or `A=20,B=30`, as typed at the table: a number for each player named.
 
-    A bad count is the error `mistake`, worded for its option and so for its game: `--points` is
-    manille's, `--tricks` l'hombre's, each with an example from its own game.
+    A bad count is the error `mistake`, its option's own (`Option.mistake`): worded for that option, with
+    an example from its game.
     """
     counts: dict[str, int] = {}
     for part in (part for given in texts for part in given.split(",") if part.strip()):

@@ -1,7 +1,7 @@
 """A user's mistake as the command line says it: in words, the fields of a coup it names as their flags.
 
-An engine's refusal names the field it is about (`errors.Field`: `vole_engagee` of an hombre coup); here
-it becomes the option that gives it (`--vole-engagee`), from the game's options (`games.options`).
+An engine's refusal names the field it is about (`errors.Field`: a game's `vole_engagee`); here it
+becomes the option that gives it (`--vole-engagee`), from the game's options (`games.options`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from scorekeeper.i18n import render
 
 
 def flag_of(field: Field) -> str:
-    """A field of a coup as the command line says it: its option's flag (`tricks` is `--trick` at manille)."""
+    """A field of a coup as the command line says it: its game's option's flag (`retourne` is `--retourne`)."""
     from scorekeeper.games.options import flag
 
     return flag(field.name, field.game)

@@ -107,8 +107,7 @@ def table(
     if made is not None:
         title = described(service.ruleset_of(made))[0]
         sitting.say(text("cli.new_game", name=made.name, title=title, players=made.players))
-    code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
-    return code
+    return sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
 
 
 class Table:
@@ -139,7 +138,7 @@ class Table:
                 if not self.take(line):
                     break
             except UserError as error:
-                self.say(text("table.refused", error=told(error)))
+                self.say(text("table.refused", error=at_the_table(error)))
         self.say(text("table.closed", name=self.session.name, status=short_status(self.session.fiche())))
         return Exit.DONE
 
@@ -150,7 +149,7 @@ class Table:
                     break
             except UserError as error:
                 self.refused += 1
-                _err(text("table.line_refused", number=number, error=told(error)))
+                _err(text("table.line_refused", number=number, error=at_the_table(error)))
         return Exit.MISTAKE if self.refused else Exit.DONE
 
     # --- a line ---------------------------------------------------------------------------------
@@ -220,7 +219,7 @@ class Table:
                     declared = self.read(f"{line} {answer}", asked.field)
                     line = f"{line} {answer}"
                 except UserError as wrong:
-                    self.say(text("table.refused", error=told(wrong)))
+                    self.say(text("table.refused", error=at_the_table(wrong)))
         if session.reloaded:
             self.say(text("table.reloaded", name=session.name))
         if self.terminal is None:
@@ -345,7 +344,7 @@ def _options_of(name: str) -> set[str]:
     return {opt for param in command.params for opt in getattr(param, "opts", ())}
 
 
-def told(error: UserError) -> str:
+def at_the_table(error: UserError) -> str:
     """A mistake in the words of the table: a field of a coup it names said as the short line says it
     (`table.field.GAME.FIELD`, else `table.field.FIELD`), else as the command line's flag."""
     return render(error, fields=_field_word)

@@ -25,8 +25,8 @@ from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
-    from scorekeeper.games.options import Options
     from scorekeeper.games.line import Ask
+    from scorekeeper.games.options import Options
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
 
@@ -40,8 +40,9 @@ class Game(Protocol):
     name: str
     keys: tuple[Key, ...]
     has_money: bool  # jetons to settle at the end of the partie (`settle`)
-    options: Options  # what a coup is said with (`games.options`): the command line's flags, the table's words
 
+    @property
+    def options(self) -> Options: ...  # what a coup is said with: the command line's flags, the table's words
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> Any: ...
     def start(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> Any: ...
     def advance(self, state: Any, declared: Mapping[str, Any]) -> Any: ...

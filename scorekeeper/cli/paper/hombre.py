@@ -118,7 +118,7 @@ def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, lis
     try:
         settlement, _ = service.settle(name, early=not data["over"])
     except UserError as error:  # nothing to settle yet: the page says why
-        return [(message("paper.settlement"), [str(error)])]
+        return [(message("paper.settlement"), [words(error)])]
     lines = [words(line) for line in settlement.log] or [text("hombre.nobody_owes")]
     settled = as_data(name, settlement)
     statements = [statement(data, settled, player) for player in fiche.players]

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
@@ -37,10 +37,12 @@ from scorekeeper.games.hombre.fiche import (
     start_with,
 )
 from scorekeeper.games.hombre.money import Bete, Payment
-from scorekeeper.games.hombre.options import OPTIONS
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
+
+if TYPE_CHECKING:
+    from scorekeeper.games.options import Options
 
 __all__ = [
     "ENGINE",
@@ -77,7 +79,13 @@ class Hombre(Spoken):
     name = "hombre"
     keys = HOMBRE_KEYS
     has_money = True  # `settle` pays the end of the partie (H-19)
-    options = OPTIONS
+
+    @property
+    def options(self) -> Options:
+        """Read on first use: `sheet` starts without the options' data (`games.options`)."""
+        from scorekeeper.games.hombre.options import OPTIONS
+
+        return OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str) -> HombreRules:
         return rules_from(values, origin)

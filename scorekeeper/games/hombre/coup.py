@@ -18,11 +18,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import HOMBRE, Card, Suit, format_cards
-from scorekeeper.errors import CoupRefused, UserError
+from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import record
 from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed
 from scorekeeper.games.hombre.matadors import count_matadors, is_trump, most_matadors
-from scorekeeper.games.hombre.options import coup_field
 from scorekeeper.games.hombre.rules import HombreRules
 from scorekeeper.players import find_player
 
@@ -197,6 +196,11 @@ def declared_key(data: Any, dealer: str) -> tuple[Any, ...] | None:
         else:
             return None
     return tuple(key)
+
+
+def coup_field(name: str) -> Field:
+    """A field of an hombre coup, as a refusal names it: each edge says it its own way (`errors.Field`)."""
+    return Field(name, "hombre")
 
 
 def _flag(data: Mapping[str, Any], name: str) -> bool:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar, NamedTuple
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.bidding import Contract
-from scorekeeper.games.hombre.coup import Coup, declared_key
+from scorekeeper.games.hombre.coup import Coup, coup_field, declared_key
 from scorekeeper.games.hombre.money import (
     Bete,
     Jetons,
@@ -36,7 +36,6 @@ from scorekeeper.games.hombre.money import (
     take_poule,
     vole_without_waiting_bete,
 )
-from scorekeeper.games.hombre.options import coup_field
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.rules import HombreRules
 from scorekeeper.players import check_players as check_seating

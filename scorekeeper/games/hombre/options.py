@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from scorekeeper.errors import Field
 from scorekeeper.games.options import Completes, Kind, Option, Options
 
 # H-6: the contracts, as the ledger and the command line write them.
@@ -36,7 +35,3 @@ OPTIONS = Options(
     adjust=(Option("pay", "pay", Kind.PAYMENTS, ("--pay",), "help.adjust.pay", many=True),),
 )
 
-
-def coup_field(name: str) -> Field:
-    """A field of an hombre coup, as a refusal names it: each edge says it its own way."""
-    return Field(name, "hombre")

@@ -25,7 +25,6 @@ from scorekeeper.explain import Record
 from scorekeeper.games import Spoken
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
-from scorekeeper.games.manille.options import OPTIONS
 from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
 from scorekeeper.games.manille.rules import MANILLE_KEYS, ManilleRules, rules_from
 from scorekeeper.games.manille.scoring import renonce_cost
@@ -33,6 +32,7 @@ from scorekeeper.games.manille.table import Side, Table, mort_of, seating
 from scorekeeper.rulesets import Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
+    from scorekeeper.games.options import Options
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
 
@@ -72,7 +72,13 @@ class Manille(Spoken):
     name = "manille"
     keys = MANILLE_KEYS
     has_money = False  # scores, no jetons: nothing for `settle`
-    options = OPTIONS
+
+    @property
+    def options(self) -> Options:
+        """Read on first use: `sheet` starts without the options' data (`games.options`)."""
+        from scorekeeper.games.manille.options import OPTIONS
+
+        return OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str) -> ManilleRules:
         return rules_from(values, origin)

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from scorekeeper.cards import Suit
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record
-from scorekeeper.games.manille.declaration import Coup
-from scorekeeper.games.manille.options import coup_field
+from scorekeeper.games.manille.declaration import Coup, coup_field
 from scorekeeper.games.manille.rules import CALL_WORDS, ManilleRules
 from scorekeeper.games.manille.scoring import multiplier_of, said
 

@@ -6,8 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, CardError, Suit, parse_trump
-from scorekeeper.errors import CoupRefused, UserError
-from scorekeeper.games.manille.options import coup_field
+from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
@@ -171,6 +170,11 @@ def _read_adjust(
     if len({who for who, _ in given}) != len(given):
         raise UserError("points_given_twice")
     return tuple(given), reason.strip()
+
+
+def coup_field(name: str) -> Field:
+    """A field of a manille coup, as a refusal names it: each edge says it its own way (`errors.Field`)."""
+    return Field(name, "manille")
 
 
 def _read_player(data: Mapping[str, Any], key: str, players: Sequence[str]) -> str | None:

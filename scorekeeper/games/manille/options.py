@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from scorekeeper.errors import Field
 from scorekeeper.games.options import Completes, Kind, Option, Options
 
 OPTIONS = Options(
@@ -40,7 +39,3 @@ OPTIONS = Options(
     ),
 )
 
-
-def coup_field(name: str) -> Field:
-    """A field of a manille coup, as a refusal names it: each edge says it its own way."""
-    return Field(name, "manille")

@@ -6,9 +6,8 @@ from collections.abc import Sequence
 
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.declaration import Coup, coup_field
 from scorekeeper.games.manille.fiche import CoupResult, Quota
-from scorekeeper.games.manille.options import coup_field
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Side, Table
 

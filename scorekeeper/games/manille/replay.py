@@ -14,9 +14,8 @@ from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import partie as _partie
 from scorekeeper.games.manille.calls import check_calls, check_taker, trump_of
-from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.declaration import Coup, coup_field
 from scorekeeper.games.manille.fiche import CoupResult, Fiche
-from scorekeeper.games.manille.options import coup_field
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.scoring import (
