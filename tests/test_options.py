@@ -6,8 +6,6 @@ the table in its words; a game that is not built in brings its own options, whic
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
-
 import pytest
 
 from scorekeeper import games, i18n, service, store
@@ -32,7 +30,7 @@ def test_every_options_help_is_a_message_of_the_catalog(lang: str) -> None:
 
 def test_options_are_frozen_values_and_each_name_is_one_parameter() -> None:
     option = of("manille").coup[0]
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(AttributeError):
         option.name = "other"  # type: ignore[misc]
     names = [option.name for option in every(games.NAMES)]
     assert len(names) == len(set(names)) == 30  # --pass, which both games take, once
