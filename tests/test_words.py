@@ -147,12 +147,7 @@ def test_a_word_table_in_code_is_found() -> None:
     assert word_tables('words = ("aide", "quitte")', foreign) == [1]
 
 
-# Left for the sheet's helper: each manille system's names of its calls, which the catalog says
-# (`call.WORD`); its lines, while it stays (this test fails once it moves: then drop it from here).
-LEFT = {"games/manille/rules.py": [47, 50]}
-
-
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda path: str(path.relative_to(PACKAGE)))
 def test_no_module_holds_a_word_table(path: Path) -> None:
     found = word_tables(path.read_text(encoding="utf-8"), _foreign_words())
-    assert found == LEFT.get(str(path.relative_to(PACKAGE)), []), "words belong in a words file"
+    assert found == [], "words belong in a words file"
