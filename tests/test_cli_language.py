@@ -192,7 +192,7 @@ def _click_msgids() -> set[str]:
 def test_every_text_click_looks_up_is_in_the_catalog_word_for_word():
     from scorekeeper.i18n import compile as po
 
-    english = po.catalog("en")
+    english = po.catalog("en")  # click's texts are the main catalog's, not a game's
     singular = {key.split("\0")[0]: words.split("\0")[0] for key, words in english.items()}
     plural = {key.split("\0")[1]: words.split("\0")[1] for key, words in english.items() if "\0" in key}
     texts = _click_msgids()

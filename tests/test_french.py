@@ -19,11 +19,12 @@ from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.i18n import compile as po
 from scorekeeper.i18n import rulebook
 from scorekeeper.language import Language
+from tests.test_catalogs import every_catalog
 
 FR, EN = Language.named("fr"), Language.named("en")
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
-ENGLISH, FRENCH = po.catalog("en"), po.catalog("fr")
+ENGLISH, FRENCH = every_catalog("en"), every_catalog("fr")
 
 
 @pytest.fixture(autouse=True)
@@ -58,16 +59,18 @@ def test_every_french_value_is_given_with_the_english_placeholders():
 
 def test_each_french_file_matches_its_english_file():
     """One French file per English file, with the same keys: a translator finds a message where it is in English."""
-    english = sorted(path.name for path in (PACKAGE / "i18n" / "en").glob("*.po"))
-    assert sorted(path.name for path in (PACKAGE / "i18n" / "fr").glob("*.po")) == english
-    for name in english:
-        assert set(po.parse(PACKAGE / "i18n" / "fr" / name)) == set(po.parse(PACKAGE / "i18n" / "en" / name)), name
+    for folder in po.catalog_folders():
+        english = sorted(path.name for path in (folder / "en").glob("*.po"))
+        assert english and sorted(path.name for path in (folder / "fr").glob("*.po")) == english, folder
+        for name in english:
+            assert set(po.parse(folder / "fr" / name)) == set(po.parse(folder / "en" / name)), name
 
 
 def test_french_agrees_in_number_through_the_units():
     i18n.speak(Language.named("fr"))
     assert i18n.plural("unit.marks", 1).format(n=1) == "1 marque"
     assert i18n.plural("unit.marks", 2).format(n=2) == "2 marques"
+    assert i18n.plural("unit.jetons", 0).format(n=0) == "0 jeton"  # hombre's own catalog says n > 1 is plural
     assert i18n.text("partie_won_in_manches", side="César et Escartefigue", won=2, against=1) == (
         "partie gagnée par César et Escartefigue, 2 manches à 1"
     )
