@@ -13,17 +13,7 @@ from scorekeeper.i18n import compile as po
 from scorekeeper.rulesets import COMMON_KEYS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
-
-
-def every_catalog(lang: str) -> dict[str, str]:
-    """The main catalog and each built-in game's as one, as a lookup sees them (the main catalog's header)."""
-    merged: dict[str, str] = {}
-    for folder in po.catalog_folders():
-        merged |= {key: words for key, words in po.catalog(lang, folder).items() if key not in merged}
-    return merged
-
-
-ENGLISH = {key.split("\0")[0]: words for key, words in every_catalog("en").items()}
+ENGLISH = {key.split("\0")[0]: words for key, words in po.built("en").items()}
 
 # The core's and the command line's own files: each value they give a message is shown by it.
 CORE_AND_CLI = [
@@ -99,35 +89,23 @@ def fields(words: str) -> set[str]:
 
 def test_each_compiled_catalog_is_its_sources_compiled() -> None:
     """`python -m scorekeeper.i18n.compile` was run after the last edit of a .po file."""
-    folders = po.catalog_folders()
-    assert [folder.relative_to(PACKAGE).as_posix() for folder in folders] == [
-        "i18n",
-        "games/hombre/i18n",
-        "games/manille/i18n",
-    ]
-    for folder in folders:
-        assert po.languages(folder) == ["en", "fr"], folder
-        for lang in po.languages(folder):
-            compiled = po.mo_path(lang, folder).read_bytes()
-            assert compiled == po.mo_bytes(po.catalog(lang, folder)), f"recompile the {lang} catalog of {folder}"
-
-
-def test_a_game_brings_its_own_catalogs_and_no_key_is_in_two() -> None:
-    """Each game's words live in its folder (`games/GAME/i18n/`), looked up after the main catalog: a key
-    given twice would be the main one's silently, so none is."""
-    main, *brought = po.catalog_folders()
+    assert po.languages() == ["en", "fr"]
     for lang in po.languages():
-        seen = set(po.catalog(lang, main)) - {""}
-        for folder in brought:
-            keys = set(po.catalog(lang, folder)) - {""}
-            assert keys, folder
-            assert sorted(seen & keys) == [], folder
-            seen |= keys
+        assert po.mo_path(lang).read_bytes() == po.mo_bytes(po.built(lang)), f"recompile the {lang} catalog"
+
+
+def test_a_game_brings_its_own_catalogs_compiled_into_the_main_one_and_no_key_is_in_two() -> None:
+    """Each game's words live in its folder (`games/GAME/i18n/`); the build puts them in the main `.mo`,
+    where a key given twice would be lost, so it refuses one."""
+    main, *brought = po.catalog_folders()
+    assert [folder.relative_to(PACKAGE).as_posix() for folder in brought] == ["games/hombre/i18n", "games/manille/i18n"]
+    for lang in po.languages():
+        keys = [set(po.catalog(lang, folder)) - {""} for folder in (main, *brought)]
+        assert all(keys) and sum(map(len, keys)) == len(set().union(*keys)) == len(po.built(lang)) - 1, lang
+        assert all("Plural-Forms" in po.catalog(lang, folder)[""] for folder in brought), lang
     assert "unit.jetons\0unit.jetons" in po.catalog("en", PACKAGE / "games" / "hombre" / "i18n")
     assert "unit.jetons\0unit.jetons" not in po.catalog("en")
     assert [i18n.plural("unit.jetons", n).format(n=n) for n in (1, 3)] == ["1 jeton", "3 jetons"]
-    for lang in po.languages():
-        assert all("Plural-Forms" in po.catalog(lang, folder)[""] for folder in brought), lang
 
 
 def test_the_english_catalog_says_its_plural_forms() -> None:
