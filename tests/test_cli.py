@@ -215,14 +215,16 @@ def test_a_failed_command_does_not_change_the_current_game(marius, run, home):
     ran = run("coup", "--game", "marius", "-r", "11h", "--points", "César=40")
     assert ran.code == 2
     assert (home / "current").read_text(encoding="utf-8") == "other"
-    assert run("sheet", "--game", "marius").code == 0
+    shown = run("sheet", "--game", "marius")
+    assert shown.code == 0 and shown.out.startswith("marius · Manille muette\n")
     assert (home / "current").read_text(encoding="utf-8") == "other"  # --game is for one command only
 
 
 def test_a_house_ruleset_path_with_a_tilde_is_expanded(run, tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path))
     (tmp_path / "house.toml").write_text('extends = "manille-muette"\n', encoding="utf-8")
-    assert run("rules", "check", "~/house.toml").code == 0
+    ran = run("rules", "check", "~/house.toml")
+    assert (ran.code, ran.out) == (0, f"{tmp_path / 'house.toml'}: valid manille ruleset 'house' (Manille muette)\n")
 
 
 def test_a_bad_count_is_worded_for_its_option_so_each_game_gives_its_own_example(run):

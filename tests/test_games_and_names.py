@@ -35,7 +35,8 @@ def current(home: Path) -> str | None:
 
 def test_game_flag_acts_for_one_command_and_the_next_coup_goes_to_the_current_game(marius, run, home):
     assert run("new", "manille-muette", *PLAYERS, "--game", "other").code == 0
-    assert run("sheet", "-g", "marius").code == 0
+    shown = run("sheet", "-g", "marius")
+    assert shown.code == 0 and shown.out.startswith("marius · Manille muette\n")
     assert run("coup", "-r", "7s", "--points", "César=40").code == 0
     assert current(home) == "other"
     assert (listed(run)["other"]["coups"], listed(run)["marius"]["coups"]) == (1, 0)

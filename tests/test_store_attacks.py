@@ -256,7 +256,9 @@ def test_i8_a_chain_of_a_few_houses_still_loads(run, tmp_path):
     for depth in range(5):
         parent = f"house-{depth + 1}.toml" if depth < 4 else "manille-muette"
         (tmp_path / f"house-{depth}.toml").write_text(f'extends = "{parent}"\n', encoding="utf-8")
-    assert run("rules", "check", str(tmp_path / "house-0.toml")).code == 0
+    ran = run("rules", "check", str(tmp_path / "house-0.toml"))
+    said = f"{tmp_path / 'house-0.toml'}: valid manille ruleset 'house-0' (Manille muette)\n"
+    assert (ran.code, ran.out) == (0, said)
 
 
 # --- 9. quietly accepted -------------------------------------------------------------------------------------
