@@ -15,7 +15,7 @@ from scorekeeper import games, i18n, service
 from scorekeeper.errors import UserError
 from scorekeeper.games.manille.demo import COUPS, PLAYERS
 from scorekeeper.rulesets import builtin_names
-from tests.test_invariants import NAMES, hombre_coup, manille_coup
+from tests.games.test_invariants import NAMES, hombre_coup, manille_coup
 from scorekeeper.language import Language
 
 FR, EN = Language.named("fr"), Language.named("en")

@@ -10,7 +10,7 @@ import subprocess
 import time
 
 import pytest
-from cli_writers import MARIUS, declared, environment, writer
+from tests.store.cli_writers import MARIUS, declared, environment, writer
 
 from scorekeeper import service, store
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_completion import complete
+from tests.cli.test_completion import complete
 
 from scorekeeper import store
 from scorekeeper.store import Ledger

@@ -12,7 +12,7 @@ from scorekeeper import games, i18n
 from scorekeeper.i18n import compile as po
 from scorekeeper.rulesets import COMMON_KEYS
 
-PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 ENGLISH = {key.split("\0")[0]: words for key, words in po.built("en").items()}
 
 # The core's and the command line's own files: each value they give a message is shown by it.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_systems import play, ruleset, said
+from tests.games.manille.test_systems import play, ruleset, said
 
 from scorekeeper.errors import UserError
 from scorekeeper.games import manille

@@ -15,7 +15,7 @@ from scorekeeper import i18n
 from scorekeeper.cli.app import _CLICK_MODULES, COMMANDS
 from scorekeeper.language import Language
 
-CLI = Path(__file__).resolve().parent.parent / "scorekeeper" / "cli"
+CLI = Path(__file__).resolve().parents[2] / "scorekeeper" / "cli"
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +55,7 @@ def test_lang_comes_from_the_flag_else_scorekeeper_lang_else_the_locale(run, mon
 
 
 def test_french_speaks_french_now_its_catalog_exists(run):
-    """Issue 14: the French catalog ships; a language without one would still speak English (test_french.py)."""
+    """Issue 14: the French catalog ships; a language without one would still speak English (tests/i18n/test_french.py)."""
     assert (
         run("--lang", "fr", "sheet").err
         == "scorekeeper : pas de partie en cours : commencez-en une avec `scorekeeper new RÈGLEMENT --player ...`, ou nommez-en une avec --game\n"
@@ -98,7 +98,7 @@ def _help_calls(path: Path) -> list[tuple[int, bool]]:
                     and getattr(value.func, "id", "") == "text"
                     and (
                         (isinstance(value.args[0], ast.Constant) and value.args[0].value.startswith("help."))
-                        # an option of a game's (`games.options.Option.help`): tests/test_options.py checks those
+                        # an option of a game's (`games.options.Option.help`): tests/games/test_options.py checks those
                         or (isinstance(value.args[0], ast.Attribute) and value.args[0].attr == "help")
                     )
                 )

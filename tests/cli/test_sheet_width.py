@@ -13,8 +13,8 @@ import json
 import re
 
 import pytest
-from test_hombre_seed_example import SEED_17_4
-from test_systems import A_TROIS, ENCHERES, ENVERS, MANILLEN_3_12, MANILLEN_18, WHISTHUB
+from tests.games.hombre.test_seed_example import SEED_17_4
+from tests.games.manille.test_systems import A_TROIS, ENCHERES, ENVERS, MANILLEN_3_12, MANILLEN_18, WHISTHUB
 
 from scorekeeper import i18n, service, store
 from scorekeeper.cli.grid import Grid

@@ -267,7 +267,7 @@ def test_every_error_and_record_key_written_in_l_hombre_s_files_has_words():
     import ast
     from pathlib import Path
 
-    package = Path(__file__).resolve().parent.parent / "scorekeeper"
+    package = Path(__file__).resolve().parents[3] / "scorekeeper"
     names = ("bidding", "coup", "outcome", "money", "fiche", "settle", "matadors", "__init__", "sheet", "paper")
     files = [package / "games" / "hombre" / f"{name}.py" for name in names]
     keys = set()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from test_export import BROWSER, hombre_three, needs_browser, pictures
+from tests.cli.test_export import BROWSER, hombre_three, needs_browser, pictures
 
 from scorekeeper.cli.paper import Mark, Series
 from scorekeeper.cli.paper.chart import svg, terminal

@@ -10,8 +10,8 @@ play, the matadors from the hombre's hand, the bidding sometimes given: every co
 fiche adds up, and every bête made is a term of the system's regular series (H-18).
 
 The default run plays a few hundred parties of each; `pytest -m slow` plays 10,000 of each. (The
-referee's own properties over random deals are in test_audit.py; the hombre money's over declared
-coups in test_hombre_property.py.)
+referee's own properties over random deals are in referee/test_audit.py; the hombre money's over declared
+coups in hombre/test_property.py.)
 """
 
 from __future__ import annotations

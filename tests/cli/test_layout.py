@@ -14,7 +14,7 @@ import typer
 from scorekeeper.cli.app import COMMANDS
 from scorekeeper.i18n import text
 
-PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

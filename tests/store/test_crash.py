@@ -15,7 +15,7 @@ import subprocess
 import time
 
 import pytest
-from cli_writers import CARDS, MARIUS, environment, writer
+from tests.store.cli_writers import CARDS, MARIUS, environment, writer
 
 from scorekeeper import service, store
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from cli_writers import MARIUS, environment
+from tests.store.cli_writers import MARIUS, environment
 
 from scorekeeper import store, tomlfile
 

@@ -49,7 +49,7 @@ DEMO_FLAGS = [
     ["-r", "7h", "--points", "Brun=30"],
 ]
 
-# The Belgian manille's partie of tests/test_systems.py (M-4, M-6, M-8, M-9, M-10): 20 deals, contre and
+# The Belgian manille's partie of tests/games/manille/test_systems.py (M-4, M-6, M-8, M-9, M-10): 20 deals, contre and
 # surcontre, passe-parole, sans-atout, two 30-30 ties carried; B & D win 251 to 226.
 BELGIANS = ["Anna", "Bert", "Cleo", "Dirk"]
 MANILLEN = [
@@ -87,7 +87,7 @@ MANILLEN = [
     ("sa dirk 40 contre anna", ["--trump", "sa", "--points", "Dirk=40", "--contre", "Anna"]),
 ]
 
-# L'hombre, seed 001 section 17.4 (H-20), 3 et 2, Ana dealing first: the worked example of tests/test_cli_hombre.py.
+# L'hombre, seed 001 section 17.4 (H-20), 3 et 2, Ana dealing first: the worked example of tests/games/hombre/test_cli.py.
 HOMBRES = ["Ana", "Bea", "Cid"]
 HOMBRE = [
     ("ana demande 4 4 1", ["--hombre", "Ana", "--contract", "demande", "--tricks", "Ana=4,Bea=4,Cid=1"]),
@@ -238,7 +238,7 @@ def test_a_partie_replays_from_a_file_through_a_real_pipe(tmp_path: Path) -> Non
     new("marius", "manille-muette", MARIUS)
     partie = tmp_path / "partie.txt"
     partie.write_text(DEMO_LINES + "10h césar 40\n", encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
     with partie.open("rb") as stdin:
         ran = subprocess.run([sys.executable, "-m", "scorekeeper", "table"], stdin=stdin, capture_output=True, env=env)
     assert ran.returncode == 2  # M-9: the partie is over before the last line

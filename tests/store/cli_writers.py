@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
 CARDS = [f"{rank}{suit}" for rank in ("7", "8", "9", "J", "Q", "K", "10", "A") for suit in "SHDC"]
 

@@ -14,7 +14,7 @@ from scorekeeper import store
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal: pip install '.[test]'")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 MARIUS = ["César", "Panisse", "Escartefigue", "Brun"]
 
 

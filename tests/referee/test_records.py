@@ -29,7 +29,7 @@ from scorekeeper.referee import proof as proof_module
 MUETTE = load("manille-muette").rules
 PLAYERS = ("Ana", "Brun", "César", "Dédé")
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
-PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 OWN = [
     PACKAGE / "referee" / "__init__.py",
     PACKAGE / "referee" / "audit.py",

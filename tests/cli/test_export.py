@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from scorekeeper.cli.app import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BROWSER = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
 POPPLER = shutil.which("pdfinfo") and shutil.which("pdftotext") and shutil.which("pdftoppm")
 needs_browser = pytest.mark.skipif(

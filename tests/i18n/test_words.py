@@ -15,7 +15,7 @@ from scorekeeper.cards import Card, Rank, Suit, letters
 from scorekeeper.i18n import compile as po
 from scorekeeper.language import Language
 
-PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 
 DUTCH = """
 [cards]

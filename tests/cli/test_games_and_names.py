@@ -14,7 +14,7 @@ from scorekeeper import store
 
 MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
 PLAYERS = [arg for name in MARIUS for arg in ("-p", name)]
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parent.parent / "store" / "fixtures"
 
 
 def refused(ran, words: str) -> None:

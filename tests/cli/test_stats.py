@@ -8,9 +8,9 @@ import pytest
 
 from scorekeeper import service, store
 from scorekeeper.games.manille.demo import COUPS as MARIUS_COUPS
-from tests.test_cli_hombre import SEED_17_4
+from tests.games.hombre.test_cli import SEED_17_4
 
-# Seed 002, manille à l'envers (M-14), as in tests/test_systems.py: B reaches 101 and loses; D renonces once.
+# Seed 002, manille à l'envers (M-14), as in tests/games/manille/test_systems.py: B reaches 101 and loses; D renonces once.
 ENVERS = [
     {"trump": "h", "points": {"A": 20, "B": 30, "C": 10}},
     {"trump": "s", "points": {"A": 5, "B": 25, "C": 30, "D": 8}},
@@ -44,7 +44,7 @@ def club(run):
     game("demo", "manille-muette", ("César", "Panisse", "Escartefigue", "Brun"), MARIUS_COUPS)
     game("folle", "manille-envers", "ABCD", ENVERS)
     service.new("hombre", ["A", "B", "C"], name="h", options={"system": "3-2", "poules": 3})
-    for said in SEED_17_4:  # typed at the table as in tests/test_cli_hombre.py
+    for said in SEED_17_4:  # typed at the table as in tests/games/hombre/test_cli.py
         assert run("coup", "--game", "h", *said).code == 0
 
 

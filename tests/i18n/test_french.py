@@ -22,7 +22,7 @@ from scorekeeper.language import Language
 
 FR, EN = Language.named("fr"), Language.named("en")
 
-PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 ENGLISH, FRENCH = po.built("en"), po.built("fr")
 
 
