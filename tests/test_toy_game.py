@@ -166,7 +166,7 @@ def test_the_toy_is_exported_as_csv_markdown_and_html(played: Run) -> None:
         "coup", "time", "dealer", "tricks", "Ann: points", "Ann: score", "Bob: points", "Bob: score",
         "Cy: points", "Cy: score", "note",
     ]  # fmt: skip
-    assert [row[:2] + row[2:] for row in rows[1:]] == [
+    assert rows[1:] == [
         ["1", rows[1][1], "Ann", "Ann 3, Bob 4, Cy 1", "3", "3", "4", "4", "1", "1", ""],
         ["2", rows[2][1], "Bob", "Ann 2, Bob 2, Cy 4, bonus Cy", "2", "5", "2", "6", "6", "7", ""],
         ["3", rows[3][1], "Cy", "Ann 1, Bob 5, Cy 2, bonus Bob", "1", "6", "7", "13", "2", "9", ""],

@@ -21,4 +21,4 @@ def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
         (Who(name), (0, *(result.scores[place] for result in fiche.coups))) for place, name in enumerate(fiche.players)
     )
     marks = tuple((at, said("toy.mark.bonus")) for at, result in enumerate(fiche.coups, 1) if result.coup.bonus)
-    return Paper(tuple(columns), rows, (status(fiche),), Chart(said("toy.chart"), lines, marks))
+    return Paper(tuple(columns), rows, (status(fiche),), Chart(said("toy.chart.title"), lines, marks))

@@ -40,7 +40,7 @@ def status(fiche: Fiche) -> Record:
     """The scores and the target, who deals next; once over, who won (X-3)."""
     if fiche.over:
         return said("toy.won", winner=fiche.winner) if fiche.winner else said("toy.tie", standing=standing(fiche))
-    return said("toy.status", standing=standing(fiche), dealer=fiche.next_dealer)
+    return said("toy.goes_on", standing=standing(fiche), dealer=fiche.next_dealer)
 
 
 def short_status(fiche: Fiche) -> Record:
