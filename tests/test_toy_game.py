@@ -24,7 +24,6 @@ from scorekeeper.i18n import compile as compiler
 ROOT = Path(__file__).resolve().parent.parent
 TOY = ROOT / "tests" / "toy"
 PLAYERS = ("--player", "Ann", "--player", "Bob", "--player", "Cy")
-FIELDS_PENDING = "a game not built in brings its own flags and a refusal names its field as a flag: branch `fields`"
 
 
 class Ran:
@@ -200,22 +199,15 @@ def test_the_toy_is_charted_and_counted_in_the_stats(played: Run) -> None:
     assert counted["toy"] == ["1", "1"]  # the ruleset: one game, finished
 
 
-def test_x1_a_toy_coup_that_does_not_add_up_is_one_line_and_writes_nothing(begun: Run) -> None:
+def test_x1_a_toy_coup_that_does_not_add_up_is_one_line_naming_the_toys_flag_and_writes_nothing(begun: Run) -> None:
     refused = begun("coup", "--tricks", "Ann=3,Bob=4")
     assert (refused.code, refused.out) == (2, "")
-    assert refused.err == "scorekeeper: coup 2: the tricks of a toy coup add up to 8, not 7 (tricks) (X-1)\n"
+    assert refused.err == "scorekeeper: coup 2: the tricks of a toy coup add up to 8, not 7 (--tricks) (X-1)\n"
     french = begun("coup", "ann", "3", "zed", "2", lang="fr")
     assert (french.code, french.err) == (2, "scorekeeper : 'zed' n'est ni un joueur ni un mot de la ligne du toy\n")
     assert len(json.loads(begun("sheet", "--json").out)["coups"]) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=FIELDS_PENDING)
-def test_x1_a_toy_refusal_names_the_toys_own_flag(begun: Run) -> None:
-    refused = begun("coup", "--tricks", "Ann=3,Bob=4")
-    assert refused.err == "scorekeeper: coup 2: the tricks of a toy coup add up to 8, not 7 (--tricks) (X-1)\n"
-
-
-@pytest.mark.xfail(strict=True, reason=FIELDS_PENDING)
 def test_x2_the_bonus_is_said_by_the_toys_own_flag(begun: Run) -> None:
     said = begun("coup", "--tricks", "Ann=2,Bob=2,Cy=4", "--bonus", "Cy")
     assert (said.code, said.err) == (0, "")

@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper import i18n
 from scorekeeper.cards import Card, Deck, Rank, Suit
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games import Drawn, Game
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.games.line import Ask
+    from scorekeeper.games.options import Options
     from scorekeeper.language import Language
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
@@ -144,9 +145,9 @@ class State:
         return max(self.scores) >= self.rules.target
 
 
-def refused(key: str, field: str, rule: str, **values: Any) -> UserError:
-    """A coup the table cannot have said, about one field of it."""
-    return UserError(key, rule, field=field, **values)
+def refused(key: str, field: str, rule: str, **values: Any) -> CoupRefused:
+    """A coup the table cannot have said, about one field of it: each edge names the field its own way."""
+    return CoupRefused(key, rule, field=Field(field, "toy"), **values)
 
 
 def read_coup(declared: Mapping[str, Any], players: Sequence[str], rules: ToyRules) -> Coup:
@@ -196,6 +197,18 @@ class Toy(Drawn):
     decks: Mapping[str, Deck] = {TOY_DECK.name: TOY_DECK}
     has_money = False
 
+    @property
+    def options(self) -> Options:
+        """A coup's tricks (X-1) and the bonus card's holder (X-2), as flags of `coup`."""
+        from scorekeeper.games.options import Completes, Kind, Option, Options
+
+        return Options(
+            coup=(
+                Option("tricks", "tricks", Kind.COUNTS, ("--tricks",), "toy.help.tricks", many=True, mistake="toy_bad_tricks"),
+                Option("bonus", "bonus", Kind.TEXT, ("--bonus",), "toy.help.bonus", Completes.PLAYERS),
+            )
+        )
+
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> ToyRules:
         return ToyRules(values["toy.tricks"], values["toy.bonus"], values["toy.target"])
 
@@ -208,7 +221,7 @@ class Toy(Drawn):
             self.check_open(state)
             coup = read_coup(declared, state.players, state.rules)
         except UserError as error:
-            raise UserError("coup_refused", number=number, reason=error) from None
+            raise CoupRefused.of(error, number) from None
         scored, log = score(coup, state.players, state.rules)
         scores = tuple(a + b for a, b in zip(state.scores, scored, strict=True))
         dealer = state.players[state.turn % len(state.players)]
