@@ -21,7 +21,7 @@ import pytest
 from scorekeeper import language
 from scorekeeper.i18n import compile as compiler
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TOY = ROOT / "tests" / "toy"
 PLAYERS = ("--player", "Ann", "--player", "Bob", "--player", "Cy")
 
