@@ -106,10 +106,11 @@ def startup(runs: int, against: str | None = None) -> float:
 
 def table_coup(runs: int, cold: float, count: int = 200, coups: int = 20) -> None:
     """Issue 16: a coup entered at `scorekeeper table` on a `count`-coup game, read from its short line,
-    scored by one `advance` and written durably, in process (`scorekeeper.session`), against `cold`, the
+    scored by one `advance` and written durably, in process (`scorekeeper.service.session`), against `cold`, the
     cold start of `scorekeeper sheet` measured above. Target: <= 0.1x."""
-    from scorekeeper import service, session, store
+    from scorekeeper import service, store
     from scorekeeper.language import Language
+    from scorekeeper.service import session
 
     best = float("inf")
     with tempfile.TemporaryDirectory() as home:

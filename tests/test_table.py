@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorekeeper import games, service, session, store
+from scorekeeper import games, service, store
+from scorekeeper.service import session
 from scorekeeper.cli.app import app
 from scorekeeper.language import Language
 

@@ -38,7 +38,7 @@ from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
 from scorekeeper.language import Language
 from scorekeeper.players import fold_name
-from scorekeeper.session import Session
+from scorekeeper.service.session import Session
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -353,13 +353,11 @@ class Terminal:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import FileHistory
 
-        from scorekeeper import store
+        from scorekeeper import service
 
         self.session = session
-        home = store.home()
-        home.mkdir(parents=True, exist_ok=True)
         keys = _tab()
-        self.prompt: Any = PromptSession(history=FileHistory(str(home / "table_history")), key_bindings=keys)
+        self.prompt: Any = PromptSession(history=FileHistory(str(service.history_file())), key_bindings=keys)
         self.answers: Any = PromptSession(key_bindings=keys)  # a question's answers are not lines to walk back to
 
     def line(self, prompt: str) -> str:
