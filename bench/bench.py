@@ -12,7 +12,7 @@
    the time must grow linearly. The load is timed both ways a command can read a game: from its file
    as written (a long game has a parsed copy beside it) and from the TOML alone (a hand-edited file).
 
-3. A coup at the table (issue 16): 20 coups entered through `scorekeeper.session` into a 200-coup game,
+3. A coup at the table (issue 16): 20 coups entered through `scorekeeper.service.session` into a 200-coup game,
    each read from its short line, one `advance` and the durable write, per coup against the cold start of
    `scorekeeper sheet` above. Target: <= 0.1x.
 
