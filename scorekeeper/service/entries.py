@@ -22,6 +22,7 @@ def now() -> str:
     """The time an entry, a note or a stop is said: ISO text to the second, which the cache (JSON) keeps as it is."""
     return datetime.now().replace(microsecond=0).isoformat()
 
+
 def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language: Language | None = None) -> Any:
     """Declare the next coup, by options (`coup`) and the words of a short line (`words`, issue 16);
     refused (nothing written) if the table cannot have said it."""
@@ -30,6 +31,7 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
         _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
     return after
+
 
 def append(game: Ledger, ruleset: Ruleset, state: Any, coup: Mapping[str, Any]) -> tuple[Any, Any]:
     """The next coup said to `game`, in `state` (the partie after its entries, which `advance` takes over):
@@ -43,6 +45,7 @@ def append(game: Ledger, ruleset: Ruleset, state: Any, coup: Mapping[str, Any]) 
     game.add({**after.coups[-1].coup.to_dict(), "time": now()})
     return state, after
 
+
 def read_words(
     ruleset: Ruleset, state: Any, declared: Mapping[str, Any], words: Sequence[str], language: Language | None = None
 ) -> dict[str, Any]:
@@ -55,6 +58,7 @@ def read_words(
     if both:
         raise UserError("line_and_option", field=both[0])
     return {**spoken, **declared}
+
 
 def edit(
     name: str,
@@ -83,17 +87,20 @@ def edit(
             game.splice(number - 1, len(coups) - number + 1, [edited, *rest], "edit", number, len(coups) - kept)
     return after
 
+
 def undo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.undo()
         after = fiche(game)
     return what, after
 
+
 def redo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.redo()
         after = fiche(game)
     return what, after
+
 
 def settle(name: str, early: bool) -> tuple[Any, Any]:
     """The end of a partie with money (H-19): the settlement, and the sheet it settles."""
@@ -105,11 +112,13 @@ def settle(name: str, early: bool) -> tuple[Any, Any]:
     sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
     return engine.settle(sheet, early), sheet
 
+
 # --- fixing the past (issue 17) ------------------------------------------------------------------
 #
 # `delete`, `insert`, an edit with `--drop-after` and `fix` each replace a stretch of the entries in
 # one journal step (`Ledger.splice`): one undo brings back exactly the list before. An entry keeps its
 # time and note through them; an inserted entry's time is when it was inserted.
+
 
 def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any, int]:
     """Remove entry `number` (from 1); everything after it is replayed. Refused when a later entry no
@@ -123,6 +132,7 @@ def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any,
         dropped = len(coups) - 1 - kept
         game.splice(number - 1, len(coups) - number + 1, game.coups[number : kept + 1], "delete", number, dropped)
     return after, dropped
+
 
 def insert(
     name: str,
@@ -154,6 +164,7 @@ def insert(
             game.splice(number - 1, len(coups) - number + 1, [new, *rest], "insert", number, dropped)
     return after, dropped
 
+
 def _read_before(
     game: Ledger,
     coups: Sequence[Mapping[str, Any]],
@@ -169,9 +180,11 @@ def _read_before(
     before = games.state_after(ruleset, game.players, game.dealer, coups[: number - 1])
     return read_words(ruleset, before, declared, words, language)
 
+
 def _check_number(game: Ledger, number: int) -> None:
     if not 1 <= number <= len(game.coups):
         raise UserError("no_coup", number=number, name=game.name, count=len(game.coups))
+
 
 def _replayed(
     game: Ledger, coups: Sequence[Mapping[str, Any]], changed: int, change: Record, drop_after: bool
@@ -204,6 +217,7 @@ def _replayed(
             raise UserError("change_breaks_entry", change=change, number=number, reason=reason) from None
     return len(coups), engine.fiche(state)
 
+
 def fix_lines(game: Ledger, language: Language) -> list[tuple[str, str | None]]:
     """Every entry of `game` as the short line that says it in `language`, with its note: what `fix` reads
     back to the same entries."""
@@ -215,6 +229,7 @@ def fix_lines(game: Ledger, language: Language) -> list[tuple[str, str | None]]:
         lines.append((engine.write_line(state, declared, language), coup.get("note")))
         state = engine.advance(state, declared)
     return lines
+
 
 def fix(
     name: str,

@@ -35,6 +35,7 @@ def demo(replace: bool, lang: str | None = None) -> tuple[Ledger, Any]:
         store.mark_current(game.name)
     return game, sheet
 
+
 def new(
     ruleset_ref: str,
     players: Sequence[str],
@@ -66,7 +67,6 @@ def new(
     store.mark_current(game.name)  # the game is stored: a mark that cannot be written is only a warning
     return game
 
-# --- the games themselves (C-4) ------------------------------------------------------------------
 
 def _reserved(ruleset: Ruleset) -> frozenset[str]:
     """Words a player may not be named (C-4), as the command line would read them otherwise: `mort`
@@ -76,6 +76,7 @@ def _reserved(ruleset: Ruleset) -> frozenset[str]:
     if ruleset.settings.get("table.sides") in ("mort", "morts"):
         words |= {"mort", "morts"}
     return frozenset(words)
+
 
 def again(name: str) -> Ledger:
     """A revanche of game `name`: the same ruleset, options and players, the deal passed on to the next
@@ -95,11 +96,13 @@ def again(name: str) -> Ledger:
     store.mark_current(revanche.name)
     return revanche
 
+
 def use(name: str) -> Ledger:
     """Make game `name` the current one."""
     game = store.read(name)
     store.set_current(game.name)
     return game
+
 
 def rename(old: str, new_name: str) -> tuple[str, Ledger]:
     """Give game `old` the name `new_name` (C-4: not taken, unless by itself in another spelling); returns
@@ -118,19 +121,23 @@ def rename(old: str, new_name: str) -> tuple[str, Ledger]:
         store.mark_current(game.name)
     return old, game
 
+
 def delete(name: str) -> Ledger:
     """Move game `name` into the trash, whence `restore` brings it back."""
     return store.put_away(name, store.TRASH)
 
+
 def archive(name: str) -> Ledger:
     """Take game `name` out of the list, kept in the archive for history (`restore` brings it back)."""
     return store.put_away(name, store.ARCHIVE)
+
 
 def restore(name: str) -> Ledger:
     """Bring game `name` back from the trash (else the archive); it becomes the current game."""
     game = store.bring_back(name)
     store.mark_current(game.name)
     return game
+
 
 def note(name: str, words: str, number: int | None = None) -> Ledger:
     """Attach a note to entry `number` (from 1; undone by `undo`), or to the game when `number` is None."""
@@ -146,6 +153,7 @@ def note(name: str, words: str, number: int | None = None) -> Ledger:
             game.edit(number - 1, {**game.coups[number - 1], "note": words})
     return game
 
+
 def stop(name: str, reason: str) -> tuple[Ledger, Any]:
     """End a partie by agreement (`stop --reason`): no entry is taken after it. What it comes to is
     `stopped_outcome`."""
@@ -157,6 +165,7 @@ def stop(name: str, reason: str) -> tuple[Ledger, Any]:
             raise UserError("game_over_already", name=game.name)
         game.stopped = {"reason": reason.strip(), "time": now()}
     return game, sheet
+
 
 def stopped_outcome(game: Ledger, sheet: Any) -> Any:
     """What a partie stopped by agreement comes to: with money, the settlement `settle --early` makes

@@ -21,6 +21,7 @@ def ruleset_of(game: Ledger) -> Ruleset:
     """The game's own copy of its ruleset, with its options: later edits of the file change nothing."""
     return games.build(game.ruleset, origin=record("origin.game", name=game.name)).with_options(game.options)
 
+
 def game_of(name: str | None) -> str | None:
     """The game (its registry name) that game `name` plays, else the current game; None where there is none
     or its file cannot say."""
@@ -31,11 +32,14 @@ def game_of(name: str | None) -> str | None:
         return None
     return game if isinstance(game, str) else None
 
+
 def fiche(game: Ledger) -> Any:
     """The game's sheet, replayed from what was said."""
     return games.replay(ruleset_of(game), game.players, game.dealer, said(game.coups))
 
+
 ASIDE = ("time", "note")  # what an entry keeps beside what was said: the engines never see it
+
 
 def said(coups: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The entries as the engines read them: without their time and note."""
@@ -43,6 +47,7 @@ def said(coups: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
         {k: v for k, v in coup.items() if k not in ASIDE} if "time" in coup or "note" in coup else coup
         for coup in coups
     ]
+
 
 def aside(game: Ledger) -> dict[str, Any]:
     """What the game keeps beside what was said, for the sheet and its JSON: each entry's time and note
