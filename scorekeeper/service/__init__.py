@@ -7,7 +7,8 @@ ruleset, sheet and aside, the list of games, the current game). `session` holds 
 table. No command reads the store but through here.
 
 Each name is loaded from its module on first use: `--help`, and every command that only notes what
-it stored (`noticing`), import this package without the games and the rulesets (about 20 ms).
+it stored (`noticing`), import this package (0.2 ms) without its modules, the games and the rulesets
+(10 to 14 ms more, measured with `-X importtime`).
 """
 
 from __future__ import annotations
