@@ -12,7 +12,7 @@
    the time must grow linearly. The load is timed both ways a command can read a game: from its file
    as written (a long game has a parsed copy beside it) and from the TOML alone (a hand-edited file).
 
-3. A coup at the table (issue 16): 20 coups entered through `scorekeeper.session` into a 200-coup game,
+3. A coup at the table (issue 16): 20 coups entered through `scorekeeper.service.session` into a 200-coup game,
    each read from its short line, one `advance` and the durable write, per coup against the cold start of
    `scorekeeper sheet` above. Target: <= 0.1x.
 
@@ -106,10 +106,11 @@ def startup(runs: int, against: str | None = None) -> float:
 
 def table_coup(runs: int, cold: float, count: int = 200, coups: int = 20) -> None:
     """Issue 16: a coup entered at `scorekeeper table` on a `count`-coup game, read from its short line,
-    scored by one `advance` and written durably, in process (`scorekeeper.session`), against `cold`, the
+    scored by one `advance` and written durably, in process (`scorekeeper.service.session`), against `cold`, the
     cold start of `scorekeeper sheet` measured above. Target: <= 0.1x."""
-    from scorekeeper import service, session, store
+    from scorekeeper import service, store
     from scorekeeper.language import Language
+    from scorekeeper.service import session
 
     best = float("inf")
     with tempfile.TemporaryDirectory() as home:

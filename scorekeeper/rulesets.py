@@ -94,7 +94,7 @@ class Ruleset(NamedTuple):
     name: str
     game: str
     title: str
-    description: str
+    description: str | Record  # as its file writes it, or a house's: what it extends, and its file
     source: str
     deck: Deck
     options: Mapping[str, str]
@@ -237,12 +237,8 @@ def _resolve(name_or_path: str, base: Path, seen: tuple[Path, ...]) -> tuple[dic
         raise UserError("bad_extends", path=str(path))
     parent_table, _ = _resolve(parent, path.parent, (*seen, path))
     if "description" not in table:  # the parent's words no longer describe a house that changed them
-        # The table is a text a person wrote, copied into each game: its words are written out here.
-        from scorekeeper import i18n
-
-        table["description"] = i18n.text(
-            "ruleset.house_description", parent=parent_table.get("title") or parent, file=path.name
-        )
+        # Data, as the game file keeps it: the edge says it in the player's language (`_description`).
+        table["description"] = {"parent": str(parent_table.get("title") or parent), "file": path.name}
     return _merge(parent_table, table), str(path)
 
 
@@ -308,6 +304,19 @@ def _too_large(value: float) -> Record:
     return record("problem.out_of_bounds", most=MOST, value=value)
 
 
+def _description(said: Any, origin: str | Record) -> Any:
+    """A house ruleset's description when its file writes none: the title of what it extends and its
+    file's name (a table of the two, as `_resolve` makes it), as a record the edge puts in words. Any
+    other value is left to the schema's check. A game file made before holds the words themselves."""
+    if not isinstance(said, Mapping):
+        return said
+    if set(said) != {"parent", "file"} or not all(isinstance(value, str) for value in said.values()):
+        description = next(key for key in COMMON_KEYS if key.name == "description")
+        problem = record("problem.must_be", accepted=description.accepted(), value=_toml_repr(dict(said)))
+        raise UserError("bad_key", origin=origin, key="description", problem=problem)
+    return record("ruleset.house_description", parent=said["parent"], file=said["file"])
+
+
 def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Ruleset:
     """Validate a resolved table (no `extends` left) against the common keys and `engine`'s, and build it."""
     keys = COMMON_KEYS + engine.keys
@@ -315,7 +324,9 @@ def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Rules
     beyond = tomlfile.too_large(dict(table))
     if beyond is not None:  # in a table the schema checks no further, like cards.points
         raise UserError("bad_key", origin=origin, key=beyond[0], problem=_too_large(beyond[1]))
-    values = _validate(_flatten(table, known), keys, origin)
+    description = _description(table.get("description", ""), origin)
+    checked = {**table, "description": ""} if isinstance(description, Record) else table  # the stored keeps its data
+    values = _validate(_flatten(checked, known), keys, origin)
     options = values["options"]
     for option, dotted in options.items():
         if not isinstance(dotted, str) or dotted not in known or "." not in dotted:
@@ -324,7 +335,7 @@ def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Rules
         name=values["name"],
         game=engine.name,
         title=values["title"] or values["name"],
-        description=values["description"],
+        description=description if isinstance(description, Record) else values["description"],
         source=values["source"],
         deck=engine.decks[values["cards.deck"]],
         options=MappingProxyType(dict(options)),

@@ -39,7 +39,7 @@ def layer(module: str) -> str:
         return "core"
     if parts[1] in ("cli", "__main__"):
         return "cli"
-    if parts[1] in ("service", "history", "session"):
+    if parts[1] in ("service", "history"):
         return "service"
     return parts[1]
 
@@ -163,5 +163,17 @@ def test_no_import_cycle() -> None:
 def test_the_check_reads_real_imports() -> None:
     """The graph is not empty by mistake: the CLI reaches the service, the service the registry."""
     assert "scorekeeper.service" in set().union(*(GRAPH[m] for m in GRAPH if layer(m) == "cli"))
-    assert "scorekeeper.games" in GRAPH["scorekeeper.service"]
+    assert "scorekeeper.games" in GRAPH["scorekeeper.service.reads"]
     assert "scorekeeper.referee.audit" in GRAPH["scorekeeper.games.manille.referee"]
+
+
+def test_no_command_reads_the_store() -> None:
+    """A command opens a game through the service, which returns what it draws: no `cli` module imports
+    the store, even lazily or for its types."""
+    reading = sorted(
+        module
+        for module, targets in ALL_ARROWS.items()
+        if layer(module) == "cli" and any(target.startswith("scorekeeper.store") for target in targets)
+    )
+    assert reading == []
+    assert "scorekeeper.store" in ALL_ARROWS["scorekeeper.service.reads"]  # the check reads real imports

@@ -151,9 +151,40 @@ def test_a_refused_key_says_its_meaning_and_what_it_accepts_as_records_of_the_ca
 
 
 def test_a_house_ruleset_is_described_from_its_parent_and_its_file(tmp_path):
+    """The description is data, kept so in the game's copy of the table; the edge says it in each language."""
+    from scorekeeper import i18n
+    from scorekeeper.i18n.rulebook import description_of
+    from scorekeeper.language import Language
+
     house = games.load(str(write(tmp_path, "house.toml", 'extends = "manille-muette"\n')))
-    assert house.description == "Manille muette, with the house rules of house.toml"
+    assert (house.description.event, house.description.values) == (
+        "ruleset.house_description",
+        {"parent": "Manille muette", "file": "house.toml"},
+    )
+    assert house.table["description"] == {"parent": "Manille muette", "file": "house.toml"}
+    assert games.build(house.table, "the game's copy").description == house.description
     assert str(house.origin).endswith("house.toml")
+    spoken = i18n.spoken()
+    try:
+        i18n.speak(Language.named("en"))
+        assert description_of(house) == "Manille muette, with the house rules of house.toml"
+        i18n.speak(Language.named("fr"))
+        assert description_of(house) == "Manille muette, avec les règles de la maison de house.toml"
+    finally:
+        i18n.speak(spoken)
+
+
+def test_a_game_file_made_before_keeps_its_house_description_in_words(tmp_path):
+    house = games.load(str(write(tmp_path, "house.toml", 'extends = "manille-muette"\n')))
+    said = "Manille muette, with the house rules of house.toml"
+    assert games.build({**house.table, "description": said}, "an old game").description == said
+
+
+def test_a_house_description_that_is_not_its_two_names_is_refused(tmp_path):
+    house = games.load(str(write(tmp_path, "house.toml", 'extends = "manille-muette"\n')))
+    with pytest.raises(UserError) as caught:
+        games.build({**house.table, "description": {"parent": "x", "file": 3}}, "a damaged game")
+    assert (caught.value.key, caught.value.values["key"]) == ("bad_key", "description")
 
 
 def test_a_shipped_ruleset_is_described_in_its_own_words():

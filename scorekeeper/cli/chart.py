@@ -6,7 +6,7 @@ import shutil
 
 import typer
 
-from scorekeeper import service, store
+from scorekeeper import service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, GAME, JSON, examples_of, print_json
 from scorekeeper.i18n import text
@@ -20,7 +20,7 @@ def chart(game_name: str = GAME, ascii: bool = ASCII, json: bool = JSON) -> None
     from scorekeeper.cli.paper.chart import terminal
 
     name = pick(game_name)
-    the_game = store.read(name)
+    the_game = service.read(name)
     fiche = service.fiche(the_game)
     data = paper.as_data(the_game.name, fiche, service.aside(the_game))
     series = paper.series(data, paper.engine_of(data).paper(data, fiche))

@@ -38,17 +38,17 @@ def _quiet(find: Any) -> list[str]:
 
 def game_names(incomplete: str) -> list[str]:
     """Stored games' names (for `--game`, `use`, `games rename/delete/archive`)."""
-    from scorekeeper import store
+    from scorekeeper import service
 
-    return _matching(_quiet(store.all_names), incomplete)
+    return _matching(_quiet(service.names), incomplete)
 
 
 def trashed_names(incomplete: str) -> list[str]:
     """Names of the games in the trash and the archive (for `games restore`)."""
-    from scorekeeper import store
+    from scorekeeper import service
     from scorekeeper.players import fold_name
 
-    names = _quiet(lambda: store.all_names(store.TRASH) + store.all_names(store.ARCHIVE))
+    names = _quiet(service.put_away_names)
     return _matching(sorted(names, key=fold_name), incomplete)
 
 
@@ -61,10 +61,9 @@ def ruleset_names(incomplete: str) -> list[str]:
 
 def _in_use(ctx: Any) -> Any:
     """The game the command works on (`--game` already typed, else the current one), or None."""
-    from scorekeeper import store
+    from scorekeeper import service
 
-    name = (ctx.params.get("game_name") if ctx is not None else None) or store.current_name()
-    return store.read(name) if name else None
+    return service.in_use(ctx.params.get("game_name") if ctx is not None else None)
 
 
 def player_names(ctx: Any, incomplete: str) -> list[str]:

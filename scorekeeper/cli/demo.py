@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import i18n, service, store
+from scorekeeper import i18n, service
 from scorekeeper.cli.options import ASCII, EXPLAIN, JSON, examples_of, print_json
 from scorekeeper.cli.render import print_fiche
 from scorekeeper.i18n import text
@@ -20,7 +20,7 @@ def demo(
     ascii: bool = ASCII,
     yes: bool = typer.Option(False, "--yes", "-y", help=text("help.demo.yes")),
 ) -> None:
-    if not yes and store.exists("demo"):
+    if not yes and service.exists("demo"):
         # Asked before anything is written; without a terminal to answer, click aborts: nothing replaced.
         typer.confirm(text("paper.demo.replace"), abort=True, err=True)
         yes = True

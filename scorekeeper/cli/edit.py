@@ -6,7 +6,7 @@ from typing import Any
 
 import typer
 
-from scorekeeper import i18n, service, store
+from scorekeeper import i18n, service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.delete import DROP_AFTER, say_dropped
@@ -33,7 +33,7 @@ def edit(
     if not changes and not words:
         raise UserError("nothing_to_change")
     name = pick(game_name)
-    count = len(store.read(name).coups) if drop_after else 0  # to say how many the new end removed
+    count = len(service.read(name).coups) if drop_after else 0  # to say how many the new end removed
     fiche = service.edit(name, number, changes, drop_after, words, i18n.spoken())
     console().print(text("cli.coup_replaced", number=number), markup=False)
     print_coup(fiche.coups[number - 1], fiche, ascii)

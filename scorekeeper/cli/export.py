@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from scorekeeper import i18n, service, store
+from scorekeeper import i18n, service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, examples_of
 from scorekeeper.errors import UserError
@@ -30,7 +30,7 @@ def export(
     if wanted not in formats.FORMATS:
         raise UserError("export_format", given=wanted, formats=formats.FORMATS)
     name = pick(game_name)
-    the_game = store.read(name)
+    the_game = service.read(name)
     fiche = service.fiche(the_game)
     data = paper.as_data(the_game.name, fiche, service.aside(the_game))  # as typed, as `sheet --json` names it
     drawn = paper.engine_of(data).paper(data, fiche)

@@ -18,7 +18,7 @@ from typing import Any
 
 import typer
 
-from scorekeeper import i18n, service, store, tomlfile
+from scorekeeper import i18n, service, tomlfile
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, console, examples_of
 from scorekeeper.cli.render import status
@@ -43,7 +43,7 @@ def fix(
     if show and source is not None:
         raise UserError("fix_print_and_from")
     if show:
-        sys.stdout.write("".join(line + "\n" for line in _listed(store.read(name), language)))
+        sys.stdout.write("".join(line + "\n" for line in _listed(service.read(name), language)))
         return
     if source is not None:
         entries = entries_of(_read(str(source)))
@@ -117,7 +117,7 @@ def _comments(words: str) -> list[str]:
 
 def _in_editor(name: str, language: Language) -> tuple[Any, bool] | None:
     """The list edited until it makes sense (then it is stored), or None when the user drops the change."""
-    game = store.read(name)
+    game = service.read(name)
     header = _comments(text("fix.header", name=name))
     body = _listed(game, language)
     content = "\n".join([*header, "", *body]) + "\n"

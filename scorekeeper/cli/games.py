@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import service, store
+from scorekeeper import service
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import JSON, console, examples_of, print_json
 from scorekeeper.cli.render import short_status
@@ -35,9 +35,7 @@ def games(ctx: typer.Context, json: bool = JSON, trash: bool = TRASH, archive: b
 def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> None:
     if trash and archive:
         raise UserError("games_one_folder")
-    folder = store.TRASH if trash else store.ARCHIVE if archive else None
-    current = None if folder else store.current_name()
-    rows = [_row(name, current, folder) for name in store.all_names(folder)]
+    rows = [_row(listed) for listed in service.listed(trash, archive)]
     if json:
         print_json(rows)
         return
@@ -66,13 +64,14 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> No
     console().print(table)
 
 
-def _row(name: str, current: str | None, folder: str | None) -> dict:
+def _row(listed: service.Listed) -> dict:
     """One game of the list: name, ruleset, players, coups, last played, state (over, stopped or playing)."""
-    from scorekeeper.players import fold_name
-
-    try:
-        the_game = store.read(name, folder)
-        fiche = service.fiche(the_game)
+    the_game, fiche = listed.game, listed.fiche
+    if the_game is None:
+        state = text("cli.games.unreadable", error=listed.error)
+        row = {"name": listed.name, "ruleset": None, "players": [], "coups": None, "last_played": None, "over": None}
+        row["stopped"] = None
+    else:
         state = short_status(fiche)
         if the_game.stopped is not None:
             state = text("games.state.stopped", reason=the_game.stopped["reason"])
@@ -85,12 +84,7 @@ def _row(name: str, current: str | None, folder: str | None) -> dict:
             "over": bool(fiche.over) or the_game.stopped is not None,
             "stopped": the_game.stopped is not None,
         }
-    except UserError as error:
-        state = text("cli.games.unreadable", error=error)
-        row = {"name": name, "ruleset": None, "players": [], "coups": None, "last_played": None, "over": None}
-        row["stopped"] = None
-    is_current = current is not None and fold_name(current) == fold_name(name)
-    return {**row, "current": is_current, "state": state}
+    return {**row, "current": listed.current, "state": state}
 
 
 @app.command(help=text("help.games.rename"), epilog=examples_of("games.rename"))

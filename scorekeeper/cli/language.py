@@ -10,6 +10,7 @@ variable, which a game's own language does not overrule) travels on click's root
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 
 from scorekeeper import i18n
@@ -58,3 +59,32 @@ def speak_the_game(language: Callable[[], str | None]) -> None:
     code = i18n.language_code(language() or "")
     if code is not None:
         i18n.speak(Language.named(code))
+
+
+# The modules where click and typer look their words up, each with its own `_` (and `ngettext`).
+CLICK_MODULES = (
+    "click.core",
+    "click.decorators",
+    "click.exceptions",
+    "click.formatting",
+    "click.parser",
+    "click.termui",
+    "click.types",
+    "click._termui_impl",
+    "click.shell_completion",
+    "typer.core",
+)
+
+
+def click_speaks_our_language() -> None:
+    """Click and typer look their words up through the `_` and `ngettext` each of their modules imported
+    from gettext: point those at our catalog, in the language chosen. Only modules already loaded: the
+    others (completion, the editor) serve no command of ours, and importing them would cost start-up."""
+    for name in CLICK_MODULES:
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        if hasattr(module, "_"):
+            module._ = i18n.message
+        if hasattr(module, "ngettext"):
+            module.ngettext = i18n.ngettext

@@ -2,7 +2,7 @@
 
 rich is imported only where something is drawn, json only where JSON is printed. Every help text is a
 message of the catalogs, read when a command's module is imported: after the command line chose
-the language (`cli.app`).
+the language (`cli.language`).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def console() -> Console:
     escaped in every piece of text it lays out, and its own styles written past the `Escaping` of the stream."""
     from rich.console import Console
 
-    from scorekeeper.cli.app import printable
+    from scorekeeper.cli.terminal import printable
 
     class Plain(Console):
         def print(self, *objects: Any, **options: Any) -> None:

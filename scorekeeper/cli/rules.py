@@ -8,7 +8,7 @@ from scorekeeper import games, rulesets
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import JSON, console, examples_of, print_json
 from scorekeeper.i18n import render, text
-from scorekeeper.i18n.rulebook import described
+from scorekeeper.i18n.rulebook import described, description_of
 
 app = typer.Typer(
     name="rules",
@@ -114,7 +114,7 @@ def _summary(ruleset: rulesets.Ruleset) -> dict[str, object]:
         "title": ruleset.title,
         "game": ruleset.game,
         "players": ruleset.players,
-        "description": ruleset.description,
+        "description": description_of(ruleset),
         "source": ruleset.source,
         "options": dict(ruleset.options),
     }

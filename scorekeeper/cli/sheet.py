@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import service, store
+from scorekeeper import service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of, print_json
 from scorekeeper.cli.render import detail_lines, fiche_lines
@@ -26,7 +26,7 @@ def sheet(
     detail: int | None = typer.Option(None, "--detail", metavar="N", help=text("help.sheet.detail")),
 ) -> None:
     name = pick(game_name)
-    the_game = store.read(name)
+    the_game = service.read(name)
     fiche = service.fiche(the_game)
     aside = service.aside(the_game)
     if detail is not None and not 1 <= detail <= len(fiche.coups):

@@ -5,13 +5,13 @@ with) and a prompt. A line is a coup in the short line of the game (`engine.read
 lacks is asked, one question at a time (`engine.ask`), and nothing is stored until the coup is whole.
 A line that starts with a command's word (`undo`, `annule`, `sheet`, `explain 3`...) runs that
 command in this process, on this game. Tab completes names typed without accents, cards, contracts,
-calls and commands; the arrows walk the history, kept in the data folder.
+calls and commands; the arrows walk the history, kept in the data folder (`cli.prompt`).
 
 Fed by a pipe or a file (`scorekeeper table < partie.txt`): the same lines, no prompt, no question,
 no colour; one result line a coup; a refused line is told on stderr with its number and the table goes
 on; exit code 2 if any line was refused.
 
-A coup is one `advance` on the state the session holds (`scorekeeper.session`), then the store's
+A coup is one `advance` on the state the session holds (`scorekeeper.service.session`), then the store's
 durable write: no replay, however long the game. prompt_toolkit is imported only at a terminal.
 """
 
@@ -23,7 +23,7 @@ import shlex
 import sys
 from collections.abc import Iterable, Mapping
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -38,7 +38,10 @@ from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
 from scorekeeper.language import Language
 from scorekeeper.players import fold_name
-from scorekeeper.session import Session
+from scorekeeper.service.session import Session
+
+if TYPE_CHECKING:
+    from scorekeeper.cli.prompt import Terminal
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -87,7 +90,7 @@ def table(
     else:
         name = pick(game_name)
     session = Session(name)
-    sitting = Table(session, Terminal(session) if sys.stdin.isatty() else None)
+    sitting = Table(session, _terminal(session) if sys.stdin.isatty() else None)
     if made is not None:
         title = described(service.ruleset_of(made))[0]
         sitting.say(text("cli.new_game", name=made.name, title=title, players=made.players))
@@ -342,102 +345,13 @@ def _field_word(field: Field) -> str:
     return flag_of(field)
 
 
+def _terminal(session: Session) -> Terminal:
+    """The prompt at a terminal, offering first on a line the words that run a command."""
+    from scorekeeper.cli.app import COMMANDS
+    from scorekeeper.cli.prompt import Terminal
+
+    return Terminal(session, tuple(sorted({*table_words(), *COMMANDS} - {"table"})))
+
+
 def _err(line: str) -> None:
     print(line, file=sys.stderr)
-
-
-class Terminal:
-    """The prompt at a terminal (prompt_toolkit): completion, history in the data folder."""
-
-    def __init__(self, session: Session) -> None:
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.history import FileHistory
-
-        from scorekeeper import store
-
-        self.session = session
-        home = store.home()
-        home.mkdir(parents=True, exist_ok=True)
-        keys = _tab()
-        self.prompt: Any = PromptSession(history=FileHistory(str(home / "table_history")), key_bindings=keys)
-        self.answers: Any = PromptSession(key_bindings=keys)  # a question's answers are not lines to walk back to
-
-    def line(self, prompt: str) -> str:
-        """The next line typed at the prompt (KeyboardInterrupt: Ctrl-C, EOFError: Ctrl-D)."""
-        words = self.words()
-        return str(self.prompt.prompt(prompt, completer=_completer(words)))
-
-    def question(self, asked: Any) -> str | None:
-        """The answer to a question (`asked`: a `games.Ask`, or None for the revanche); None when the
-        table gives up on it: an empty answer, Ctrl-C or Ctrl-D."""
-        if asked is None:
-            prompt, choices = text("table.revanche_offer"), ()
-        else:  # the question names its choices where they are few; Tab offers them all
-            prompt, choices = render(asked.words), tuple(asked.choices)
-        from scorekeeper.cli.render import layout
-
-        prompt = "\n".join(layout.prose([prompt], layout.width_of() - 1))  # broken between words, not by the terminal
-        try:
-            answer = self.answers.prompt(f"{prompt} ", completer=_completer(lambda first: choices))
-        except (KeyboardInterrupt, EOFError):
-            return None
-        answer = str(answer).strip()
-        return answer or None
-
-    def words(self) -> Any:
-        """What Tab offers in the state of the next coup: commands first on the line, then the coup's words."""
-        session = self.session
-        vocabulary = session.engine.vocabulary(session.state, i18n.spoken())
-        said = tuple(word for key in ("players", "calls", "contracts", "cards") for word in vocabulary.get(key, ()))
-        from scorekeeper.cli.app import COMMANDS
-
-        commands = tuple(sorted({*table_words(), *COMMANDS} - {"table"}))
-
-        def offered(first: bool) -> tuple[str, ...]:
-            return (*said, *commands) if first else said
-
-        return offered
-
-
-def _tab() -> Any:
-    """Tab puts in the one word that completes what was typed, even where the case or an accent differs
-    (`ces` -> `César`, C-4), which prompt_toolkit's own Tab only offers in a menu; with several, the menu."""
-    from prompt_toolkit.completion import CompleteEvent
-    from prompt_toolkit.key_binding import KeyBindings
-
-    keys = KeyBindings()
-
-    @keys.add("tab")
-    def _(event: Any) -> None:
-        buffer = event.current_buffer
-        if buffer.complete_state is not None:
-            buffer.complete_next()
-            return
-        found = (
-            []
-            if buffer.completer is None
-            else list(buffer.completer.get_completions(buffer.document, CompleteEvent(completion_requested=True)))
-        )
-        if len(found) == 1:
-            buffer.apply_completion(found[0])
-        elif found:
-            buffer.start_completion(insert_common_part=True)
-
-    return keys
-
-
-def _completer(words: Any) -> Any:
-    """Tab's completions (prompt_toolkit's `Completer`): the words `words(first)` offers that begin as the
-    word under the cursor does, without case or accents (C-4); `first`: it is the line's first word."""
-    from prompt_toolkit.completion import Completer, Completion
-
-    class Words(Completer):
-        def get_completions(self, document: Any, event: Any) -> Any:
-            typed = document.get_word_before_cursor(WORD=True)
-            first = not document.text_before_cursor[: len(document.text_before_cursor) - len(typed)].strip()
-            wanted = fold_name(typed)
-            for word in dict.fromkeys(words(first)):
-                if fold_name(word).startswith(wanted):
-                    yield Completion(word, start_position=-len(typed))
-
-    return Words()

@@ -70,7 +70,7 @@ def described(ruleset: Any) -> tuple[str, str]:
     >>> described(SimpleNamespace(name="our-house", title="Our house", description="as we play"))
     ('Our house', 'as we play')
     """
-    said = (ruleset.title, ruleset.description)
+    said = (ruleset.title, description_of(ruleset))
     words = _rulesets(i18n.spoken().code).get(ruleset.name)
     if not words:
         return said
@@ -82,3 +82,10 @@ def described(ruleset: Any) -> tuple[str, str]:
     if said != (shipped.get("title"), shipped.get("description")):
         return said
     return words.get("title", said[0]), words.get("description", said[1])
+
+
+def description_of(ruleset: Any) -> str:
+    """A ruleset's description as its file writes it; a house ruleset that writes none is described by
+    what it extends and its file, in the language in effect."""
+    description = ruleset.description
+    return description if isinstance(description, str) else i18n.render(description)

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import i18n
-from scorekeeper.cli.app import _CLICK_MODULES, COMMANDS
+from scorekeeper.cli.app import COMMANDS
+from scorekeeper.cli.language import CLICK_MODULES
 from scorekeeper.language import Language
 
 CLI = Path(__file__).resolve().parents[2] / "scorekeeper" / "cli"
@@ -178,7 +179,7 @@ def test_clicks_own_words_come_from_the_catalog(run, monkeypatch):
 def _click_msgids() -> set[str]:
     """Every text click and typer look up through gettext, read from their sources as they are installed."""
     found = set()
-    for name in _CLICK_MODULES:
+    for name in CLICK_MODULES:
         package, _, module = name.partition(".")
         source = Path(__import__(package).__file__).parent / f"{module}.py"
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):

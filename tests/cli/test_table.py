@@ -1,6 +1,6 @@
 """`scorekeeper table` through a pipe (issue 16): whole parties said in short lines give the same fiche
 as the same coups said with flags; a refused line is told with its number and nothing of it is stored;
-a coup is one `advance`, however long the game (`scorekeeper.session`)."""
+a coup is one `advance`, however long the game (`scorekeeper.service.session`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from scorekeeper import games, service, session, store
+from scorekeeper import games, service, store
+from scorekeeper.service import session
 from scorekeeper.cli.app import app
 from scorekeeper.language import Language
 

@@ -223,9 +223,9 @@ def test_the_demo_partie_said_in_words_gives_the_fiche_of_its_options(home):
     by_words = service.new("manille-muette", list(PLAYERS), name="words")
     for line in lines:
         service.add(by_words.name, {}, line.split())
-    stored = [{k: v for k, v in coup.items() if k != "time"} for coup in service.store.read("words").coups]
+    stored = [{k: v for k, v in coup.items() if k != "time"} for coup in service.read("words").coups]
     assert stored == [dict(coup) for coup in COUPS]
-    fiche = service.fiche(service.store.read("words"))
+    fiche = service.fiche(service.read("words"))
     assert (fiche.scores, fiche.manches, fiche.winner) == ((45, 2), (2, 1), 0)  # the belle to César & Escartefigue
 
 

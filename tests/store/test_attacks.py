@@ -336,7 +336,7 @@ def test_i7_names_and_titles_reach_the_terminal_escaped_and_as_typed(run, home, 
 
 
 def test_i7_the_grid_keeps_its_own_bold_and_nothing_else(monkeypatch):
-    from scorekeeper.cli.app import printable
+    from scorekeeper.cli.terminal import printable
 
     assert printable("\x1b[1mmanche\x1b[0m \x1b[8m", styles=True) == "\x1b[1mmanche\x1b[0m \\x1b[8m"
     assert printable("\x1b[1m") == "\\x1b[1m"

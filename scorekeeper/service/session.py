@@ -7,16 +7,19 @@ store's atomic write, under the game's lock): a crash loses nothing said. Before
 is compared with the one we wrote; if another command changed it meanwhile (an `undo` in another
 terminal, an `edit`), the game is read and replayed again first, and the coup goes on from there.
 
+The demo's partie, its first coup at the table, its second said by another command:
+
 >>> import os, tempfile
->>> from scorekeeper import service
+>>> from scorekeeper import games, service
 >>> saved, os.environ["SCOREKEEPER_HOME"] = os.environ.get("SCOREKEEPER_HOME"), tempfile.mkdtemp()
->>> game = service.new("manille-muette", ["César", "Panisse", "Escartefigue", "Brun"])
+>>> script = games.demo()
+>>> game = service.new(script.RULESET, list(script.PLAYERS))
 >>> table = Session(game.name)
->>> table.add({"retourne": "10h", "points": {"César": 40}}).scores
+>>> table.add(script.COUPS[0]).scores
 (11, 0)
->>> service.add(game.name, {"retourne": "7s", "points": {"Panisse": 48}}).scores  # another command
+>>> service.add(game.name, script.COUPS[1]).scores  # another command
 (11, 14)
->>> table.add({"retourne": "kd", "points": {"Brun": 34}}).scores, table.reloaded
+>>> table.add(script.COUPS[2]).scores, table.reloaded
 ((14, 14), True)
 >>> os.environ.pop("SCOREKEEPER_HOME") and saved and os.environ.update(SCOREKEEPER_HOME=saved)
 """
@@ -27,7 +30,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper import games, service, store
+from scorekeeper import games, store
+from scorekeeper.service import entries, reads
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.store import Ledger
 
@@ -45,9 +49,9 @@ class Session:
         """Read the game and replay it: at the opening, and whenever another command changed it."""
         self.ledger: Ledger = store.read(self.name)
         self.name = self.ledger.name
-        self.ruleset: Ruleset = service.ruleset_of(self.ledger)
+        self.ruleset: Ruleset = reads.ruleset_of(self.ledger)
         self.engine: Any = self.ruleset.engine
-        coups = service.said(self.ledger.coups)
+        coups = reads.said(self.ledger.coups)
         self.state: Any = games.state_after(self.ruleset, self.ledger.players, self.ledger.dealer, coups)
         self.stamp = _stamp(self.name)
 
@@ -73,7 +77,7 @@ class Session:
             self.reloaded = self.changed()
             if self.reloaded:
                 self.load()
-            self.state, after = service.append(self.ledger, self.ruleset, self.state, declared)
+            self.state, after = entries.append(self.ledger, self.ruleset, self.state, declared)
             try:
                 store.write(self.ledger)
             except BaseException:  # not stored (a full disk, say): the session goes back to what the file holds

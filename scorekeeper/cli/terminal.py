@@ -1,0 +1,133 @@
+"""The terminal a command writes to: what it must never do to it, and a mistake said as one line.
+
+Whatever a command prints goes through `Escaping`: a name or title from the command line or from
+someone else's file never drives the terminal (`printable`). Output the terminal cannot encode (♥ in
+latin-1) falls back to letters (10H) rather than fail after a write. A mistake is one line on stderr
+(`fail`), and what failed after a write is said in the system's words (`problem`).
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import os
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+from scorekeeper.errors import Exit
+
+
+def problem(error: BaseException) -> str:
+    """What failed after the write, in the system's words: click exits 1 on a closed pipe, saying nothing."""
+    if isinstance(error, SystemExit):
+        return os.strerror(errno.EPIPE)
+    return (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+
+
+def letters_where_symbols_cannot_go() -> None:
+    """Output the terminal cannot encode (♥ in latin-1) is written with letters (H), not raised after a write."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "♠♥♦♣≥".encode(getattr(stream, "encoding", None) or "utf-8")
+        except UnicodeEncodeError:
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors=_LETTERS)
+        except LookupError:  # an encoding Python does not know: nothing to fall back from
+            pass
+
+
+_LETTERS = "scorekeeper.letters"
+_WORDS = str.maketrans(
+    {"≥": ">=", "≤": "<=", "→": "->", "×": "x", "—": "-", "–": "-", "…": "...", "·": "-", "─": "-", "│": "|"}
+    | dict.fromkeys("┌┬┐├┼┤└┴┘", "+")  # the fiche's grid
+)
+
+
+def _letters(error: UnicodeError) -> tuple[str, int]:
+    """The codec's error handler: suits as letters, signs as ASCII, letters without accents, else `?`."""
+    if not isinstance(error, UnicodeEncodeError):  # registered for output only
+        raise error
+    import unicodedata
+
+    from scorekeeper.cards import ASCII_SUITS  # only output that cannot be encoded needs it
+
+    text = error.object[error.start : error.end].translate(ASCII_SUITS).translate(_WORDS)
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return (plain if len(plain) >= len(text) else plain + "?" * (len(text) - len(plain))), error.end
+
+
+codecs.register_error(_LETTERS, _letters)
+
+
+# Control characters (C0 but line feed and tab, DEL, C1): `ESC ]52` writes the clipboard in some
+# terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`).
+_CONTROL = re.compile(r"(\x1b\[[01]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str, styles: bool = False) -> str:
+    """`text` with its control characters shown escaped (`_escaped`), the rest as typed; with `styles`,
+    the grid's bold kept.
+
+    >>> print(printable("C\x1b]52;c;aGk=\x07sar\x1b[8m :pile_of_poo:"))
+    C\\x1b]52;c;aGk=\\x07sar\\x1b[8m :pile_of_poo:
+    """
+    return _CONTROL.sub(lambda found: found[1] if styles and found[1] else _escaped(found[0]), text)
+
+
+def _escaped(control: str) -> str:
+    """The control character first in `control` as `\\x1b` (C0: JSON escapes those itself), or `\\u009b`
+    (DEL and C1, which JSON leaves raw: so a JSON string stays JSON); what follows it as it is."""
+    code = ord(control[0])
+    return (f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}") + control[1:]
+
+
+class Escaping:
+    """A text stream that writes control characters escaped (`printable`): whatever a command prints, a
+    name or title from the command line or from someone else's file never drives the terminal.
+    `typed` is the stream beneath, for rich, which escapes the texts it lays out itself (`console`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.typed = stream
+
+    def write(self, text: Any) -> int:
+        return self.typed.write(printable(text, styles=True) if isinstance(text, str) else text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.typed, name)
+
+
+def utf8(word: str) -> bool:
+    try:
+        word.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def fail(message: str, code: int = Exit.MISTAKE) -> int:
+    say(message)
+    return code
+
+
+def say(message: str) -> None:
+    # One line, even for a name or path with a line break; escaped before click, which would strip a
+    # name's `ESC [8m` off a pipe, and may write past `Escaping` to a stream it finds misconfigured.
+    click.echo(printable(" ".join(message.splitlines())), err=True)
+
+
+@contextmanager
+def escaping() -> Iterator[None]:
+    """A command's run: its output in letters where symbols cannot go, and through `Escaping`; the
+    streams as they were after it."""
+    letters_where_symbols_cannot_go()
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Escaping(sys.stdout), Escaping(sys.stderr)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = streams

@@ -1,0 +1,173 @@
+"""A game's life: started (`new`, `demo`, `again`), chosen (`use`), renamed, put away and brought back,
+noted and stopped by agreement. Its entries are `entries`'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper import games, store
+from scorekeeper.errors import UserError
+from scorekeeper.language import Language, codes
+from scorekeeper.players import check_name, check_players, find_player, fold_name
+from scorekeeper.rulesets import Ruleset
+from scorekeeper.service.entries import now
+from scorekeeper.service.reads import fiche, ruleset_of
+from scorekeeper.store import Ledger
+
+
+def demo(replace: bool, lang: str | None = None) -> tuple[Ledger, Any]:
+    """Store Marius's partie as the game `demo` (its sheet too), the current game when there is none; an
+    existing `demo` is replaced only with `replace`, so a partie someone named `demo` is never lost unasked."""
+    script = games.demo()
+    base = games.load(script.RULESET)
+    players = list(script.PLAYERS)
+    sheet = games.replay(base, players, players[0], script.COUPS)
+    game = Ledger("demo", base.name, dict(base.table), players, players[0], lang=lang)
+    game.coups = [result.coup.to_dict() for result in sheet.coups]
+    with store.locked(game.name):
+        if store.exists(game.name) and not replace:
+            raise UserError("game_exists", name=game.name)
+        store.write(game)
+    current = store.current_name()
+    if current is None or not store.exists(current):
+        store.mark_current(game.name)
+    return game, sheet
+
+
+def new(
+    ruleset_ref: str,
+    players: Sequence[str],
+    dealer: str | None = None,
+    options: Mapping[str, Any] | None = None,
+    name: str | None = None,
+    lang: str | None = None,
+) -> Ledger:
+    """Start a game and make it the current one. The first player deals unless `dealer` says otherwise;
+    `lang` is the language the game speaks when no command is told another (C-2)."""
+    base = games.load(ruleset_ref)
+    options = dict(options or {})
+    ruleset = base.with_options(options)
+    players = [player.strip() for player in players]
+    reserved = _reserved(ruleset)
+    players = [check_name(player, reserved) for player in players]
+    check_players(players, ruleset.players)
+    first = players[0] if dealer is None else find_player(players, dealer)
+    game = Ledger(
+        name=base.name if name is None else store.check_name(name),
+        ruleset_name=base.name,
+        ruleset=dict(base.table),
+        players=players,
+        dealer=first,
+        options=options,
+        lang=lang,
+    )
+    store.create(game, numbered=name is None)
+    store.mark_current(game.name)  # the game is stored: a mark that cannot be written is only a warning
+    return game
+
+
+def _reserved(ruleset: Ruleset) -> frozenset[str]:
+    """Words a player may not be named (C-4), as the command line would read them otherwise: `mort`
+    where a mort plays, and the calls of the guided table's short line."""
+    words = {fold_name(word) for code in codes() for word in Language.named(code).words["names"]["reserved"]}
+    words |= ruleset.engine.line_words()
+    if ruleset.settings.get("table.sides") in ("mort", "morts"):
+        words |= {"mort", "morts"}
+    return frozenset(words)
+
+
+def again(name: str) -> Ledger:
+    """A revanche of game `name`: the same ruleset, options and players, the deal passed on to the next
+    player; it becomes the current game, named as a new game given no name is (`RULESET-N`)."""
+    game = store.read(name)
+    dealer = game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
+    revanche = Ledger(
+        name=game.ruleset_name,
+        ruleset_name=game.ruleset_name,
+        ruleset=game.ruleset,
+        players=list(game.players),
+        dealer=dealer,
+        options=dict(game.options),
+        lang=game.lang,
+    )
+    store.create(revanche, numbered=True)
+    store.mark_current(revanche.name)
+    return revanche
+
+
+def use(name: str) -> Ledger:
+    """Make game `name` the current one."""
+    game = store.read(name)
+    store.set_current(game.name)
+    return game
+
+
+def rename(old: str, new_name: str) -> tuple[str, Ledger]:
+    """Give game `old` the name `new_name` (C-4: not taken, unless by itself in another spelling); returns
+    its name before, as stored, and the game."""
+    new_name = store.check_name(new_name)
+    with store.locked(old):
+        game = store.read(old)
+        if store.exists(new_name) and store.path_of(new_name) != store.path_of(game.name):
+            raise UserError("game_exists", name=new_name)
+        before, old = store.path_of(game.name), game.name
+        marked = store.current_name()
+        was_current = marked is not None and store.path_of(marked) == before
+        game.name = new_name
+        store.create_renamed(game, before)
+    if was_current:
+        store.mark_current(game.name)
+    return old, game
+
+
+def delete(name: str) -> Ledger:
+    """Move game `name` into the trash, whence `restore` brings it back."""
+    return store.put_away(name, store.TRASH)
+
+
+def archive(name: str) -> Ledger:
+    """Take game `name` out of the list, kept in the archive for history (`restore` brings it back)."""
+    return store.put_away(name, store.ARCHIVE)
+
+
+def restore(name: str) -> Ledger:
+    """Bring game `name` back from the trash (else the archive); it becomes the current game."""
+    game = store.bring_back(name)
+    store.mark_current(game.name)
+    return game
+
+
+def note(name: str, words: str, number: int | None = None) -> Ledger:
+    """Attach a note to entry `number` (from 1; undone by `undo`), or to the game when `number` is None."""
+    words = words.strip()
+    if not words:
+        raise UserError("empty_note")
+    with store.changing(name) as game:
+        if number is None:
+            game.notes.append({"text": words, "time": now()})
+        else:
+            if not 1 <= number <= len(game.coups):
+                raise UserError("no_coup", number=number, name=name, count=len(game.coups))
+            game.edit(number - 1, {**game.coups[number - 1], "note": words})
+    return game
+
+
+def stop(name: str, reason: str) -> tuple[Ledger, Any]:
+    """End a partie by agreement (`stop --reason`): no entry is taken after it. What it comes to is
+    `stopped_outcome`."""
+    if not reason.strip():
+        raise UserError("empty_reason")
+    with store.changing(name) as game:
+        sheet = fiche(game)
+        if game.stopped is not None or sheet.over:
+            raise UserError("game_over_already", name=game.name)
+        game.stopped = {"reason": reason.strip(), "time": now()}
+    return game, sheet
+
+
+def stopped_outcome(game: Ledger, sheet: Any) -> Any:
+    """What a partie stopped by agreement comes to: with money, the settlement `settle --early` makes
+    (H-19); else the side ahead wins, nobody on a tie at the top (its players, or None)."""
+    return ruleset_of(game).engine.stopped(sheet)

@@ -1,0 +1,145 @@
+"""Reads: a game opened from the store and what a command draws of it (its ruleset, its sheet, what it
+keeps aside, the list of games, the current game), so that no command reads the store itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import games, store
+from scorekeeper.errors import UserError
+from scorekeeper.explain import record
+from scorekeeper.players import fold_name
+from scorekeeper.rulesets import Ruleset
+from scorekeeper.store import Ledger
+
+
+def ruleset_of(game: Ledger) -> Ruleset:
+    """The game's own copy of its ruleset, with its options: later edits of the file change nothing."""
+    return games.build(game.ruleset, origin=record("origin.game", name=game.name)).with_options(game.options)
+
+
+def game_of(name: str | None) -> str | None:
+    """The game (its registry name) that game `name` plays, else the current game; None where there is none
+    or its file cannot say."""
+    name = name or store.current_name()
+    try:
+        game = store.read(name).ruleset.get("game") if name is not None and store.exists(name) else None
+    except UserError:  # the command says what is wrong with the file
+        return None
+    return game if isinstance(game, str) else None
+
+
+def fiche(game: Ledger) -> Any:
+    """The game's sheet, replayed from what was said."""
+    return games.replay(ruleset_of(game), game.players, game.dealer, said(game.coups))
+
+
+ASIDE = ("time", "note")  # what an entry keeps beside what was said: the engines never see it
+
+
+def said(coups: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The entries as the engines read them: without their time and note."""
+    return [
+        {k: v for k, v in coup.items() if k not in ASIDE} if "time" in coup or "note" in coup else coup
+        for coup in coups
+    ]
+
+
+def aside(game: Ledger) -> dict[str, Any]:
+    """What the game keeps beside what was said, for the sheet and its JSON: each entry's time and note
+    (`entries`, in the order of the entries, `{}` for an old entry that has neither), the game's notes,
+    and its stop by agreement."""
+    return {
+        "entries": [{key: coup[key] for key in ASIDE if key in coup} for coup in game.coups],
+        "notes": list(game.notes),
+        "stopped": game.stopped,
+    }
+
+
+def read(name: str) -> Ledger:
+    """Game `name` as stored."""
+    return store.read(name)
+
+
+def exists(name: str) -> bool:
+    """Whether a game named `name` is stored (among the games in play, not the trash or the archive)."""
+    return store.exists(name)
+
+
+def chosen(name: str | None) -> str:
+    """The game a command works on: `name` (for this command only), else the current one, as its file
+    names it; a name not stored, or no current game, is the user's mistake."""
+    if name is not None:
+        store.check_name(name)
+        if not store.exists(name):
+            raise UserError("no_game", name=name)
+    else:
+        name = store.current_name()
+        if name is None or not store.exists(name):
+            raise UserError("no_current_game")
+    return name
+
+
+def own_language(name: str) -> str | None:
+    """Game `name`'s own language (its file's top-level `lang`), read from the file's head alone: the
+    command reads the whole game later, and says what is wrong with it if anything is."""
+    lang = store.head(store.path_of(name)).get("lang")
+    return lang if isinstance(lang, str) else None
+
+
+def in_use(name: str | None) -> Ledger | None:
+    """Game `name`, else the current game; None where there is none."""
+    name = name or store.current_name()
+    return store.read(name) if name else None
+
+
+def names() -> list[str]:
+    """The names of the games in play."""
+    return store.all_names()
+
+
+def put_away_names() -> list[str]:
+    """The names of the games in the trash, then of those in the archive (`restore` brings either back)."""
+    return store.all_names(store.TRASH) + store.all_names(store.ARCHIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """One game of a list: its name as its file says it, the game and its sheet, or the mistake that
+    kept it from being read; and whether it is the current game."""
+
+    name: str
+    game: Ledger | None
+    fiche: Any
+    error: UserError | None
+    current: bool
+
+
+def listed(trash: bool = False, archive: bool = False) -> list[Listed]:
+    """The games in play (else those in the trash, or the archive), each read and replayed: a game whose
+    file cannot be read is listed with its mistake, never the list refused for it."""
+    folder = store.TRASH if trash else store.ARCHIVE if archive else None
+    current = None if folder else store.current_name()
+    found = []
+    for name in store.all_names(folder):
+        try:
+            game = store.read(name, folder)
+            found.append(Listed(name, game, fiche(game), None, _same(current, name)))
+        except UserError as error:
+            found.append(Listed(name, None, None, error, _same(current, name)))
+    return found
+
+
+def _same(current: str | None, name: str) -> bool:
+    return current is not None and fold_name(current) == fold_name(name)
+
+
+def history_file() -> Path:
+    """Where the table's prompt keeps the lines typed at it: in the data folder, made if missing."""
+    home = store.home()
+    home.mkdir(parents=True, exist_ok=True)
+    return home / "table_history"
