@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, count
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NoReturn
 
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import UserError
@@ -25,11 +25,8 @@ from scorekeeper.explain import Record, record
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
 from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
 
-# The audit's values are named tuples where one is built for every log (the game, the audit) or for
-# every trick: they build several times faster than frozen dataclasses.
-
-
-class TrickResult(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TrickResult:
     """One trick: who led, the cards in play order with who played each, who won it and its points."""
 
     number: int
@@ -48,7 +45,8 @@ class TrickResult(NamedTuple):
         }
 
 
-class Audit(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Audit:
     """The audit of a coup: tricks, renonces proven, points and tricks per player, and what stays unknown."""
 
     tricks: tuple[TrickResult, ...]

@@ -18,7 +18,7 @@ whole log without building the legal cards or their reasons; `judge` explains th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.explain import Record, record
@@ -73,9 +73,8 @@ def trick_winners(tricks: Sequence[Sequence[Card]], trump: Suit | None, rules: M
     return winners
 
 
-# The referee runs for every play of every audited log: the per-play values are named tuples, which
-# build several times faster than frozen dataclasses.
-class _Table(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _Table:
     """The trick in progress as the player about to play sees it."""
 
     led: Suit
