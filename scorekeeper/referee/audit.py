@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, count
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import UserError
@@ -25,8 +25,7 @@ from scorekeeper.explain import Record, record
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
 from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
 
-@dataclass(frozen=True, slots=True)
-class TrickResult:
+class TrickResult(NamedTuple):  # NamedTuple: TRICK_FIGURE
     """One trick: who led, the cards in play order with who played each, who won it and its points."""
 
     number: int

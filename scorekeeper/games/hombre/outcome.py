@@ -24,10 +24,6 @@ class Outcome(enum.Enum):
     VOLE_LOST = "vole_manquee"  # H-10: a vole annoncée without all nine tricks
     AGREED = "agreed"  # M-18: no coup, jetons paid as the table agreed
 
-    # Members are singletons: identity hashing is exact, and skips Enum's Python-level __hash__ in the
-    # replay's memo keys (as cards.Suit does).
-    __hash__ = object.__hash__
-
     def __str__(self) -> str:
         """The outcome's key: its words are `outcome.KEY` in the catalog."""
         return self.value

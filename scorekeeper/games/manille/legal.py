@@ -18,25 +18,19 @@ whole log without building the legal cards or their reasons; `judge` explains th
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.explain import Record, record
+from scorekeeper.fast import memo
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.referee import LEADS, Cards, Duty, Relation, Verdict, check_position, narrow, verdict
 
-_STRENGTHS: dict[tuple[Rank, ...], dict[Rank, int]] = {}
-
-
+@memo  # asked for every trick and every play audited: AUDIT_FIGURE
 def _strength(order: tuple[Rank, ...]) -> dict[Rank, int]:
-    """P-1: a rank's strength inside its suit, the higher the stronger. Asked for every trick audited:
-    a plain dict keeps it, read several times faster than through `functools.cache`."""
-    try:
-        return _STRENGTHS[order]
-    except KeyError:
-        strength = _STRENGTHS[order] = {rank: len(order) - place for place, rank in enumerate(order)}
-        return strength
+    """P-1: a rank's strength inside its suit, the higher the stronger (the answer is shared: not to be changed)."""
+    return {rank: len(order) - place for place, rank in enumerate(order)}
 
 
 def _beats(card: Card, master: Card, trump: Suit | None, strength: dict[Rank, int]) -> bool:
@@ -73,8 +67,7 @@ def trick_winners(tricks: Sequence[Sequence[Card]], trump: Suit | None, rules: M
     return winners
 
 
-@dataclass(frozen=True, slots=True)
-class _Table:
+class _Table(NamedTuple):  # NamedTuple: TABLE_FIGURE
     """The trick in progress as the player about to play sees it."""
 
     led: Suit
