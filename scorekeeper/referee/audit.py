@@ -25,7 +25,9 @@ from scorekeeper.explain import Record, record
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
 from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
 
-class TrickResult(NamedTuple):  # NamedTuple: TRICK_FIGURE
+# A NamedTuple, not a frozen dataclass: one is built for every trick audited (figures at manille's
+# `legal._Table`, which is built for every play).
+class TrickResult(NamedTuple):
     """One trick: who led, the cards in play order with who played each, who won it and its points."""
 
     number: int
