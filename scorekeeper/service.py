@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper import games, store
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import DEFAULT, Language, codes
 from scorekeeper.players import check_name, check_players, find_player, fold_name
@@ -31,6 +31,17 @@ from scorekeeper.store import Ledger
 def ruleset_of(game: Ledger) -> Ruleset:
     """The game's own copy of its ruleset, with its options: later edits of the file change nothing."""
     return games.build(game.ruleset, origin=record("origin.game", name=game.name)).with_options(game.options)
+
+
+def game_of(name: str | None) -> str | None:
+    """The game (its registry name) that game `name` plays, else the current game; None where there is none
+    or its file cannot say."""
+    name = name or store.current_name()
+    try:
+        game = store.read(name).ruleset.get("game") if name is not None and store.exists(name) else None
+    except UserError:  # the command says what is wrong with the file
+        return None
+    return game if isinstance(game, str) else None
 
 
 def fiche(game: Ledger) -> Any:
@@ -404,7 +415,7 @@ def _replayed(
         try:
             state = engine.advance(state, coups[index])
         except UserError as error:
-            reason = games.refusal(error)  # the change names the coup
+            reason = error.reason if isinstance(error, CoupRefused) else error  # the change names the coup
             if index == changed and change.event != "step.delete":
                 raise UserError("change_refused", change=change, reason=reason) from None
             number = index + (2 if change.event == "step.delete" else 0 if inserted else 1)
@@ -413,7 +424,7 @@ def _replayed(
             except UserError as over:
                 if drop_after:
                     return index, engine.fiche(state)
-                reason = reason if error.key == "coup_refused" else over
+                reason = reason if isinstance(error, CoupRefused) else over
                 raise UserError("change_ends_partie", change=change, number=number, reason=reason) from None
             raise UserError("change_breaks_entry", change=change, number=number, reason=reason) from None
     return len(coups), engine.fiche(state)
@@ -460,7 +471,7 @@ def fix(
             try:
                 state = engine.advance(state, engine.read_line(state, [words], language))
             except UserError as error:
-                reason = games.refusal(error)
+                reason = error.reason if isinstance(error, CoupRefused) else error  # the line names the coup
                 try:
                     engine.check_open(state)
                 except UserError:  # M-9: the partie ended before this line: the way out is to cut there

@@ -7,6 +7,12 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli.app import app
+from scorekeeper.cli.said import said
+from scorekeeper.errors import UserError
+
+# An error carries its key and values, and the edge renders it (`errors`): the tests read a mistake's
+# words as the command line would say it, through `str()` (pytest's `match=`).
+UserError.__str__ = said  # type: ignore[assignment,method-assign]
 
 MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
 

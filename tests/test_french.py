@@ -310,22 +310,29 @@ def test_rules_show_speaks_french_for_a_shipped_ruleset_and_keeps_a_users_own_wo
 def test_c2_a_coup_typed_at_a_french_table_is_kept_in_the_ledgers_english_letters(tmp_path):
     """--trick, a tricks file, --retourne and --trump: `c` is cœur at a French table, and the ledger keeps
     English letters, so that the game reads the same in any language later."""
+    from scorekeeper import games
     from scorekeeper.cli import declare
+    from scorekeeper.games.options import Kind, every
 
-    said = {parameter.name: parameter.default.default for parameter in declare._SAID}
+    options = {option.name: option for option in every(games.NAMES)}
+
+    def said(**given: object) -> dict:
+        unsaid = {option: [] if option.many else False if option.kind is Kind.FLAG else None for option in options.values()}
+        return {**unsaid, **{options[name]: value for name, value in given.items()}}
+
     log = tmp_path / "plis.toml"
     log.write_text('tricks = [["7c", "8c", "9c", "10c"], "Dc Vc Rc Ac"]\n', encoding="utf-8")
     i18n.speak(Language.named("fr"))
-    typed_said = declare.declaration({**said, "retourne": "Dc", "trump": "c", "trick": ["7 trèfle, 8c 9c 10c"]})
+    typed_said = declare.declaration(said(retourne="Dc", trump="c", trick=["7 trèfle, 8c 9c 10c"]))
     assert (typed_said["retourne"], typed_said["trump"], typed_said["tricks"]) == (
         "QH",
         "H",
         [["7C", "8H", "9H", "10H"]],
     )
-    from_file = declare.declaration({**said, "tricks_file": str(log)})
+    from_file = declare.declaration(said(tricks_file=str(log)))
     assert from_file["tricks"] == [["7H", "8H", "9H", "10H"], "QH JH KH AH"]
     i18n.speak(Language.named("en"))
-    assert declare.declaration({**said, "trick": ["7c 8c 9c 10c"]})["tricks"] == [["7C", "8C", "9C", "10C"]]
+    assert declare.declaration(said(trick=["7c 8c 9c 10c"]))["tricks"] == [["7C", "8C", "9C", "10C"]]
 
 
 def test_c2_lhombre_coup_shows_the_hand_read_back_with_its_symbols(run):

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import i18n
 from scorekeeper.cli.render import status
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre import Bete, Contract, HombreRules, Outcome, bid, replay, settle
 from scorekeeper.i18n import render
@@ -164,10 +164,10 @@ def test_a_refused_call_is_a_key_with_the_call_and_its_reason():
 
 
 def test_a_bad_coup_in_a_replay_is_a_key_with_its_number():
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(CoupRefused) as refused:
         replay(HombreRules(), PLAYERS, "C", [PASS, coup("A", "demande", 5, 2, 1)])
-    assert refused.value.key == "coup_refused" and refused.value.values["number"] == 2
-    assert refused.value.values["reason"].key == "tricks_not_nine"
+    assert refused.value.key == "tricks_not_nine" and refused.value.number == 2
+    assert refused.value.record.event == "error.coup_refused" and refused.value.reason.event == "error.tricks_not_nine"
 
 
 # --- the slips are gone ---------------------------------------------------------------------------

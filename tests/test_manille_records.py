@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper import i18n
 from scorekeeper.cards import Card, Suit
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games import load, manille
 from scorekeeper.games.manille import mort_of, renonce_cost
@@ -176,12 +176,12 @@ def test_m9_m14_reach_agrees_with_the_seats_of_the_side_as_data():
 def test_m10_quotas_say_1_time_and_1_choice_and_agree_with_a_side_of_one():
     # manillen-2: each player is a side of his own and chooses in the 10 deals he deals, SA twice at least.
     coups = [{"trump": "h", "points": {"A": 31}}] * 16
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(CoupRefused) as refused:
         play("manillen-2", ("A", "B"), [*coups, {"trump": "h", "points": {"A": 31}}])
     error = refused.value
-    assert error.key == "coup_refused" and error.values["number"] == 17
-    reason = error.values["reason"]
-    assert (reason.key, reason.rule) == ("sans_atout_owed", "M-10")
+    assert error.key == "sans_atout_owed" and error.number == 17
+    reason = error.reason
+    assert (reason.event, reason.rule) == ("error.sans_atout_owed", "M-10")
     assert reason.values == {"side": "A", "seats": 1, "needed": 2, "left": 2}
     assert str(error) == (
         "coup 17: A must still choose sans-atout 2 times and has 2 choices left, this one included: "
@@ -233,14 +233,14 @@ def test_m15_a_mort_is_named_by_its_player_and_worded_by_the_catalog(monkeypatch
 
 
 def test_every_mistake_is_a_key_of_the_catalog_with_its_values():
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(CoupRefused) as refused:
         play("manille-encheres", P4, [{"taker": "B", "bid": 99, "trump": "h", "points": {"B": 45}}])
-    reason = refused.value.values["reason"]
-    assert (reason.key, reason.rule, reason.values) == ("bid_impossible", "M-13", {"bid": 99, "total": 68})
+    reason = refused.value.reason
+    assert (reason.event, reason.rule, reason.values) == ("error.bid_impossible", "M-13", {"bid": 99, "total": 68})
     assert str(refused.value) == "coup 1: a bid of 99 is impossible: bids run from 1 to 68 points (M-13)"
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(CoupRefused) as refused:
         play("manille-muette", MARIUS, [{"retourne": "10h", "points": {"César": 40}}] * 10)
-    assert refused.value.values["reason"].key in ("partie_already_won", "partie_already_over")
+    assert refused.value.key == "partie_already_won" and refused.value.number == 9  # won at the eighth
 
 
 def placeholders(words):

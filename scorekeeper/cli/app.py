@@ -26,7 +26,6 @@ import errno
 import os
 import re
 import sys
-import warnings
 from importlib import import_module
 from typing import Any
 
@@ -36,8 +35,9 @@ from typer.core import TyperArgument, TyperGroup
 
 from scorekeeper import i18n, store
 from scorekeeper.cli import complete, language
+from scorekeeper.cli.said import said
 from scorekeeper.errors import Exit, UserError
-from scorekeeper.i18n import text
+from scorekeeper.i18n import render, text
 
 # Each command's module (`scorekeeper.cli.NAME`) and the catalog key of its help, which the command
 # declares too (a test keeps them equal); the list of commands shows its first sentence.
@@ -135,14 +135,20 @@ class Group(TyperGroup):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
-        args = list(sys.argv[1:] if args is None else args)
+        code = self._start(list(sys.argv[1:] if args is None else args), prog_name, complete_var, **extra)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+    def _start(self, args: list[str], prog_name: Any, complete_var: Any, **extra: Any) -> int:
+        """The language, then the command, its notes said after it; its exit code."""
         try:
             args, told = language.choose(args)
         except UserError as error:
-            _fail(text("cli.mistake", error=error))
+            return _fail(text("cli.mistake", error=said(error)))
         for arg in args:
             if isinstance(arg, str) and not _utf8(arg):  # bytes a non-UTF-8 terminal sent, kept as surrogates
-                _fail(text("cli.not_utf8", text=arg))
+                return _fail(text("cli.not_utf8", text=arg))
         _click_speaks_our_language()
         self.help = text("help.scorekeeper")
         # Read before click parses (see `_choose_language`): declared here for the help alone.
@@ -151,23 +157,19 @@ class Group(TyperGroup):
         self.params += complete.options()  # their callbacks load the completion machinery, when given
         if complete.VARIABLE in os.environ:
             complete.start()
-        store.written.clear()
         _letters_where_symbols_cannot_go()
         streams = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = Escaping(sys.stdout), Escaping(sys.stderr)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", store.NotMarked)
+        with store.noticing() as notices:
             try:
-                code = self._run(args, prog_name, complete_var, obj=told, **extra)
+                return self._run(args, prog_name, complete_var, notices, obj=told, **extra)
             finally:
-                _warn(caught)
+                for note in notices.notes:  # a stored game that could not be made current: after what it printed
+                    _say(text("cli.warning", warning=render(note)))
                 sys.stdout, sys.stderr = streams
-        if standalone_mode:
-            sys.exit(code)
-        return code
 
-    def _run(self, args: list[str], prog_name: Any, complete_var: Any, **extra: Any) -> int:
-        """The command, and its mistakes as one line each."""
+    def _run(self, args: list[str], prog_name: Any, complete_var: Any, notices: store.Notices, **extra: Any) -> int:
+        """The command, and its mistakes as one line each; once `notices` say a game is stored, never a failure."""
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.NoArgsIsHelpError as error:  # a bare `scorekeeper`: the help, not a mistake
@@ -176,19 +178,19 @@ class Group(TyperGroup):
         except click.UsageError as error:
             where = error.ctx.command_path if error.ctx is not None else "scorekeeper"
             message = " ".join(error.format_message().split())
-            _fail(text("cli.usage_mistake", where=where, message=message))
+            return _fail(text("cli.usage_mistake", where=where, message=message))
         except UserError as error:
-            _fail(text("cli.mistake", error=error))
+            return _fail(text("cli.mistake", error=said(error)))
         except click.ClickException as error:
-            _fail(text("cli.mistake", error=" ".join(error.format_message().split())))
+            return _fail(text("cli.mistake", error=" ".join(error.format_message().split())))
         except click.Abort:
-            _fail(text("cli.aborted"), code=Exit.ABORTED)
+            return _fail(text("cli.aborted"), code=Exit.ABORTED)
         except (Exception, SystemExit) as error:  # SystemExit: click's own exit 1 on a broken pipe
-            if not store.written or (isinstance(error, SystemExit) and error.code in (0, None)):
+            if not notices.stored or (isinstance(error, SystemExit) and error.code in (0, None)):
                 raise
             # Stored: a failure after the write (printing, say) must not send the player to say it again.
             problem = _problem(error)
-            _say(text("cli.stored_anyway", names=tuple(dict.fromkeys(store.written)), problem=problem))
+            _say(text("cli.stored_anyway", names=tuple(dict.fromkeys(notices.stored)), problem=problem))
             result = Exit.DONE
         return int(result) if isinstance(result, int) else Exit.DONE
 
@@ -299,13 +301,6 @@ class Escaping:
         return getattr(self.typed, name)
 
 
-def _warn(caught: list[warnings.WarningMessage]) -> None:
-    """A stored game that could not be made current: one line, after what the command printed."""
-    for warning in caught:
-        if isinstance(warning.message, store.NotMarked):
-            _say(text("cli.warning", warning=text("warning.not_marked", **warning.message.values)))
-        else:
-            warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
 
 
 def _click_speaks_our_language() -> None:
@@ -330,9 +325,9 @@ def _utf8(word: str) -> bool:
     return True
 
 
-def _fail(message: str, code: int = Exit.MISTAKE) -> None:
+def _fail(message: str, code: int = Exit.MISTAKE) -> int:
     _say(message)
-    sys.exit(code)
+    return code
 
 
 def _say(message: str) -> None:

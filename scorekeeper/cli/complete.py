@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 VARIABLE = "_SCOREKEEPER_COMPLETE"
@@ -101,11 +102,13 @@ def line_words(ctx: Any, incomplete: str) -> list[str]:
     return _matching(_quiet(words), incomplete)
 
 
-def contracts(incomplete: str) -> list[str]:
-    """L'hombre's contracts (H-6)."""
-    from scorekeeper.games.hombre.bidding import Contract
+def choices(values: tuple[str, ...]) -> Callable[[str], list[str]]:
+    """The completion of an option that takes one of a closed set of `values` (a game's contracts, H-6)."""
 
-    return _matching([contract.value for contract in Contract], incomplete)
+    def matching(incomplete: str) -> list[str]:
+        return _matching(list(values), incomplete)
+
+    return matching
 
 
 def start() -> None:

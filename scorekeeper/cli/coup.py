@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import typer
@@ -11,34 +12,35 @@ from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, GAME
 from scorekeeper.cli.render import print_coup
+from scorekeeper.games.options import Kind, Option
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(help=text("help.coup"), epilog=d.COUP_EXAMPLE)
+@app.command(cls=d.Command, help=text("help.coup"), epilog=d.COUP_EXAMPLE)
 @d.with_coup_options
 def coup(
     game_name: str = GAME,
     ascii: bool = ASCII,
     *,
-    said: dict[str, Any],
+    said: dict[Option, Any],
 ) -> None:
     name = pick(game_name)
     declared = d.declaration(said)
     fiche = service.add(name, declared, d.words_of(said), i18n.spoken())
-    _show_cards_read(declared, ascii)
+    _show_cards_read(said, declared, ascii)
     print_coup(fiche.coups[-1], fiche, ascii)
 
 
-def _show_cards_read(declared: dict[str, Any], ascii: bool) -> None:
-    """L'hombre's hand or trumps shown back with their symbols, so that a misread card shows (C-2); the
-    retourne and the tricks show in the coup's own lines."""
+def _show_cards_read(said: Mapping[Option, Any], declared: Mapping[str, Any], ascii: bool) -> None:
+    """Cards given as several (a hand, its trumps) shown back with their symbols, so that a misread card
+    shows (C-2); a single card (the retourne) and the tricks show in the coup's own lines."""
     from scorekeeper.cards import Card
     from scorekeeper.cli.options import console
     from scorekeeper.referee import Cards
 
-    for field in ("hand", "trumps"):
+    for field in dict.fromkeys(option.field for option in said if option.kind is Kind.CARDS):
         if isinstance(declared.get(field), str):  # accepted by the engine: the ledger's English letters
             cards = Cards(Card.parse(word) for word in declared[field].split())
             console().print(text("coup.read_cards", ascii, field=field, cards=cards), markup=False)

@@ -1,116 +1,133 @@
-"""A coup as the options of `coup` and `edit` say it: read into the declaration the engine checks.
+"""A coup as the options of `coup`, `edit`, `insert` and `adjust` say it: read into the declaration the
+engine checks.
 
-Nothing is computed here; the options only become the table the ledger stores.
+The options are the games' own, declared as data (`games.options`): here they become typer's options,
+in the registry's order, and their values become the declaration, each as its kind is read. Nothing is
+computed here; the options only become the table the ledger stores.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import click
 import typer
+from typer.core import TyperCommand
 
-from scorekeeper import tomlfile
+from scorekeeper import games, tomlfile
 from scorekeeper.cards import split_cards, typed, typed_suit
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
+from scorekeeper.games.options import Completes, Kind, Option, every
 from scorekeeper.i18n import spoken, text
 
 COUP_EXAMPLE = examples_of("coup")
 
-RETOURNE = typer.Option(None, "--retourne", "-r", help=text("help.coup.retourne"), autocompletion=complete.cards)
-TRUMP = typer.Option(None, "--trump", "-t", help=text("help.coup.trump"))
-CHOOSER = typer.Option(None, "--chooser", help=text("help.coup.chooser"), autocompletion=complete.player_names)
-CONTRE = typer.Option(None, "--contre", "--frapper", "--coinche", help=text("help.coup.contre"))
-SURCONTRE = typer.Option(None, "--surcontre", "--contre-frapper", help=text("help.coup.surcontre"))
-TAKER = typer.Option(None, "--taker", help=text("help.coup.taker"), autocompletion=complete.player_names)
-BID = typer.Option(None, "--bid", help=text("help.coup.bid"))
-EXCHANGE = typer.Option(None, "--exchange", help=text("help.coup.exchange"))
-POINTS = typer.Option([], "--points", help=text("help.coup.points"))
-RENONCE = typer.Option(None, "--renonce", help=text("help.coup.renonce"), autocompletion=complete.player_names)
-TRICK = typer.Option([], "--trick", help=text("help.coup.trick"))
-TRICKS_FILE = typer.Option(None, "--tricks-file", help=text("help.coup.tricks_file"))
-LET_PASS = typer.Option(False, "--let-renonce-pass", help=text("help.coup.let_renonce_pass"))
-LAYOUT = typer.Option([], "--layout", help=text("help.coup.layout"))
-# L'hombre
-PASS = typer.Option(False, "--pass", help=text("help.coup.pass"))
-HOMBRE = typer.Option(None, "--hombre", help=text("help.coup.hombre"), autocompletion=complete.player_names)
-CONTRACT = typer.Option(None, "--contract", help=text("help.coup.contract"), autocompletion=complete.contracts)
-TRICKS = typer.Option(None, "--tricks", help=text("help.coup.tricks"))
-MATADORS = typer.Option(None, "--matadors", help=text("help.coup.matadors"))
-VOLE_ENGAGEE = typer.Option(False, "--vole-engagee", help=text("help.coup.vole_engagee"))
-BIDS = typer.Option(None, "--bids", help=text("help.coup.bids"))
-HAND = typer.Option(None, "--hand", help=text("help.coup.hand"))
-TRUMPS = typer.Option(None, "--trumps", help=text("help.coup.trumps"))
-FORCED = typer.Option(False, "--espadille-forcee", help=text("help.coup.espadille_forcee"))
-GANO_REMISE = typer.Option(False, "--gano-remise", help=text("help.coup.gano_remise"))
-# Both games: what the table says beyond the play (M-8, M-10, M-17)
-MISDEAL = typer.Option(False, "--misdeal", help=text("help.coup.misdeal"))
-DEALER = typer.Option(None, "--dealer", help=text("help.coup.dealer"), autocompletion=complete.player_names)
-FORCE = typer.Option(False, "--force", help=text("help.coup.force"))
-MENTEUR = typer.Option(None, "--menteur", help=text("help.coup.menteur"))
-# The short line (issue 16): the coup in the words the table says, read in the game's state by the service.
-WORDS = typer.Argument(None, help=text("help.coup.words"), show_default=False, autocompletion=complete.line_words)
+_COMPLETIONS: dict[Completes, Callable[..., list[str]]] = {
+    Completes.PLAYERS: complete.player_names,
+    Completes.CARDS: complete.cards,
+    Completes.LINE: complete.line_words,
+}
 
 
-def _said(
-    retourne: str = RETOURNE,
-    trump: str = TRUMP,
-    chooser: str = CHOOSER,
-    contre: str = CONTRE,
-    surcontre: str = SURCONTRE,
-    taker: str = TAKER,
-    bid: int = BID,
-    exchange: int = EXCHANGE,
-    points: list[str] = POINTS,
-    renonce: str = RENONCE,
-    trick: list[str] = TRICK,
-    tricks_file: str = TRICKS_FILE,
-    let_renonce_pass: bool = LET_PASS,
-    layout: list[str] = LAYOUT,
-    passed: bool = PASS,
-    hombre: str = HOMBRE,
-    contract: str = CONTRACT,
-    tricks: str = TRICKS,
-    matadors: int = MATADORS,
-    vole_engagee: bool = VOLE_ENGAGEE,
-    bids: str = BIDS,
-    hand: str = HAND,
-    trumps: str = TRUMPS,
-    forced: bool = FORCED,
-    gano_remise: bool = GANO_REMISE,
-    misdeal: bool = MISDEAL,
-    dealer: str = DEALER,
-    force: bool = FORCE,
-    menteur: str = MENTEUR,
-    words: list[str] = WORDS,
-) -> None:
-    """Every option a coup is said with, declared once for `coup` and `edit`."""
+def _parameter(option: Option) -> inspect.Parameter:
+    """The typer parameter that takes `option`: a flag, a number, a text, or texts for one given again."""
+    completion = _COMPLETIONS.get(option.completes) if option.completes is not None else None
+    if option.completes is Completes.CHOICES:
+        completion = complete.choices(option.choices)
+    extra: dict[str, Any] = {} if completion is None else {"autocompletion": completion}
+    if option.kind is Kind.WORDS:
+        default: Any = typer.Argument(None, help=text(option.help), show_default=False, **extra)
+        annotation: Any = list[str]
+    elif option.kind is Kind.FLAG:
+        default, annotation = typer.Option(False, *option.flags, help=text(option.help), **extra), bool
+    elif option.many:
+        default, annotation = typer.Option([], *option.flags, help=text(option.help), **extra), list[str]
+    else:
+        default = typer.Option(None, *option.flags, help=text(option.help), **extra)
+        annotation = int if option.kind is Kind.INT else str
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    return inspect.Parameter(option.name, kind, default=default, annotation=annotation)
 
 
-_SAID = tuple(inspect.signature(_said, eval_str=True).parameters.values())
+def _click_params(options: Sequence[Option]) -> list[click.Parameter]:
+    """The click parameters of `options`, as typer makes them for a command's own."""
+    from typer.main import get_click_param
+    from typer.models import ParamMeta
+
+    return [
+        get_click_param(ParamMeta(name=p.name, default=p.default, annotation=p.annotation))[0]
+        for p in map(_parameter, options)
+    ]
+
+
+class Command(TyperCommand):
+    """A command that takes a coup's options: those of the built-in games, declared with the command, and,
+    when the game in play comes from elsewhere (`SCOREKEEPER_GAMES`), that game's own, added before the
+    command line is read. A run with no such variable reads nothing more."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        known = {param.name for param in self.params}
+        foreign = tuple(option for option in _foreign(args) if option.name not in known)
+        if foreign:
+            self.params = [*self.params[:-2], *_click_params(foreign), *self.params[-2:]]  # before the words, --ascii
+        ctx.meta["coup_options"] = {option.name: option for option in foreign}
+        return super().parse_args(ctx, args)
+
+
+def _foreign(args: list[str]) -> tuple[Option, ...]:
+    """The options of the game in play (`--game NAME`, else the current game), when it is not a built-in
+    one: a game from the module named by `SCOREKEEPER_GAMES`, only looked for when that variable is set."""
+    if not os.environ.get("SCOREKEEPER_GAMES"):
+        return ()
+    from scorekeeper import service
+    from scorekeeper.games.options import of
+
+    named = next((value for flag, value in zip(args, args[1:]) if flag in ("-g", "--game")), None)
+    named = next((arg.partition("=")[2] for arg in args if arg.startswith("--game=")), named)
+    game = service.game_of(named)
+    return () if game is None or game in games.NAMES else of(game).coup
+
+
+def with_options(
+    options: Sequence[Option], at: int = -1
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """`command` takes `options` (among its own, before its own parameter number `at`), gathered in
+    `said`: each option with its value."""
+
+    def wrap(command: Callable[..., None]) -> Callable[..., None]:
+        own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "said"]
+        named = {option.name: option for option in options}
+
+        @functools.wraps(command)
+        def run(**given: Any) -> None:
+            named_here = {**named, **click.get_current_context().meta.get("coup_options", {})}
+            said = {option: given.pop(name) for name, option in named_here.items() if name in given}
+            command(said=said, **given)
+
+        where = at % len(own) if own else 0
+        parameters = [*own[:where], *map(_parameter, options), *own[where:]]
+        run.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+        return run
+
+    return wrap
 
 
 def with_coup_options(command: Callable[..., None]) -> Callable[..., None]:
-    """`command` takes the options of a coup (after its own, before its last), gathered in `said`."""
-    own = [p for p in inspect.signature(command, eval_str=True).parameters.values() if p.name != "said"]
-
-    @functools.wraps(command)
-    def run(**given: Any) -> None:
-        command(said={parameter.name: given.pop(parameter.name) for parameter in _SAID}, **given)
-
-    run.__signature__ = inspect.Signature([*own[:-1], *_SAID, own[-1]])  # type: ignore[attr-defined]
-    return run
+    """`command` takes the options of a coup of every built-in game (after its own, before its last)."""
+    return with_options(every(games.NAMES))(command)
 
 
-def counts(texts: list[str], option: str, mistake: str) -> dict[str, int] | None:
+def counts(texts: Sequence[str], option: str, mistake: str) -> dict[str, int] | None:
     """`César=40`, or `A=20,B=30`, as typed at the table: a number for each player named.
 
-    A bad count is the error `mistake`, worded for its option and so for its game: `--points` is
-    manille's, `--tricks` l'hombre's, each with an example from its own game.
+    A bad count is the error `mistake`, its option's own (`Option.mistake`): worded for that option, with
+    an example from its game.
     """
     counts: dict[str, int] = {}
     for part in (part for given in texts for part in given.split(",") if part.strip()):
@@ -127,23 +144,35 @@ def counts(texts: list[str], option: str, mistake: str) -> dict[str, int] | None
     return counts or None
 
 
-def _tricks(trick: list[str], tricks_file: str | None) -> tuple[list[list[str]] | None, Any]:
-    """The trick log, from --trick (one per trick) or from a TOML file with `tricks = [[...], ...]`, and
-    the layout of the face-down cards that file may give (`layout = {NAME = [["QS", "7S"], ...]}`, P-11)."""
-    if tricks_file is None:
-        return [split_cards(given, spoken()) for given in trick] or None, None
-    if trick:
-        raise UserError("trick_and_file")
+def payments(texts: Sequence[str]) -> list[dict[str, Any]]:
+    """`Bea:Ana=12` (Bea pays Ana 12 jetons), several parted by commas or given again: as the ledger keeps them."""
+    paid = []
+    for part in (part.strip() for given in texts for part in given.split(",") if part.strip()):
+        who, sep, value = part.rpartition("=")
+        payer, colon, payee = who.partition(":")
+        try:
+            jetons = int(value)
+        except ValueError:
+            jetons = None
+        if not sep or not colon or not payer.strip() or not payee.strip() or jetons is None:
+            raise UserError("bad_adjust_pay", text=part)
+        paid.append({"from": payer.strip(), "to": payee.strip(), "jetons": jetons})
+    return paid
+
+
+def _tricks_file(path: str) -> tuple[Any, Any]:
+    """The trick log of a TOML file with `tricks = [[...], ...]`, and the layout of the face-down cards
+    it may give (`layout = {NAME = [["QS", "7S"], ...]}`, P-11)."""
     try:
-        data = tomlfile.load(tricks_file)
+        data = tomlfile.load(path)
     except (OSError, tomlfile.NotToml) as error:
-        raise UserError("tricks_file_unreadable", path=tricks_file, reason=tomlfile.reason(error)) from None
+        raise UserError("tricks_file_unreadable", path=path, reason=tomlfile.reason(error)) from None
     if "tricks" not in data or set(data) - {"tricks", "layout"}:
-        raise UserError("tricks_file_layout_keys", path=tricks_file)
+        raise UserError("tricks_file_layout_keys", path=path)
     return data["tricks"], data.get("layout")
 
 
-def layout_of(texts: list[str]) -> dict[str, list[list[str]]] | None:
+def layout_of(texts: Sequence[str]) -> dict[str, list[list[str]]] | None:
     """`--layout "Hugo: QS/7S KD/8H"` (P-11): a seat's table cards in pairs, face up over face down, as
     typed (C-2); several seats in one option are parted by `;`, or the option is given again."""
     pairs: dict[str, list[list[str]]] = {}
@@ -175,31 +204,46 @@ def _typed_log(log: Any) -> Any:
     ]
 
 
-def words_of(said: dict[str, Any]) -> list[str]:
+def words_of(said: Mapping[Option, Any]) -> list[str]:
     """The words of a short line given with the options (`scorekeeper coup 10h césar 40`)."""
-    return list(said.get("words") or ())
+    return [word for option, given in said.items() if option.kind is Kind.WORDS for word in given or ()]
 
 
-def declaration(said: dict[str, Any]) -> dict[str, Any]:
+# The kinds read from the way the command line writes them, first (a count, a trick log, a layout),
+# then the cards and suits, as typed at the table (C-2: `c` is cœur in French), in the ledger's letters.
+_WRITTEN = (Kind.COUNTS, Kind.TRICK_LOG, Kind.TRICKS_FILE, Kind.LAYOUT, Kind.PAYMENTS)
+_TYPED: dict[Kind, Callable[[str, Language | None], str]] = {Kind.CARD: typed, Kind.CARDS: typed, Kind.SUIT: typed_suit}
+
+
+def declaration(said: Mapping[Option, Any]) -> dict[str, Any]:
     """The coup as declared, from the command's options: nothing computed, only read. The words of a
     short line (`words_of`) are the service's to read, in the game's state."""
-    said = dict(said)
-    said.pop("words", None)
-    said["points"] = counts(said.pop("points"), "--points", "bad_points")
-    log, file_layout = _tricks(said.pop("trick"), said.pop("tricks_file"))
-    said["layout"] = layout_of(said.pop("layout")) or file_layout
-    counted = counts([said.pop("tricks")] if said.get("tricks") else [], "--tricks", "bad_tricks")
-    if log is not None and counted is not None:
-        raise UserError("trick_and_tricks")
-    said["tricks"] = _typed_log(log) if counted is None else counted
-    # Cards as the table typed them (C-2: `c` is cœur in French), kept in the ledger's English letters.
-    for field in ("retourne", "hand", "trumps"):
-        if said.get(field) is not None:
-            said[field] = typed(said[field], spoken())
-    if said.get("trump") is not None:
-        said["trump"] = typed_suit(said["trump"], spoken())
-    said["pass"] = said.pop("passed")
-    said["espadille_forcee"] = said.pop("forced")
-    for flag in ("let_renonce_pass", "vole_engagee", "pass", "espadille_forcee", "gano_remise", "misdeal", "force"):
-        said[flag] = said[flag] or None
-    return {key: value for key, value in said.items() if value is not None}
+    given = {option.name for option, value in said.items() if value is not None and value is not False and value != []}
+    declared: dict[str, Any] = {}
+    for option, value in said.items():
+        for other, mistake in option.refused_with:
+            if option.name in given and other in given:
+                raise UserError(mistake)
+        if option.kind in _WRITTEN and option.name in given:
+            declared.update(_written(option, value, declared))
+    for option, value in said.items():
+        if option.kind in _WRITTEN or option.kind is Kind.WORDS or option.name not in given:
+            continue
+        declared[option.field] = _TYPED[option.kind](value, spoken()) if option.kind in _TYPED else value
+    order = {field: at for at, field in reversed(list(enumerate(option.field for option in said)))}
+    return dict(sorted(declared.items(), key=lambda item: order.get(item[0], len(order))))
+
+
+def _written(option: Option, value: Any, declared: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields one option of a kind the command line writes its own way gives."""
+    texts = list(value) if option.many else [value]
+    if option.kind is Kind.COUNTS:
+        return {option.field: counts(texts, option.flags[0], option.mistake or "bad_points")}
+    if option.kind is Kind.TRICK_LOG:
+        return {option.field: _typed_log([split_cards(given, spoken()) for given in texts])}
+    if option.kind is Kind.TRICKS_FILE:
+        log, layout = _tricks_file(value)
+        return {option.field: _typed_log(log)} | ({} if layout is None or "layout" in declared else {"layout": layout})
+    if option.kind is Kind.LAYOUT:
+        return {option.field: layout_of(texts) or declared.get(option.field)}
+    return {option.field: payments(texts)}

@@ -13,12 +13,13 @@ from scorekeeper.cli.delete import DROP_AFTER, say_dropped
 from scorekeeper.cli.options import ASCII, GAME, console, examples_of
 from scorekeeper.cli.render import print_coup
 from scorekeeper.errors import UserError
+from scorekeeper.games.options import Option
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(help=text("help.edit"), epilog=examples_of("edit"))
+@app.command(cls=d.Command, help=text("help.edit"), epilog=examples_of("edit"))
 @d.with_coup_options
 def edit(
     number: int = typer.Argument(..., help=text("help.edit.number")),
@@ -26,7 +27,7 @@ def edit(
     game_name: str = GAME,
     ascii: bool = ASCII,
     *,
-    said: dict[str, Any],
+    said: dict[Option, Any],
 ) -> None:
     changes, words = d.declaration(said), d.words_of(said)
     if not changes and not words:

@@ -22,6 +22,7 @@ from scorekeeper import i18n, service, store, tomlfile
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, console, examples_of
 from scorekeeper.cli.render import status
+from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.language import Language
@@ -131,7 +132,7 @@ def _in_editor(name: str, language: Language) -> tuple[Any, bool] | None:
             if error.key == "fix_game_changed":
                 raise
             body = [line.strip() for line in saved.splitlines() if line.strip() and not line.strip().startswith("#")]
-            refusal = _comments(text("fix.refused", error=_reopened(error, len(header) + 3)))
+            refusal = _comments(text("fix.refused", error=said(_reopened(error, len(header) + 3))))
             content = "\n".join([*refusal, "", *header, "", *body]) + "\n"
 
 

@@ -12,12 +12,13 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.delete import DROP_AFTER, say_dropped
 from scorekeeper.cli.options import ASCII, GAME, console, examples_of
 from scorekeeper.cli.render import print_coup
+from scorekeeper.games.options import Option
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-@app.command(help=text("help.insert"), epilog=examples_of("insert"))
+@app.command(cls=d.Command, help=text("help.insert"), epilog=examples_of("insert"))
 @d.with_coup_options
 def insert(
     number: int = typer.Argument(..., help=text("help.insert.number")),
@@ -25,7 +26,7 @@ def insert(
     game_name: str = GAME,
     ascii: bool = ASCII,
     *,
-    said: dict[str, Any],
+    said: dict[Option, Any],
 ) -> None:
     name = pick(game_name)
     fiche, dropped = service.insert(name, number, d.declaration(said), drop_after, d.words_of(said), i18n.spoken())

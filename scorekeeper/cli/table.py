@@ -32,7 +32,8 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
-from scorekeeper.errors import Exit, UserError
+from scorekeeper.cli.said import flag_of
+from scorekeeper.errors import Exit, Field, UserError
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
 from scorekeeper.language import Language
@@ -70,7 +71,7 @@ def table(
     ),
     dealer: str = typer.Option(None, "--dealer", help=text("help.new.dealer")),
     option: list[str] = typer.Option([], "--option", "-o", help=text("help.new.option")),
-) -> None:
+) -> int:
     import gc
 
     gc.enable()  # a table stays open all evening: its garbage is collected, unlike a command's (`cli.main`)
@@ -90,12 +91,7 @@ def table(
     if made is not None:
         title = described(service.ruleset_of(made))[0]
         sitting.say(text("cli.new_game", name=made.name, title=title, players=made.players))
-    i18n.at_the_table()  # a mistake is told in the words of the line, where the table has its own (`table:`)
-    try:
-        code = sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
-    finally:
-        i18n.at_the_table(False)
-    raise typer.Exit(code)
+    return sitting.run_script(sys.stdin) if sitting.terminal is None else sitting.run_terminal()
 
 
 class Table:
@@ -126,7 +122,7 @@ class Table:
                 if not self.take(line):
                     break
             except UserError as error:
-                self.say(text("table.refused", error=error))
+                self.say(text("table.refused", error=at_the_table(error)))
         self.say(text("table.closed", name=self.session.name, status=short_status(self.session.fiche())))
         return Exit.DONE
 
@@ -137,7 +133,7 @@ class Table:
                     break
             except UserError as error:
                 self.refused += 1
-                _err(text("table.line_refused", number=number, error=error))
+                _err(text("table.line_refused", number=number, error=at_the_table(error)))
         return Exit.MISTAKE if self.refused else Exit.DONE
 
     # --- a line ---------------------------------------------------------------------------------
@@ -207,7 +203,7 @@ class Table:
                     declared = self.read(f"{line} {answer}", asked.field)
                     line = f"{line} {answer}"
                 except UserError as wrong:
-                    self.say(text("table.refused", error=wrong))
+                    self.say(text("table.refused", error=at_the_table(wrong)))
         if session.reloaded:
             self.say(text("table.reloaded", name=session.name))
         if self.terminal is None:
@@ -310,11 +306,7 @@ class Table:
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
         told = io.StringIO()
         with contextlib.redirect_stderr(told):
-            try:
-                scorekeeper(args=["--lang", i18n.spoken().code, name, *args], prog_name="scorekeeper")
-                code = Exit.DONE
-            except SystemExit as ended:
-                code = ended.code if isinstance(ended.code, int) else Exit.MISTAKE
+            code = scorekeeper(["--lang", i18n.spoken().code, name, *args], "scorekeeper", standalone_mode=False)
         for said in told.getvalue().splitlines():
             if number is not None:
                 _err(text("table.line_said", number=number, said=said))
@@ -334,6 +326,20 @@ def _options_of(name: str) -> set[str]:
     """The options command `name` takes, as typed (`--game`, `-g`...)."""
     command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
     return {opt for param in command.params for opt in getattr(param, "opts", ())}
+
+
+def at_the_table(error: UserError) -> str:
+    """A mistake in the words of the table: a field of a coup it names said as the short line says it
+    (`table.field.GAME.FIELD`, else `table.field.FIELD`), else as the command line's flag."""
+    return render(error, fields=_field_word)
+
+
+def _field_word(field: Field) -> str:
+    for key in (f"table.field.{field.game}.{field.name}", f"table.field.{field.name}"):
+        words = i18n.message(key)
+        if words != key:
+            return words
+    return flag_of(field)
 
 
 def _err(line: str) -> None:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from scorekeeper.language import Language
     from scorekeeper.games.paper import Paper
     from scorekeeper.games.sheet import Cell, Explained, Sheet
+    from scorekeeper.games.options import Options
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
@@ -53,6 +54,8 @@ class Game(Protocol):
     decks: Mapping[str, Deck]  # the decks its key `cards.deck` names (C-1)
     has_money: bool  # jetons to settle at the end of the partie (`settle`)
 
+    @property
+    def options(self) -> Options: ...  # what a coup is said with: the command line's flags, the table's words
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> Any: ...
     def start(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> Any: ...
     def advance(self, state: Any, declared: Mapping[str, Any]) -> Any: ...
@@ -164,13 +167,6 @@ class Drawn:
 
     def paper(self, data: dict[str, Any], fiche: Any) -> Paper:
         return self._module("paper").paper(data, fiche)  # type: ignore[no-any-return]
-
-
-def refusal(error: UserError) -> Any:
-    """What a coup was refused for, without the "coup N:" an engine's `advance` puts before it (for a
-    caller that names the coup its own way, or asks what it lacks): a UserError, or the record of why
-    the partie took no more coups."""
-    return error.values["reason"] if error.key == "coup_refused" else error
 
 
 class Spoken:

@@ -36,9 +36,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.language import DEFAULT, Language, codes
+from scorekeeper.errors import Field
 
 if TYPE_CHECKING:
     from gettext import GNUTranslations
+
+Fields = Callable[[Field], str]  # how an edge says a field of a coup: its flag, its word at the table
 
 _LOCALE = Path(__file__).resolve().parent / "locale"
 _GAMES = Path(__file__).resolve().parent.parent / "games"
@@ -139,20 +142,8 @@ def _game_catalog(folder: Path, lang: str) -> Path | None:
 
 def message(key: str) -> str:
     """The catalog's words for `key`, placeholders unfilled; `key` itself where the catalog has none
-    (as `gettext.gettext`, whose place it takes in click). While the guided table speaks (`at_the_table`),
-    a message it says its own way (`table:KEY`, a mistake told in the words of the short line rather
-    than the options') is said so."""
-    catalog = _catalog()
-    if _chosen.get("where"):
-        own = catalog.gettext(f"table:{key}")
-        if not own.startswith("table:"):
-            return own
-    return catalog.gettext(key)
-
-
-def at_the_table(speaking: bool = True) -> None:
-    """The guided table speaks from now on (`message`), or no longer."""
-    _chosen["where"] = "table" if speaking else ""
+    (as `gettext.gettext`, whose place it takes in click)."""
+    return _catalog().gettext(key)
 
 
 def plural(key: str, number: int) -> str:
@@ -170,7 +161,7 @@ def text(key: str, /, ascii: bool = False, **values: Any) -> str:
     return _fill(message(key), ascii, values)
 
 
-def _fill(words: str, ascii: bool, values: Mapping[str, Any]) -> str:
+def _fill(words: str, ascii: bool, values: Mapping[str, Any], fields: Fields | None = None) -> str:
     """`words` filled with `values`. Plain names filled with plain strings and whole numbers need none of
     `_Words`' care, and `str.format` fills them several times faster: a 500-coup sheet fills some 1,200
     cells and lines, which took a fifth of the command through `string.Formatter` (measured with bench/)."""
@@ -181,7 +172,7 @@ def _fill(words: str, ascii: bool, values: Mapping[str, Any]) -> str:
         and all(type(values.get(name)) is int for name in signed)
     ):
         return words.format_map(values)
-    return _Words(ascii).format(words, **values)
+    return _Words(ascii, fields).format(words, **values)
 
 
 _PLAIN: dict[str, frozenset[str] | None] = {}
@@ -199,9 +190,11 @@ def _plain(words: str) -> frozenset[str] | None:
     return found
 
 
-def render(item: Any, ascii: bool = False) -> str:
-    """A record (or a user's error) in words, in the language in effect; cards in letters with `ascii`."""
-    return _Words(ascii).show(item)
+def render(item: Any, ascii: bool = False, fields: Fields | None = None) -> str:
+    """A record (or a user's error) in words, in the language in effect; cards in letters with `ascii`;
+    a field of a coup (`errors.Field`) as the edge says it (`fields`: `--trump` on the command line, the
+    table's word at the table), else by its name."""
+    return _Words(ascii, fields).show(item)
 
 
 def number(value: Any) -> str:
@@ -216,18 +209,21 @@ def number(value: Any) -> str:
 class _Words(string.Formatter):
     """Fills a message: each value shown as its type and format spec say (see the module's docstring)."""
 
-    def __init__(self, ascii: bool) -> None:
+    def __init__(self, ascii: bool, fields: Fields | None = None) -> None:
         self.ascii = ascii
+        self.fields = fields
 
     def show(self, value: Any) -> str:
         from scorekeeper.explain import Record
 
         if isinstance(value, Record):
             words = message(value.event)
-            said = _fill(words, self.ascii, {"rule": value.rule, **value.values})
+            said = _fill(words, self.ascii, {"rule": value.rule, **value.values}, self.fields)
             return said if value.rule is None or "{rule}" in words else f"{said} ({value.rule})"
         if hasattr(value, "record"):  # a UserError
             return self.show(value.record)
+        if isinstance(value, Field):
+            return value.name if self.fields is None else self.fields(value)
         if isinstance(value, str) and hasattr(value, "words"):  # a name whose string is an identity
             return self.show(value.words)  # and whose words are a record: "César's mort" (`seat.mort`)
         if _shows_itself(value):
@@ -272,6 +268,8 @@ def as_json(value: Any) -> Any:
         }
     if hasattr(value, "record"):
         return as_json(value.record)
+    if isinstance(value, Field):
+        return value.name
     if _shows_itself(value):
         return value.format(True)
     if isinstance(value, Fraction):

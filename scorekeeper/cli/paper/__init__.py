@@ -120,6 +120,7 @@ def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, lis
     """After the chart, what a game with money adds: the settlement (early, if the partie is not over)
     and each player's statement, as the game says them."""
     from scorekeeper import service
+    from scorekeeper.cli.said import said as mistake
     from scorekeeper.errors import UserError
     from scorekeeper.i18n import message
 
@@ -129,7 +130,7 @@ def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, lis
     try:
         settled, _ = service.settle(name, early=not data["over"])
     except UserError as error:  # nothing to settle yet: the page says why
-        return [(message("paper.settlement"), [str(error)])]
+        return [(message("paper.settlement"), [mistake(error)])]
     found = engine.paper_sections(data, fiche, settled, as_data(name, settled))
     return [(say(heading), [say(line) for line in said]) for heading, said in found]
 

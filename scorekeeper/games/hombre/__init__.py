@@ -3,6 +3,7 @@
 - `rules`: `HombreRules`, the TOML keys `HOMBRE_KEYS`, `hombre_rules(values)`;
 - `bidding`: `Contract`, `bid(...)` validates a whole bidding (H-6 to H-8);
 - `coup`: `Coup`, a coup as declared (`from_dict` / `to_dict`);
+- `options`: what a coup is said with, as data: the command line's flags, the table's words (`games.options`);
 - `outcome`: `decide(...)`, won / remise / codille / vole (H-9 to H-11);
 - `money`: one function per rule of the money (H-12 to H-19);
 - `fiche`: `HombreFiche`, `CoupResult`, the bêtes' fates and the stable JSON form;
@@ -42,6 +43,9 @@ if TYPE_CHECKING:
     from scorekeeper.games.sheet import Cell
     from scorekeeper.standing import Figures
 
+if TYPE_CHECKING:
+    from scorekeeper.games.options import Options
+
 __all__ = [
     "ENGINE",
     "HOMBRE_KEYS",
@@ -77,6 +81,13 @@ class Hombre(Spoken, Drawn):
     keys: tuple[Key, ...] = HOMBRE_KEYS
     decks: Mapping[str, Deck] = {HOMBRE.name: HOMBRE}
     has_money = True  # `settle` pays the end of the partie (H-19)
+
+    @property
+    def options(self) -> Options:
+        """Read on first use: `sheet` starts without the options' data (`games.options`)."""
+        from scorekeeper.games.hombre.options import OPTIONS
+
+        return OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> HombreRules:
         return rules_from(values, origin)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, Suit, format_cards
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import record
 from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed
 from scorekeeper.games.hombre.deck import HOMBRE
@@ -87,8 +87,8 @@ class Coup(NamedTuple):
             raise UserError("adjust_score_at_hombre", "M-18")
         if not _KNOWN.issuperset(data):
             unknown = sorted(set(data) - _KNOWN)
-            said = tuple(option(field) for field in FIELDS if field not in ("pay", "reason"))  # those are `adjust`'s
-            raise UserError("unknown_coup_field", field=option(unknown[0]), fields=said)
+            said = tuple(coup_field(name) for name in FIELDS if name not in ("pay", "reason"))  # those are `adjust`'s
+            raise CoupRefused("unknown_coup_field", field=coup_field(unknown[0]), fields=said)
         if data.get("pay") is not None or data.get("reason") is not None:
             return _agreement(data, players)
         named = None if data.get("dealer") is None else find_player(players, str(data["dealer"]))
@@ -195,9 +195,9 @@ def declared_key(data: Any, dealer: str) -> tuple[Any, ...] | None:
     return tuple(key)
 
 
-def option(field: str) -> str:
-    """A field of the declaration as the command line takes it: `vole_engagee` -> `--vole-engagee`."""
-    return "--" + field.replace("_", "-")
+def coup_field(name: str) -> Field:
+    """A field of an hombre coup, as a refusal names it: each edge says it its own way (`errors.Field`)."""
+    return Field(name, "hombre")
 
 
 def _flag(data: Mapping[str, Any], name: str) -> bool:
@@ -205,7 +205,7 @@ def _flag(data: Mapping[str, Any], name: str) -> bool:
     if value is False:
         return False
     if not isinstance(value, bool):
-        raise UserError("not_a_flag", field=option(name), value=value)
+        raise CoupRefused("not_a_flag", field=coup_field(name), value=value)
     return value
 
 
@@ -224,7 +224,7 @@ def _passed(data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool, d
         raise UserError("bids_make_an_hombre", "H-7", hombre=bidding.hombre, contract=bidding.contract)
     extra = [name for name in data if name not in ("pass", "bids", "dealer") and data[name] not in (None, False)]
     if extra:
-        raise UserError("passed_coup_with", "H-7", field=option(extra[0]))
+        raise CoupRefused("passed_coup_with", "H-7", field=coup_field(extra[0]), passed=coup_field("pass"))
     if bidding is None and dealer is None:
         return PASSED
     return Coup(passed=True, bids=None if bidding is None else tuple(str(c) for c in bidding.calls), dealer=dealer)
@@ -234,7 +234,7 @@ def _agreement(data: Mapping[str, Any], players: Sequence[str]) -> Coup:
     """M-18: jetons one player pays another as the table agreed, `[{from, to, jetons}]`, with its reason."""
     besides = sorted(key for key, value in data.items() if value not in (None, False) and key not in ("pay", "reason"))
     if besides:
-        raise UserError("entry_alone", entry="adjust", field=option(besides[0]))
+        raise CoupRefused("entry_alone", entry="adjust", field=coup_field(besides[0]))
     declared, reason = data.get("pay"), data.get("reason")
     if declared is None:
         raise UserError("reason_without_adjust", "M-18")
@@ -340,7 +340,7 @@ def _vole_engagee(data: Mapping[str, Any], contract: Contract, made: int, forced
     if not _flag(data, "vole_engagee"):
         return False
     if contract is Contract.VOLE:
-        raise UserError("vole_engagee_on_vole", "H-11")
+        raise CoupRefused("vole_engagee_on_vole", "H-11", field=coup_field("vole_engagee"))
     if forced:
         raise UserError("forced_holder_no_vole", "H-8")
     if made < 5:

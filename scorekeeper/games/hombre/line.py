@@ -29,7 +29,6 @@ from typing import Any
 from scorekeeper.cards import suit_letter
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
-from scorekeeper.games import refusal
 from scorekeeper.games.hombre.replay import State
 from scorekeeper.games.line import (
     Ask,
@@ -110,9 +109,6 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
 
 def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
     """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
-    error = refusal(error)
-    if not isinstance(error, UserError):  # the partie is over: nothing to ask
-        return None
     if error.key == "coup_without_hombre" and declared.get("hombre") is None:
         return Ask("hombre", record("ask.hombre", "H-6"), tuple(state.players))
     if error.key == "coup_without_hombre":

@@ -12,11 +12,11 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.fast import memo
 from scorekeeper.games.hombre.bidding import Contract
-from scorekeeper.games.hombre.coup import Coup, declared_key
+from scorekeeper.games.hombre.coup import Coup, coup_field, declared_key
 from scorekeeper.games.hombre.fiche import BeteFate, CoupResult, HombreFiche, after
 from scorekeeper.games.hombre.money import (
     Bete,
@@ -167,14 +167,14 @@ class State:
         played = len(self.results)
         number = played + 1
         if self.over:
-            raise UserError("coup_after_the_end", "H-19", number=number, poules=self.poules_tirees)
+            raise CoupRefused("coup_after_the_end", "H-19", number=number, poules=self.poules_tirees)
         expected = dealer = self.dealer()
         named = data.get("dealer") if type(data) is dict else None
         if named is not None:
             try:
                 dealer = find_player(self.players, str(named))
             except UserError as error:
-                raise UserError("coup_refused", number=number, reason=error) from None
+                raise CoupRefused.of(error, number) from None
         key = declared_key(data, dealer)
         reading = None if key is None else self.readings.get(key)
         if reading is None:
@@ -240,7 +240,7 @@ class State:
         try:
             coup = Coup.from_dict(data, self.rules, self.players, dealer)
         except UserError as error:
-            raise UserError("coup_refused", number=number, reason=error) from None
+            raise CoupRefused.of(error, number) from None
         if coup.passed or coup.pay is not None:
             reading = _Reading(coup, _PASSED, self._settling(coup, _PASSED))
         else:
@@ -477,7 +477,7 @@ _PASSED = Decision(Outcome.PASSED, (), record("all_passed", "H-7"))
 def _given_up(decision: Decision, number: int) -> Decision:
     """H-9 (seed 001 §11): a tiers who won codille thanks to a gano may give it up: the coup is a remise."""
     if decision.outcome is not Outcome.CODILLE:
-        raise UserError("coup_refused", number=number, reason=UserError("gano_remise_not_codille", "H-9"))
+        raise CoupRefused("gano_remise_not_codille", "H-9", field=coup_field("gano_remise"), number=number)
     why = record("codille_given_up", "H-9", players=decision.takers, codille=decision.why)
     return Decision(Outcome.REMISE, (), why)
 

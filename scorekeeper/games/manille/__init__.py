@@ -3,6 +3,7 @@
 - `rules`: `ManilleRules`, the TOML keys `MANILLE_KEYS`, `rules_from(values, origin)`;
 - `table`: who sits where, the fiche's columns, the camps of a coup (C-3, P-7);
 - `declaration`: `Coup`, a coup as said at the table (M-3);
+- `options`: what a coup is said with, as data: the command line's flags, the table's words (`games.options`);
 - `calls`: trump and the calls checked against the system (M-5 to M-7, M-10, M-13);
 - `scoring`: one function per rule of the score (M-4 to M-8, M-11, M-13, M-14);
 - `partie`: manches, the end of the partie, the choices owed (M-9, M-10);
@@ -32,6 +33,7 @@ from scorekeeper.games.manille.table import Side, Table, mort_of, seating
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
+    from scorekeeper.games.options import Options
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
@@ -73,6 +75,13 @@ class Manille(Spoken, Drawn):
     keys: tuple[Key, ...] = MANILLE_KEYS
     decks: Mapping[str, Deck] = {MANILLE.name: MANILLE}
     has_money = False  # scores, no jetons: nothing for `settle`
+
+    @property
+    def options(self) -> Options:
+        """Read on first use: `sheet` starts without the options' data (`games.options`)."""
+        from scorekeeper.games.manille.options import OPTIONS
+
+        return OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
         return rules_from(values, origin)

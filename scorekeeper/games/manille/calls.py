@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scorekeeper.cards import Suit
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record
-from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.declaration import Coup, coup_field
 from scorekeeper.games.manille.rules import CALL_WORDS, ManilleRules
 from scorekeeper.games.manille.scoring import multiplier_of, said
 
@@ -19,11 +19,11 @@ def trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None,
         if coup.retourne is None:
             raise UserError("retourne_missing", "M-5")
         if coup.trump is not None or coup.sans_atout:
-            raise UserError("trump_set_by_retourne", "M-5")
+            raise CoupRefused("trump_set_by_retourne", "M-5", field=coup_field("retourne"), trump=coup_field("trump"))
         log.append(said("retourne_trump", "M-5", card=coup.retourne, suit=coup.retourne.suit))
         return coup.retourne.suit, dealer, log
     if coup.retourne is not None:
-        raise UserError("no_retourne", "M-5")
+        raise CoupRefused("no_retourne", "M-5", field=coup_field("trump"))
     if coup.trump is None and not coup.sans_atout:
         raise UserError("trump_missing")
     if coup.sans_atout and not rules.sans_atout:
@@ -106,6 +106,6 @@ def check_taker(coup: Coup, rules: ManilleRules) -> None:
         if not 1 <= coup.bid <= rules.total:
             raise UserError("bid_impossible", "M-13", bid=coup.bid, total=rules.total)
     elif coup.taker is not None or coup.bid is not None:
-        raise UserError("no_bidding", "M-13")
+        raise CoupRefused("no_bidding", "M-13", field=coup_field("taker"), bid=coup_field("bid"))
     if coup.exchange is not None and (not rules.chien or not 0 <= coup.exchange <= 2):
         raise UserError("exchange_impossible", "M-11")

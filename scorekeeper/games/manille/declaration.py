@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, CardError, Suit, parse_trump
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
@@ -59,9 +59,9 @@ class Coup(NamedTuple):
             raise UserError("adjust_pay_at_manille", "M-18")
         if not _FIELD_SET.issuperset(data):
             unknown = sorted(set(data) - _FIELD_SET)
-            named = (field for field in FIELDS if field not in ("adjust", "reason"))  # those are `adjust`'s
-            options = tuple(_option(field).replace("tricks", "trick") for field in named)
-            raise UserError("unknown_manille_field", field=_option(unknown[0]), fields=options)
+            named = (name for name in FIELDS if name not in ("adjust", "reason"))  # those are `adjust`'s
+            fields = tuple(map(coup_field, named))
+            raise CoupRefused("unknown_manille_field", field=coup_field(unknown[0]), fields=fields)
         rules = ruleset.rules
         assert isinstance(rules, ManilleRules)
         retourne = data.get("retourne")
@@ -85,9 +85,10 @@ class Coup(NamedTuple):
             allowed = {"adjust", "reason"} if entries[0] == "adjust" else {entries[0], "dealer"}
             besides = sorted(key for key, value in data.items() if value not in (None, False) and key not in allowed)
             if besides:
-                raise UserError("entry_alone", entry=entries[0], field=_option(besides[0]))
+                raise CoupRefused("entry_alone", entry=entries[0], field=coup_field(besides[0]))
         if let_pass and tricks is None:
-            raise UserError("let_renonce_pass_without_log")
+            log = coup_field("tricks")
+            raise CoupRefused("let_renonce_pass_without_log", field=coup_field("let_renonce_pass"), tricks=log)
         layout = _read_layout(data.get("layout"), ruleset, players)
         if layout is not None and tricks is None:
             raise UserError("layout_without_log", "P-11")
@@ -145,7 +146,7 @@ _PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce", "dealer"
 def _read_flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise UserError("not_a_flag", field=_option(key), value=value)
+        raise CoupRefused("not_a_flag", field=coup_field(key), value=value)
     return value
 
 
@@ -172,9 +173,9 @@ def _read_adjust(
     return tuple(given), reason.strip()
 
 
-def _option(field: str) -> str:
-    """The command line's option for a field of a coup: `let_renonce_pass` is `--let-renonce-pass`."""
-    return "--" + field.replace("_", "-")
+def coup_field(name: str) -> Field:
+    """A field of a manille coup, as a refusal names it: each edge says it its own way (`errors.Field`)."""
+    return Field(name, "manille")
 
 
 def _read_player(data: Mapping[str, Any], key: str, players: Sequence[str]) -> str | None:

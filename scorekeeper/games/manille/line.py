@@ -35,7 +35,6 @@ from typing import Any
 from scorekeeper.cards import letters, suit_letter
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
-from scorekeeper.games import refusal
 from scorekeeper.games.line import (
     Ask,
     Keywords,
@@ -175,9 +174,6 @@ def _points_of(state: State, said: Mapping[str, Any]) -> str:
 
 def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
     """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
-    error = refusal(error)
-    if not isinstance(error, UserError):  # the partie is over: nothing to ask
-        return None
     seats = state.table.seats
     if error.key == "retourne_missing":
         return Ask("retourne", record("ask.retourne", "M-5", dealer=_dealer(state, declared)), ())

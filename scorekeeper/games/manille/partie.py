@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.declaration import Coup, coup_field
 from scorekeeper.games.manille.fiche import CoupResult, Quota
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Side, Table
@@ -149,14 +149,14 @@ def check_quota(
         return []
     if coup.sans_atout or chooser is None:
         if coup.force:
-            raise UserError("force_not_needed", "M-10")
+            raise CoupRefused("force_not_needed", "M-10", field=coup_field("force"))
         return []
     quota = quotas(rules, table, players, first, played, made)[table.column_of(chooser)]
     side = table.columns[quota.column]
     values = {"side": side.name, "seats": len(side.seats), "needed": quota.sans_atout_needed}
     if quota.sans_atout_needed <= quota.choices_left - 1:
         if coup.force:
-            raise UserError("force_not_needed", "M-10")
+            raise CoupRefused("force_not_needed", "M-10", field=coup_field("force"))
         return []
     if coup.force:
         return [record("choice_forced", "M-10", **values, left=quota.choices_left)]

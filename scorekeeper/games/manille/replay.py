@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Suit
-from scorekeeper.errors import UserError
+from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import partie as _partie
 from scorekeeper.games.manille.calls import check_calls, check_taker, trump_of
-from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.declaration import Coup, coup_field
 from scorekeeper.games.manille.fiche import CoupResult, Fiche
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
@@ -70,7 +70,7 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
     """
     number = len(state.results) + 1
     if state.partie.over:
-        raise UserError("coup_refused", number=number, reason=_over(state.partie, state.table))
+        raise CoupRefused.of(_over(state.partie, state.table), number)
     players = state.players
     partie = state.partie.copy()
     try:
@@ -94,7 +94,7 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
                 bool(state.ruleset.settings.get("calls.parlee")),
             )
     except UserError as error:
-        raise UserError("coup_refused", number=number, reason=error) from None
+        raise CoupRefused.of(error, number) from None
     expected = players[state.turn % len(players)]
     if coup.dealer is not None and coup.dealer != expected:  # told after the deal line, which names him
         result = result._replace(
@@ -276,7 +276,7 @@ def _play(
     if not played:
         log.append(said("retourne_ended_manche", "M-5"))
         if coup.points is not None or coup.renonce is not None or coup.tricks is not None or coup.menteur:
-            raise UserError("retourne_ends_manche", "M-5", card=coup.retourne)
+            raise CoupRefused("retourne_ends_manche", "M-5", field=coup_field("retourne"), card=coup.retourne)
     else:
         assert leader is not None
         renonce, points = coup.renonce or lie(coup, parlee, log), coup.points
