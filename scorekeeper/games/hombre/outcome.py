@@ -44,6 +44,7 @@ class Outcome(enum.Enum):
         return self in (Outcome.VOLE_WON, Outcome.VOLE_ENGAGEE_LOST, Outcome.VOLE_LOST)
 
 
+# A NamedTuple for the start-up of `sheet`, which creates this class at every start (figure at `money.Bete`).
 class Decision(NamedTuple):
     """The outcome, who takes the poule (nobody, the hombre, one tiers, or both tiers sharing), and why."""
 

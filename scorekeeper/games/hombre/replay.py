@@ -110,6 +110,7 @@ class _Settling:
         self.counts_toward_end = counts_toward_end(outcome)
 
 
+# A NamedTuple for the start-up of `sheet`, which creates this class at every start (figure at `money.Bete`).
 class _Reading(NamedTuple):
     """A declaration read and checked once a partie (Coup.from_dict), and decided once (H-9 to H-11)."""
 

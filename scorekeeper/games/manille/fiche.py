@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from scorekeeper.referee.audit import TrickResult
 
 
+# A NamedTuple for the start-up of `sheet`, which creates this class at every start (figure at `table.Side`; also `CoupResult`, `Fiche`).
 class Quota(NamedTuple):
     """M-10: the trump choices a team (or a player) still has, and the sans-atout it still owes."""
 
