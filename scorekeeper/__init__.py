@@ -1,3 +1,3 @@
-"""scorekeeper: scorekeeper and referee for manille and l'hombre played with real cards."""
+"""scorekeeper: scorekeeper and referee for card games played with real cards (`scorekeeper.games`)."""
 
 __version__ = "0.1.0"

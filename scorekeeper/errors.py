@@ -12,9 +12,9 @@ engine knows it.
 
 >>> UserError("unknown_player", name="Zoé", players=["Ana", "Bea"]).record
 Record(rule=None, event='error.unknown_player', values={'name': 'Zoé', 'players': ['Ana', 'Bea']})
->>> refused = CoupRefused("no_retourne", "M-5", field=Field("trump", "manille")).of_coup(3)
+>>> refused = CoupRefused("not_in_deck", "C-2", field=Field("trump", "whist")).of_coup(3)
 >>> refused.number, refused.field.name, refused.record.event, refused.reason.event
-(3, 'trump', 'error.coup_refused', 'error.no_retourne')
+(3, 'trump', 'error.coup_refused', 'error.not_in_deck')
 """
 
 from __future__ import annotations

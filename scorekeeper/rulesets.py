@@ -191,7 +191,7 @@ def looks_like_path(name: str) -> bool:
 
 
 def resolve(name_or_path: str) -> tuple[dict[str, Any], str]:
-    """The table of a ruleset by shipped name (`manille-muette`) or by path to a TOML file, its `extends`
+    """The table of a ruleset by shipped name (`games.NAMES`' rulesets) or by path to a TOML file, its `extends`
     merged in, and where it came from; `build` validates it for its game."""
     return _resolve(name_or_path, base=Path.cwd(), seen=())
 

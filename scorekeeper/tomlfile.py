@@ -120,8 +120,8 @@ def loads(data: bytes) -> dict[str, Any]:
     """The TOML in `data`, or `NotToml` (see `load`). A UTF-8 byte order mark, which some editors write
     first, is read past: `utf-8-sig`.
 
-    >>> loads(b"\\xef\\xbb\\xbfgame = 'manille'")
-    {'game': 'manille'}
+    >>> loads(b"\\xef\\xbb\\xbfgame = 'whist'")
+    {'game': 'whist'}
     """
     try:
         return tomllib.loads(data.decode("utf-8-sig"))

@@ -156,6 +156,12 @@ def test_a_house_ruleset_is_described_from_its_parent_and_its_file(tmp_path):
     assert str(house.origin).endswith("house.toml")
 
 
+def test_a_shipped_ruleset_is_described_in_its_own_words():
+    from scorekeeper.i18n.rulebook import described
+
+    assert described(games.load("manillen"))[0] == "Manillen (Belgian)"
+
+
 def test_a_ruleset_made_with_options_names_them_in_its_errors():
     with pytest.raises(UserError) as caught:
         games.load("manille-muette").with_options({"partie": "x", "manche": 44})

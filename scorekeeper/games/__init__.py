@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from scorekeeper import rulesets
@@ -170,16 +172,19 @@ class Drawn:
 
 
 class Spoken:
-    """What a game's engine gives the short line, from its module `games/GAME/line.py` (imported on first
-    use: the commands that read no line start without it): `read_line`, `write_line`, `ask`,
-    `vocabulary`, `needs`, and the words a player may not be named (C-4)."""
+    """What a game's engine gives the short line, from the module `line` of the engine's own package
+    (`games/GAME/line.py`, imported on first use: the commands that read no line start without it):
+    `read_line`, `write_line`, `ask`, `vocabulary`, `needs`, and the words a player may not be named
+    (C-4), read from the package's `words/` folder: a game from outside the package speaks so too."""
 
     name: str
 
     def _line(self) -> Any:
-        from importlib import import_module
+        return import_module(f"{type(self).__module__}.line")
 
-        return import_module(f"scorekeeper.games.{self.name}.line")
+    def _folder(self) -> Path:
+        """The engine's package folder, where its `words/` are."""
+        return Path(str(sys.modules[type(self).__module__].__file__)).parent
 
     def read_line(
         self, state: Any, words: Sequence[str], language: Language, asked: str | None = None
@@ -202,7 +207,7 @@ class Spoken:
         """The keywords of the line (folded) in every language, which no player may be named (C-4)."""
         from scorekeeper.games.line import line_words
 
-        return line_words(self.name)
+        return line_words(self.name, self._folder())
 
 
 def get(name: str) -> Game:

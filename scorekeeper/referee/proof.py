@@ -23,7 +23,7 @@ class Audited:
     deck: Deck
     trick_size: int
     tricks: int  # in a deal
-    suit_of: Callable[[Card], Suit]  # the suit a card follows (hombre: the black aces are trumps)
+    suit_of: Callable[[Card], Suit]  # the suit a card follows (where a trump's card may be of another suit)
     trump: Suit | None
     # For every trick of a log: its winner (his place in play order), and what it is worth to him.
     trick_winners: Callable[[Sequence[Sequence[Card]]], list[int]]

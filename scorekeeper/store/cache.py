@@ -1,7 +1,7 @@
 """The derived cache: a long game's tables as JSON, keyed by the hash of the TOML bytes they came from.
 
 Python's TOML reader takes ~20 µs a coup, and loading the same tables from JSON ~1 µs: on a long
-partie the TOML read is most of what `sheet` spends past its imports (bench/bench.py: 10,000 manille
+partie the TOML read is most of what `sheet` spends past its imports (bench/bench.py: 10,000
 coups read and replayed in 0.12 s with the cache, 0.20 s from the TOML; `sheet` on a 500-coup game
 is measured against the import floor). So a write of a long game leaves its tables in
 `cache_dir()/games/DIGEST.json`, where DIGEST is the hash of the file's bytes, and a read whose

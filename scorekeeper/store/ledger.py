@@ -25,7 +25,7 @@ CHANGES = ("delete", "insert", "edit", "fix")
 class Ledger:
     """One game as declared. `coups` are plain tables; the game's engine reads and checks them.
 
-    >>> game = Ledger("cafe", "manille-muette", {}, ["César", "Panisse", "Escartefigue", "Brun"], "César")
+    >>> game = Ledger("cafe", "house-rules", {}, ["César", "Panisse", "Escartefigue", "Brun"], "César")
     >>> game.add({"retourne": "10H", "points": {"César": 40}})
     >>> game.undo().event, len(game.coups)
     ('step.last_coup', 0)
@@ -86,7 +86,7 @@ class Ledger:
         one undo. `change` (of CHANGES), `number` (the entry, from 1) and `dropped` (entries removed after
         a new end of the partie) say what it was, for undo's words (`_describe`).
 
-        >>> game = Ledger("cafe", "manille-muette", {}, ["A", "B", "C", "D"], "A")
+        >>> game = Ledger("cafe", "house-rules", {}, ["A", "B", "C", "D"], "A")
         >>> game.coups = [{"retourne": "7S", "points": {"A": points}} for points in (40, 50, 60)]
         >>> game.splice(1, 2, [], "delete", 2, dropped=1)  # entry 2 deleted, entry 3 after the new end
         >>> game.undo_journal[-1]["coups"], game.undo().event, len(game.coups)

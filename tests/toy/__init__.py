@@ -22,13 +22,11 @@ from scorekeeper import i18n
 from scorekeeper.cards import Card, Deck, Rank, Suit
 from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.games import Drawn, Game
+from scorekeeper.games import Drawn, Game, Spoken
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:
-    from scorekeeper.games.line import Ask
     from scorekeeper.games.options import Options
-    from scorekeeper.language import Language
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
@@ -189,8 +187,9 @@ def winner(scores: Sequence[int], players: Sequence[str]) -> str | None:
     return ahead[0] if len(ahead) == 1 else None
 
 
-class Toy(Drawn):
-    """The toy behind the interface every game has; `Drawn` reaches `sheet.py` and `paper.py` here."""
+class Toy(Spoken, Drawn):
+    """The toy behind the interface every game has: `Spoken` reaches `line.py` and `words/` here, `Drawn`
+    `sheet.py` and `paper.py`, as for a built-in game."""
 
     name = "toy"
     keys: tuple[Key, ...] = KEYS
@@ -275,35 +274,6 @@ class Toy(Drawn):
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
     ) -> LogAudit:
         raise UserError("toy_no_referee")
-
-    # the short line, from `line.py` here (the package's `Spoken` reads a built-in game's)
-    def read_line(
-        self, state: State, words: Sequence[str], language: Language, asked: str | None = None
-    ) -> dict[str, Any]:
-        from . import line
-
-        return line.read(state, words, language)
-
-    def write_line(self, state: State, declared: Mapping[str, Any], language: Language) -> str:
-        from . import line
-
-        return line.write(state, declared, language)
-
-    def ask(self, state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
-        return None
-
-    def vocabulary(self, state: State, language: Language) -> dict[str, tuple[str, ...]]:
-        from . import line
-
-        return line.vocabulary(state, language)
-
-    def needs(self, state: State) -> tuple[Record, ...]:
-        return ()
-
-    def line_words(self) -> frozenset[str]:
-        from . import line
-
-        return line.line_words()
 
     def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's points, and the partie won or lost once it is over (X-3)."""

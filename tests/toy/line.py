@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.errors import UserError
+from scorekeeper.explain import Record
 from scorekeeper.games.line import Words, given_twice, keyword, read_back
-from scorekeeper.language import Language, codes
+from scorekeeper.language import Language
 from scorekeeper.players import fold_name
 from . import HERE, State
 
@@ -19,7 +20,7 @@ def _keywords(language: Language) -> dict[str, str]:
     return {fold_name(word): field for field, words in named.items() for word in words}
 
 
-def read(state: State, words: Sequence[str], language: Language) -> dict[str, Any]:
+def read(state: State, words: Sequence[str], language: Language, asked: str | None = None) -> dict[str, Any]:
     said = Words(words, state.players)
     keywords = _keywords(language)
     declared: dict[str, Any] = {}
@@ -59,6 +60,10 @@ def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
     return {"players": state.players, "calls": tuple(word for words in named.values() for word in words)}
 
 
-def line_words() -> frozenset[str]:
-    """The line's keywords in every language, folded: what no player may be named (C-4)."""
-    return frozenset(word for code in codes() for word in _keywords(Language.named(code)))
+def ask(state: State, declared: Mapping[str, Any], error: UserError) -> None:
+    """The toy asks nothing: a coup it cannot read is refused whole."""
+    return None
+
+
+def needs(state: State) -> tuple[Record, ...]:
+    return ()

@@ -1,0 +1,255 @@
+"""The short line (issue 16): a coup in the words the table says means exactly what the options mean.
+
+Each system's coups, generated from legal deals, are written as short lines and read back to the same
+declaration, in French and in English; the demo partie said in words gives the fiche of its options;
+a word that could be two things is refused with both readings (C-4); cards follow C-2's language.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorekeeper import games, i18n, service
+from scorekeeper.errors import UserError
+from scorekeeper.games.manille.demo import COUPS, PLAYERS
+from scorekeeper.rulesets import builtin_names
+from tests.games.test_invariants import NAMES, hombre_coup, manille_coup
+from scorekeeper.language import Language
+
+FR, EN = Language.named("fr"), Language.named("en")
+
+MANILLE_SYSTEMS = [name for name in builtin_names() if games.load(name).game == "manille"]
+HOMBRE_SYSTEMS = [name for name in builtin_names() if games.load(name).game == "hombre"]
+
+
+def read(ruleset, players, coups, words, lang=EN, asked=None):
+    state = games.state_after(ruleset, players, players[0], coups)
+    return ruleset.engine.read_line(state, words.split(), lang, asked)
+
+
+def muette(words: str, lang=EN, asked=None):
+    return read(games.load("manille-muette"), PLAYERS, [], words, lang, asked)
+
+
+def test_the_issues_examples_read_as_the_options_say():
+    assert muette("10h césar 40") == {"retourne": "10H", "points": {"César": 40}}
+    assert muette("ac renonce brun", FR) == {"retourne": "AH", "renonce": "Brun"}  # C-2: c is cœur in French
+    assert muette("ac renonce brun", EN) == {"retourne": "AC", "renonce": "Brun"}
+    assert muette("donne Brun 7s panisse 48") == {"dealer": "Brun", "retourne": "7S", "points": {"Panisse": 48}}
+    assert muette("maldonne") == {"misdeal": True}
+    assert muette("passe") == {"pass": True}
+    assert muette("César=40 dame de cœur") == {"points": {"César": 40}, "retourne": "QH"}
+    whisthub = games.load("manillen")
+    bert = ["Anna", "Bert", "Cid", "Dan"]
+    assert read(whisthub, bert, [], "sa contre bert anna 38") == {
+        "trump": "SA",
+        "contre": "Bert",
+        "points": {"Anna": 38},
+    }
+    encheres = games.load("manille-encheres")
+    assert read(encheres, ["Ana", "Ben", "Cid", "Dan"], [], "ben 45 c 50", FR) == {
+        "taker": "Ben",
+        "bid": 45,
+        "trump": "H",
+        "points": {"Ben": 50},
+    }
+    hombre = games.load("hombre")
+    three = ["Ana", "Bea", "Cid"]
+    assert read(hombre, three, [], "bea demande 4 3 2") == {
+        "hombre": "Bea",
+        "contract": "demande",
+        "tricks": {"Ana": 4, "Bea": 3, "Cid": 2},
+    }
+    assert read(hombre, three, [], "bea=4 cid=2 ana=3 Bea sans prendre") == {
+        "tricks": {"Bea": 4, "Cid": 2, "Ana": 3},
+        "hombre": "Bea",
+        "contract": "sans-prendre",
+    }
+    assert read(hombre, three, [], "passe") == {"pass": True}
+
+
+def test_a_word_that_could_be_two_things_is_refused_with_both_readings():
+    ruleset = games.load("manille-muette")
+    with pytest.raises(UserError) as caught:
+        read(ruleset, ["Pique", "Bob", "Carl", "Dan"], [], "7h pique 40")
+    assert caught.value.key == "line_ambiguous"
+    assert (
+        str(caught.value)
+        == "'pique' could be the player Pique or the atout ♠: say it another way (like NAME=N for a player's points)"
+    )
+    # said another way, it is read: a count, or a player after a word that takes one
+    assert read(ruleset, ["Pique", "Bob", "Carl", "Dan"], [], "7h pique=40") == {
+        "retourne": "7H",
+        "points": {"Pique": 40},
+    }
+    assert read(ruleset, ["Pique", "Bob", "Carl", "Dan"], [], "7h renonce pique") == {
+        "retourne": "7H",
+        "renonce": "Pique",
+    }
+
+
+@pytest.mark.parametrize(
+    ("words", "key"),
+    [
+        ("10h césar", "line_number_missing"),
+        ("10h 40", "line_number_alone"),
+        ("10h césar 40 7s", "line_said_twice"),
+        ("10h zoé 40", "line_unknown_word"),
+        ("10h renonce", "line_name_missing"),
+        ("10h zoé=40", "unknown_player"),
+    ],
+)
+def test_a_line_that_makes_no_sense_names_what_is_wrong(words, key):
+    with pytest.raises(UserError) as caught:
+        muette(words)
+    assert caught.value.key == key
+
+
+def test_a_number_alone_answers_the_question_asked():
+    # M-3: the dealer's side, César & Escartefigue, asked for its points
+    assert muette("40", asked="points") == {"points": {"César": 40}}
+    envers = games.load("manille-envers")
+    assert read(envers, NAMES, [], "d 20 30 10", asked="points") == {
+        "trump": "D",
+        "points": {"Ana": 20, "Bert": 30, "Carla": 10},
+    }
+
+
+def test_the_engine_asks_for_what_a_coup_lacks():
+    ruleset = games.load("manille-muette")
+    state = games.state_after(ruleset, PLAYERS, PLAYERS[0], [])
+    with pytest.raises(UserError) as caught:
+        ruleset.engine.advance(state, {})
+    asked = ruleset.engine.ask(state, {}, caught.value)
+    assert asked.field == "retourne"
+    assert i18n.render(asked.words) == "Retourne (the card César turned)? (M-5)"
+    with pytest.raises(UserError) as caught:
+        ruleset.engine.advance(state, {"retourne": "7S"})
+    asked = ruleset.engine.ask(state, {"retourne": "7S"}, caught.value)
+    assert (asked.field, i18n.render(asked.words)) == ("points:César", "Points of César and Escartefigue? (M-3)")
+    assert ruleset.engine.read_line(state, ["40"], EN, asked.field) == {"points": {"César": 40}}
+    # M-13: at the enchères, the taker's points, the taker said before the question
+    encheres = games.load("manille-encheres")
+    four = ["Ana", "Ben", "Cid", "Dan"]
+    state = games.state_after(encheres, four, "Ana", [])
+    with pytest.raises(UserError) as caught:
+        encheres.engine.advance(state, {"taker": "Ben", "bid": 45, "trump": "H"})
+    asked = encheres.engine.ask(state, {"taker": "Ben", "bid": 45, "trump": "H"}, caught.value)
+    assert encheres.engine.read_line(state, ["50"], EN, asked.field) == {"points": {"Ben": 50}}
+    with pytest.raises(UserError) as caught:
+        ruleset.engine.advance(state, {"retourne": "7S", "points": {"César": 90}})
+    assert ruleset.engine.ask(state, {}, caught.value) is None  # a mistake, not a lack
+
+
+def _round_trip(ruleset, players, declared_coups):
+    """Every entry written as a line, in both languages, reads back to the same stored entry."""
+    state = games.state_after(ruleset, players, players[0], [])
+    engine = ruleset.engine
+    words_said = 0
+    for entry in declared_coups:
+        for lang in (FR, EN):
+            line = engine.write_line(state, entry, lang)
+            assert engine.read_line(state, line.split(), lang) == entry, (line, entry)
+            words_said += not line.startswith("{")
+        state = engine.advance(state, entry)
+    return words_said
+
+
+@pytest.mark.parametrize("system", MANILLE_SYSTEMS)
+def test_every_manille_coup_reads_back_from_its_line(system):
+    ruleset = games.load(system)
+    rules = ruleset.rules
+    rng = random.Random(16)
+    players = NAMES[: rules.players]
+    coups: list[dict] = []
+    for _ in range(12):
+        before = games.replay(ruleset, players, players[0], coups)
+        if before.over:
+            break
+        coup, points = manille_coup(ruleset, players, before.next_dealer, rng)
+        coup.pop("tricks")
+        table = before.table
+        if rules.sides == "each":
+            coup["points"] = {seat: points[seat] for seat in players[1:]}
+        else:
+            seat = players[1]
+            camp = [s for s in table.seats if table.column_of(s) == table.column_of(seat)]
+            coup["points"] = {seat: sum(points[s] for s in camp)} if rules.sides in ("teams", "mort", "morts") else None
+            if coup["points"] is None:
+                alone = coup.get("taker") or before.next_dealer
+                coup["points"] = {alone: points[alone]}
+        try:
+            after = games.replay(ruleset, players, players[0], [*coups, coup])
+        except UserError:
+            continue
+        coups.append(after.coups[-1].coup.to_dict())
+    assert len(coups) >= 3
+    assert _round_trip(ruleset, players, coups) == 2 * len(coups)
+
+
+@pytest.mark.parametrize("system", HOMBRE_SYSTEMS)
+def test_every_hombre_coup_reads_back_from_its_line(system):
+    ruleset = games.load(system)
+    rng = random.Random(16)
+    players = ["Ana", "Bea", "Cid"]  # as the generator seats them
+    coups = []
+    for n in range(12):
+        coup = hombre_coup(ruleset.rules, players[n % 3], rng)
+        for key in ("hand", "trump", "bids"):
+            coup.pop(key, None)
+        try:
+            games.replay(ruleset, players, players[0], [*coups, coup])
+        except UserError:
+            continue
+        coups.append(coup)
+    assert len(coups) >= 8
+    assert _round_trip(ruleset, players, coups) == 2 * len(coups)
+
+
+def test_what_words_cannot_say_is_written_as_the_entry_itself():
+    ruleset = games.load("manille-muette")
+    state = games.state_after(ruleset, PLAYERS, PLAYERS[0], [])
+    agreement = {"adjust": {"César": 10}, "reason": "Brun left early"}
+    line = ruleset.engine.write_line(state, agreement, FR)
+    assert line == '{adjust = {"César" = 10}, reason = "Brun left early"}'
+    assert ruleset.engine.read_line(state, line.split(" "), FR) == agreement
+
+
+def test_the_demo_partie_said_in_words_gives_the_fiche_of_its_options(home):
+    lines = ["10h césar 40", "7s panisse 48", "kd brun 34", "9c césar 50", "ah", "js panisse 52"]
+    lines += ["8d renonce escartefigue", "qh cesar 44", "10c césar 60", "7h brun 30"]
+    by_words = service.new("manille-muette", list(PLAYERS), name="words")
+    for line in lines:
+        service.add(by_words.name, {}, line.split())
+    stored = [{k: v for k, v in coup.items() if k != "time"} for coup in service.store.read("words").coups]
+    assert stored == [dict(coup) for coup in COUPS]
+    fiche = service.fiche(service.store.read("words"))
+    assert (fiche.scores, fiche.manches, fiche.winner) == ((45, 2), (2, 1), 0)  # the belle to César & Escartefigue
+
+
+def test_a_mort_is_named_as_the_table_says_it():
+    # M-16: at manille à deux each player plays a mort; its seat is said "mort de Bea" or "Ana's mort"
+    ruleset = games.load("manille-a-deux")
+    assert read(ruleset, ["Ana", "Bea"], [], "7h renonce mort d'ana", FR) == {
+        "retourne": "7H",
+        "renonce": "Ana's mort",
+    }
+    assert read(ruleset, ["Ana", "Bea"], [], "7h renonce Bea's mort") == {"retourne": "7H", "renonce": "Bea's mort"}
+
+
+def test_hombre_asks_for_the_hombre_then_the_tricks():
+    ruleset = games.load("hombre")
+    three = ["Ana", "Bea", "Cid"]
+    state = games.state_after(ruleset, three, "Ana", [])
+    asked = []
+    for declared in ({}, {"hombre": "Bea"}, {"hombre": "Bea", "contract": "demande"}):
+        with pytest.raises(UserError) as caught:
+            ruleset.engine.advance(state, declared)
+        asked.append(ruleset.engine.ask(state, declared, caught.value).field)
+    assert asked == ["hombre", "contract", "tricks"]
+    # H-9: the tricks asked for, in seating order
+    assert ruleset.engine.read_line(state, ["5", "2", "2"], EN, "tricks") == {
+        "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}
+    }
