@@ -115,7 +115,7 @@ class Language(NamedTuple):
         rule = self.words.get("of", {})
         for article, contracted in rule.get("contracted", {}).items():
             if words.startswith(article):
-                return contracted + words[len(article) :]
+                return str(contracted) + words[len(article) :]
         if rule.get("elided") and words[:1].lower() in rule.get("vowels", ""):
             return str(rule["elided"]) + words
         return str(rule.get("word", "")) + words

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Collection, Sequence
-from functools import lru_cache
 
 from scorekeeper.errors import UserError
 
 MOST = 64  # characters in a name (C-4)
 
 
-@lru_cache(maxsize=256)  # the same few names are looked up on every coup of a replay
 def fold_name(name: str) -> str:
     """Names compare without case, accents or invisible characters (C-4), so `cesar` finds César on a
     phone keyboard, and a zero-width space makes no second player; spaces inside count as one.

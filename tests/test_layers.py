@@ -32,6 +32,7 @@ def layer(module: str) -> str:
         "errors",
         "tomlfile",
         "explain",
+        "fast",
         "i18n",
         "language",
         "standing",

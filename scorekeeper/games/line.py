@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trump
 from scorekeeper.errors import UserError
@@ -31,7 +31,8 @@ _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
 
 
-class Ask(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Ask:
     """What a coup lacks, to be asked at the table: the field a bare answer fills (given back as the
     `asked` of `read_line`: it may say more, `points:César`), the question (a record, `ask.…`), and the
     words that answer it (for completion)."""

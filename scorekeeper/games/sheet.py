@@ -22,9 +22,9 @@ from typing import Any, NamedTuple
 
 from scorekeeper.explain import Record
 
-# The values below are NamedTuples, not slotted dataclasses: they are created at the start-up of `sheet`
-# and `coup`, and a dataclass costs about 1 ms more a class to create (python -X importtime),
-# where `sheet` on a 500-coup game has about 5 ms of margin.
+# The values below are NamedTuples, not slotted dataclasses: their classes are created at the start-up of
+# `sheet` and `coup`, a dataclass costs 0.3 to 0.7 ms more a class to create (3 to 16 fields;
+# bench/classes.py), where `sheet` on a 500-coup game has about 5 ms of margin.
 
 Cell = Any  # a plain string, a figure, a card, a Record, a Who, a Joined, a Struck; None or "" for nothing
 

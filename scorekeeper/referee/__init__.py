@@ -85,6 +85,7 @@ def check_position(
         raise UserError("card_not_in_hand", card=card, hand=Cards(hand))
 
 
+# A NamedTuple for the start-up of `sheet`, which creates this class at every start (figure at `rulesets.Key`).
 class Duty(NamedTuple):
     """What one rule leaves a player free to play, and why (told only when asked: a record, words
     without the rule id, which the duty carries)."""

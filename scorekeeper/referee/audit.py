@@ -25,10 +25,8 @@ from scorekeeper.explain import Record, record
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
 from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
 
-# The audit's values are named tuples where one is built for every log (the game, the audit) or for
-# every trick: they build several times faster than frozen dataclasses.
-
-
+# A NamedTuple, not a frozen dataclass: one is built for every trick audited (figures at manille's
+# `legal._Table`, which is built for every play).
 class TrickResult(NamedTuple):
     """One trick: who led, the cards in play order with who played each, who won it and its points."""
 
@@ -48,7 +46,8 @@ class TrickResult(NamedTuple):
         }
 
 
-class Audit(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Audit:
     """The audit of a coup: tricks, renonces proven, points and tricks per player, and what stays unknown."""
 
     tricks: tuple[TrickResult, ...]

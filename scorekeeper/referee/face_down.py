@@ -6,7 +6,7 @@ lain face down proves nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from scorekeeper.cards import Card
 from scorekeeper.errors import UserError
@@ -14,7 +14,8 @@ from scorekeeper.explain import record
 from scorekeeper.referee.proof import Audited, Seen, Unproven, play_told, rule_of, unproven_play
 
 
-class FaceDown(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FaceDown:
     """P-11: the table cards of the seats that have some lying face down (M-12 découverte, M-16's morts).
 
     `down` counts each such seat's face-down cards; `layout` gives, seat by seat, the pairs the log

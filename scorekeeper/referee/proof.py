@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.explain import Record, record
@@ -16,7 +16,8 @@ from scorekeeper.referee import Verdict
 Seen = Sequence[tuple[str, Card]]
 
 
-class Audited(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Audited:
     """What the audit asks of a game, for one coup's trump (each game's `referee.audited`)."""
 
     deck: Deck

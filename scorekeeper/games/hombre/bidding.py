@@ -30,10 +30,6 @@ class Contract(enum.Enum):
     SANS_PRENDRE = "sans-prendre"
     VOLE = "vole"
 
-    # Members are singletons: identity hashing is exact, and skips Enum's Python-level __hash__ in the
-    # replay's memo keys (as cards.Suit does).
-    __hash__ = object.__hash__
-
     @property
     def rank(self) -> int:
         return _RANK[self]

@@ -35,8 +35,7 @@ class BeteFate(NamedTuple):
 class CoupResult(NamedTuple):
     """One line of the fiche: the coup as declared, its stakes, its outcome, its payments and their log.
 
-    A NamedTuple, like manille's: a replay makes one a coup, and it builds several times faster than
-    a frozen dataclass.
+    A NamedTuple, like manille's: for the start-up of `sheet` (see `money.Bete`).
     """
 
     number: int

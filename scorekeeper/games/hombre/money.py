@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
 from typing import NamedTuple
 
 from scorekeeper.explain import Record, record
@@ -38,7 +37,12 @@ def doubled(jetons: Jetons) -> int:
 
 
 class Bete(NamedTuple):
-    """A bête (H-14): the debt an hombre makes when he loses, worth the enjeu of its coup."""
+    """A bête (H-14): the debt an hombre makes when he loses, worth the enjeu of its coup.
+
+    A NamedTuple, as hombre's other values on the way of `sheet` (the coup, the decision, the fiche's
+    lines): `sheet` creates their classes at every start, a dataclass costs 0.3 to 0.7 ms more a class
+    to create (3 to 16 fields; bench/classes.py), and `sheet` on a 500-coup game has about 5 ms of margin.
+    """
 
     number: int  # in the order made, from 1
     owner: str
@@ -54,8 +58,8 @@ class Bete(NamedTuple):
 class Payment(NamedTuple):
     """Jetons from one player to another, and why (a record with the rule id).
 
-    Like `Bete`, a NamedTuple: a value built fast. The replay makes each distinct payment's `line`
-    once (fiche.py keeps the lines of the payments it has met).
+    Like `Bete`, a NamedTuple, for the start-up of `sheet` (see `Bete`). The replay makes each distinct
+    payment's `line` once (fiche.py keeps the lines of the payments it has met).
     """
 
     payer: str
@@ -84,7 +88,6 @@ def enjeu(marks: int, bete: Bete | None) -> int:
 # frozen, so sharing them is safe.
 
 
-@lru_cache(maxsize=4096)
 def take_poule(
     marks: int, outcome: Outcome, takers: tuple[str, ...], hombre: str, players: tuple[str, ...]
 ) -> tuple[Payment, ...]:
@@ -126,7 +129,6 @@ def pay_bete(bete: Bete, takers: Sequence[str], waiting: bool, log: list[Record]
     return payments
 
 
-@lru_cache(maxsize=4096)
 def vole_without_waiting_bete(stake: int, hombre: str, tiers: tuple[str, ...]) -> tuple[Payment, ...]:
     """H-13 (seed 12.1): a vole won with no bête waiting: each tiers also pays the hombre half the enjeu."""
     why = record("half_enjeu", "H-13", enjeu=stake)
@@ -144,7 +146,6 @@ def contract_rate(rules: HombreRules, contract: Contract) -> tuple[int, Contract
     return 0, contract
 
 
-@lru_cache(maxsize=4096)
 def occasional_payments(
     rules: HombreRules, contract: Contract, matadors: int, outcome: Outcome, hombre: str, tiers: tuple[str, ...]
 ) -> tuple[Payment, ...]:
@@ -179,7 +180,6 @@ def normalising_exception(rules: HombreRules, marks: int, bete_in_play: bool, ou
     )
 
 
-@lru_cache(maxsize=4096)
 def marks_before_next(
     rules: HombreRules, marks: int, taken: bool, bete_exists: bool, exception: bool
 ) -> tuple[int, Record]:

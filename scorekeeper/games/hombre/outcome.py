@@ -24,10 +24,6 @@ class Outcome(enum.Enum):
     VOLE_LOST = "vole_manquee"  # H-10: a vole annoncée without all nine tricks
     AGREED = "agreed"  # M-18: no coup, jetons paid as the table agreed
 
-    # Members are singletons: identity hashing is exact, and skips Enum's Python-level __hash__ in the
-    # replay's memo keys (as cards.Suit does).
-    __hash__ = object.__hash__
-
     def __str__(self) -> str:
         """The outcome's key: its words are `outcome.KEY` in the catalog."""
         return self.value
@@ -48,6 +44,7 @@ class Outcome(enum.Enum):
         return self in (Outcome.VOLE_WON, Outcome.VOLE_ENGAGEE_LOST, Outcome.VOLE_LOST)
 
 
+# A NamedTuple for the start-up of `sheet`, which creates this class at every start (figure at `money.Bete`).
 class Decision(NamedTuple):
     """The outcome, who takes the poule (nobody, the hombre, one tiers, or both tiers sharing), and why."""
 

@@ -19,6 +19,7 @@ FIELDS = (
 )
 
 
+# A NamedTuple for the start-up of `sheet`, which creates this class at every start (figure at `table.Side`).
 class Coup(NamedTuple):
     """One coup as said at the table (M-3): how trump was set and what the calls were, then the points
     made, a renonce, or the whole trick log, from which the referee computes the points.

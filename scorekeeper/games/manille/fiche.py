@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from scorekeeper.referee.audit import TrickResult
 
 
+# The fiche's values are NamedTuples for the start-up of `sheet`, which creates their classes at every
+# start (figure at `table.Side`).
 class Quota(NamedTuple):
     """M-10: the trump choices a team (or a player) still has, and the sans-atout it still owes."""
 

@@ -93,6 +93,7 @@ MANILLE_KEYS = (
 )
 
 
+# A NamedTuple for the start-up of `sheet`, which creates this class at every start (figure at `table.Side`).
 class ManilleRules(NamedTuple):
     """Every setting of a manille system, typed. Each attribute is read by one rule function.
 

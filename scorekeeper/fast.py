@@ -1,0 +1,39 @@
+"""The speed tricks that `bench/bench.py` shows a gain for, in one place (issue 25).
+
+A function that a long replay asks again and again with the same few arguments is memoised with
+`memo`; each use says, in its comment, what the bench measured with and without it. A trick the bench
+cannot tell from the noise is not kept. The tricks, each with its figure where it is used:
+
+- `memo`: hombre's log lines (games/hombre/replay.py), manille's `said` (games/manille/scoring.py), the
+  strength of the ranks the referee asks at every play (games/manille/legal.py);
+- the memo of a partie, which is state rather than a function: hombre's `State` (games/hombre/replay.py);
+- identity hashing of `Suit` and `Rank` (cards.py), for the referee's dicts;
+- NamedTuples rather than frozen slotted dataclasses, where `sheet` creates the class at every start
+  (bench/classes.py) or the referee builds one at every play or trick (games/manille/legal.py,
+  referee/audit.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import ParamSpec, TypeVar, cast
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+SIZE = 4096  # more than the distinct arguments of a long partie, and bounded for a process that lives long
+
+
+def memo(function: Callable[P, T]) -> Callable[P, T]:
+    """`function`, its answers kept for the arguments it met (all hashable, the answer immutable).
+
+    >>> calls = []
+    >>> @memo
+    ... def double(n: int) -> int:
+    ...     calls.append(n)
+    ...     return 2 * n
+    >>> double(2), double(2), calls
+    (4, 4, [2])
+    """
+    return cast("Callable[P, T]", lru_cache(maxsize=SIZE)(function))
