@@ -4,13 +4,14 @@ A function that a long replay asks again and again with the same few arguments i
 `memo`; each use says, in its comment, what the bench measured with and without it. A trick the bench
 cannot tell from the noise is not kept. The tricks, each with its figure where it is used:
 
-- `memo`: hombre's log lines (games/hombre/replay.py), manille's `said` (games/manille/scoring.py), the
-  strength of the ranks the referee asks at every play (games/manille/legal.py);
-- the memo of a partie, which is state rather than a function: hombre's `State` (games/hombre/replay.py);
+- `memo`: a game's log lines and scoring records, and the strength of the ranks the referee asks at
+  every play (`grep -rn "fast.memo\|@memo" scorekeeper/games`);
+- the memo of a partie, which is state rather than a function: a game's replay `State` that reads each
+  distinct declaration once (its figure in its docstring);
 - identity hashing of `Suit` and `Rank` (cards.py), for the referee's dicts;
 - NamedTuples rather than frozen slotted dataclasses, where `sheet` creates the class at every start
-  (bench/classes.py) or the referee builds one at every play or trick (games/manille/legal.py,
-  referee/audit.py).
+  (bench/classes.py) or the referee builds one at every play or trick (a game's `legal._Table`,
+  referee/audit.py's `TrickResult`).
 """
 
 from __future__ import annotations

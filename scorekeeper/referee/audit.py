@@ -25,8 +25,8 @@ from scorekeeper.explain import Record, record
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
 from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
 
-# A NamedTuple, not a frozen dataclass: one is built for every trick audited (figures at manille's
-# `legal._Table`, which is built for every play).
+# A NamedTuple, not a frozen dataclass: one is built for every trick audited (figures at the games'
+# `legal._Table`, which is built for every play: 0.8 µs against 2.1 µs).
 class TrickResult(NamedTuple):
     """One trick: who led, the cards in play order with who played each, who won it and its points."""
 
