@@ -10,6 +10,7 @@ import typer
 from scorekeeper import i18n, service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, examples_of
+from scorekeeper.cli.paper import formats
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
@@ -20,11 +21,11 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 @app.command(help=text("help.export"), epilog=examples_of("export"))
 def export(
     game_name: str = GAME,
-    format: str = typer.Option(None, "--format", "-f", metavar="csv|md|html", help=text("help.export.format")),
+    format: str = typer.Option(None, "--format", "-f", metavar="|".join(formats.FORMATS), help=text("help.export.format")),
     output: Path = typer.Option(None, "--output", metavar="FILE", help=text("help.export.output")),
 ) -> None:
     from scorekeeper.cli import paper
-    from scorekeeper.cli.paper import chart, formats
+    from scorekeeper.cli.paper import chart
 
     wanted = format or (output.suffix.lstrip(".").lower() if output is not None else "") or "md"
     if wanted not in formats.FORMATS:
@@ -37,13 +38,16 @@ def export(
     table = paper.table(data, drawn)
     title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
     lines = paper.lines(data, drawn)
-    if wanted == "csv":
-        page = formats.csv(table)
-    elif wanted == "md":
-        page = formats.markdown(title, table, lines)
-    else:
-        svg = chart.svg(paper.series(data, drawn))
-        page = formats.html(title, table, lines, svg, paper.sections(name, data, fiche), i18n.spoken().code)
+    page = formats.WRITERS[wanted](
+        formats.Page(
+            title,
+            table,
+            lines,
+            lambda: chart.svg(paper.series(data, drawn)),
+            lambda: paper.sections(name, data, fiche),
+            i18n.spoken().code,
+        )
+    )
     if output is None:
         sys.stdout.write(page)
         return

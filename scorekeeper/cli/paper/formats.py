@@ -2,16 +2,46 @@
 
 The HTML page is self-contained (its style and its SVG chart inline, nothing loaded from the network)
 and printed on A4 by its own CSS: a partie of 20 coups fits one page (tested in headless Chromium).
+
+Each format is one writer of a `Page`, listed in `WRITERS`: a new format is one function here (and its
+words in the help of `export --format`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from scorekeeper.cli.paper import Moment, Table, figure
 
-FORMATS = ("csv", "md", "html")
+Sections = list[tuple[str, list[str]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """What a format may write of a game: its title, the fiche as a table, where the partie stands, and,
+    asked only by a format that shows them, the chart (SVG) and the game's own sections."""
+
+    title: str
+    table: Table
+    lines: list[str]
+    chart: Callable[[], str]
+    sections: Callable[[], Sections]
+    lang: str
+
+
+def write_csv(page: Page) -> str:
+    return csv(page.table)
+
+
+def write_markdown(page: Page) -> str:
+    return markdown(page.title, page.table, page.lines)
+
+
+def write_html(page: Page) -> str:
+    return html(page.title, page.table, page.lines, page.chart(), page.sections(), page.lang)
 
 
 def csv(table: Table) -> str:
@@ -66,9 +96,6 @@ svg.chart .mark { stroke: #777; stroke-dasharray: 4 3; }
 """
 
 
-Sections = list[tuple[str, list[str]]]
-
-
 def html(title: str, table: Table, lines: list[str], chart: str, sections: Sections, lang: str) -> str:
     """One printable page: the fiche, where the partie stands, the chart, then the game's own sections
     (where it has money, the settlement and each player's statement)."""
@@ -104,3 +131,7 @@ def _shown_cell(value: Any) -> str:
 
 def _items(lines: list[str]) -> str:
     return "<ul>\n" + "\n".join(f"<li>{escape(line)}</li>" for line in lines) + "\n</ul>"
+
+
+WRITERS: dict[str, Callable[[Page], str]] = {"csv": write_csv, "md": write_markdown, "html": write_html}
+FORMATS = tuple(WRITERS)
