@@ -2,8 +2,8 @@
 
 An `Option` names the field of the declaration it fills (`trump`, `tricks`), its kind (how the
 value is read: a card as typed, a count `NAME=N`, a flag...), the command line's flags for it
-(`--contre`, `--frapper`, `--coinche`), the catalog key of its help, and what completes it. The
-command line makes typer options of them (`cli.declare`), the table says a field in its own words,
+(`--contre`, `--frapper`, `--coinche`), the catalog key of its help, and what completes it; most
+follow from its name (`Option.of`), and a declaration writes only those that do not. The command line makes typer options of them (`cli.declare`), the table says a field in its own words,
 a web form would make fields of them. A game gives its `Options` from `games/<game>/options.py`;
 the options both games take are declared here once.
 
@@ -71,6 +71,40 @@ class Option(NamedTuple):
     mistake: str | None = None
     refused_with: tuple[tuple[str, str], ...] = ()
 
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        kind: Kind,
+        completes: Completes | None = None,
+        *,
+        field: str | None = None,
+        flags: tuple[str, ...] | None = None,
+        help: str | None = None,
+        choices: tuple[str, ...] = (),
+        many: bool = False,
+        mistake: str | None = None,
+        refused_with: tuple[tuple[str, str], ...] = (),
+    ) -> Option:
+        """The option `name`, filling the field of its name, given as `--name` (`_` spelled `-`), its help
+        under `help.coup.name`, unless told otherwise: a declaration writes only the exceptions.
+
+        >>> Option.of("vole_engagee", Kind.FLAG)[:5]
+        ('vole_engagee', 'vole_engagee', <Kind.FLAG: 'flag'>, ('--vole-engagee',), 'help.coup.vole_engagee')
+        """
+        return cls(
+            name,
+            name if field is None else field,
+            kind,
+            ("--" + name.replace("_", "-"),) if flags is None else flags,
+            f"help.coup.{name}" if help is None else help,
+            completes,
+            choices,
+            many,
+            mistake,
+            refused_with,
+        )
+
 
 class Options(NamedTuple):
     """What a game's coups are said with: `coup` (for `coup`, `edit`, `insert`), `adjust` (M-18)."""
@@ -82,13 +116,13 @@ class Options(NamedTuple):
 # Said at every game: what the table says beyond the play (M-8, M-10, M-17), and the short line (issue 16).
 SHARED = Options(
     coup=(
-        Option("misdeal", "misdeal", Kind.FLAG, ("--misdeal",), "help.coup.misdeal"),
-        Option("dealer", "dealer", Kind.TEXT, ("--dealer",), "help.coup.dealer", Completes.PLAYERS),
-        Option("force", "force", Kind.FLAG, ("--force",), "help.coup.force"),
-        Option("menteur", "menteur", Kind.TEXT, ("--menteur",), "help.coup.menteur"),
-        Option("words", "words", Kind.WORDS, (), "help.coup.words", Completes.LINE, many=True),
+        Option.of("misdeal", Kind.FLAG),
+        Option.of("dealer", Kind.TEXT, Completes.PLAYERS),
+        Option.of("force", Kind.FLAG),
+        Option.of("menteur", Kind.TEXT),
+        Option.of("words", Kind.WORDS, Completes.LINE, flags=(), many=True),  # the argument, no flag
     ),
-    adjust=(Option("reason", "reason", Kind.TEXT, ("--reason",), "help.adjust.reason"),),
+    adjust=(Option.of("reason", Kind.TEXT, help="help.adjust.reason"),),
 )
 
 

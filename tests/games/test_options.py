@@ -102,9 +102,9 @@ def test_m5_the_command_line_says_a_refused_coup_as_before_in_both_languages(run
 
 TOY = Options(
     coup=(
-        Option("trumps_led", "trumps_led", Kind.INT, ("--trumps-led",), "help.coup.matadors"),
-        Option("slam", "slam", Kind.FLAG, ("--slam",), "help.coup.vole_engagee"),
-        Option("retourne", "retourne", Kind.CARD, ("--retourne", "-r"), "help.coup.retourne"),  # one it shares
+        Option.of("trumps_led", Kind.INT, help="help.coup.matadors"),
+        Option.of("slam", Kind.FLAG, help="help.coup.vole_engagee"),
+        Option.of("retourne", Kind.CARD, flags=("--retourne", "-r")),  # one it shares
     )
 )
 

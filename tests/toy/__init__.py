@@ -203,8 +203,8 @@ class Toy(Spoken, Drawn):
 
         return Options(
             coup=(
-                Option("tricks", "tricks", Kind.COUNTS, ("--tricks",), "toy.help.tricks", many=True, mistake="toy_bad_tricks"),
-                Option("bonus", "bonus", Kind.TEXT, ("--bonus",), "toy.help.bonus", Completes.PLAYERS),
+                Option.of("tricks", Kind.COUNTS, help="toy.help.tricks", many=True, mistake="toy_bad_tricks"),
+                Option.of("bonus", Kind.TEXT, Completes.PLAYERS, help="toy.help.bonus"),
             )
         )
 

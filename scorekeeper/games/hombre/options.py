@@ -10,28 +10,22 @@ CONTRACTS = ("demande", "retourne", "sans-prendre", "vole")
 
 OPTIONS = Options(
     coup=(
-        Option("passed", "pass", Kind.FLAG, ("--pass",), "help.coup.pass"),
-        Option("hombre", "hombre", Kind.TEXT, ("--hombre",), "help.coup.hombre", Completes.PLAYERS),
-        Option("contract", "contract", Kind.TEXT, ("--contract",), "help.coup.contract", Completes.CHOICES, CONTRACTS),
-        Option(
-            "tricks",
+        Option.of("passed", Kind.FLAG, field="pass", flags=("--pass",), help="help.coup.pass"),
+        Option.of("hombre", Kind.TEXT, Completes.PLAYERS),
+        Option.of("contract", Kind.TEXT, Completes.CHOICES, choices=CONTRACTS),
+        Option.of(
             "tricks",
             Kind.COUNTS,
-            ("--tricks",),
-            "help.coup.tricks",
             mistake="bad_tricks",
             refused_with=(("trick", "trick_and_tricks"), ("tricks_file", "trick_and_tricks")),
         ),
-        Option("matadors", "matadors", Kind.INT, ("--matadors",), "help.coup.matadors"),
-        Option("vole_engagee", "vole_engagee", Kind.FLAG, ("--vole-engagee",), "help.coup.vole_engagee"),
-        Option("bids", "bids", Kind.TEXT, ("--bids",), "help.coup.bids"),
-        Option("hand", "hand", Kind.CARDS, ("--hand",), "help.coup.hand"),
-        Option("trumps", "trumps", Kind.CARDS, ("--trumps",), "help.coup.trumps"),
-        Option(
-            "espadille_forcee", "espadille_forcee", Kind.FLAG, ("--espadille-forcee",), "help.coup.espadille_forcee"
-        ),
-        Option("gano_remise", "gano_remise", Kind.FLAG, ("--gano-remise",), "help.coup.gano_remise"),
+        Option.of("matadors", Kind.INT),
+        Option.of("vole_engagee", Kind.FLAG),
+        Option.of("bids", Kind.TEXT),
+        Option.of("hand", Kind.CARDS),
+        Option.of("trumps", Kind.CARDS),
+        Option.of("espadille_forcee", Kind.FLAG),
+        Option.of("gano_remise", Kind.FLAG),
     ),
-    adjust=(Option("pay", "pay", Kind.PAYMENTS, ("--pay",), "help.adjust.pay", many=True),),
+    adjust=(Option.of("pay", Kind.PAYMENTS, help="help.adjust.pay", many=True),),
 )
-

@@ -7,35 +7,23 @@ from scorekeeper.games.options import Completes, Kind, Option, Options
 
 OPTIONS = Options(
     coup=(
-        Option("retourne", "retourne", Kind.CARD, ("--retourne", "-r"), "help.coup.retourne", Completes.CARDS),
-        Option("trump", "trump", Kind.SUIT, ("--trump", "-t"), "help.coup.trump"),
-        Option("chooser", "chooser", Kind.TEXT, ("--chooser",), "help.coup.chooser", Completes.PLAYERS),
-        Option("contre", "contre", Kind.TEXT, ("--contre", "--frapper", "--coinche"), "help.coup.contre"),
-        Option("surcontre", "surcontre", Kind.TEXT, ("--surcontre", "--contre-frapper"), "help.coup.surcontre"),
-        Option("taker", "taker", Kind.TEXT, ("--taker",), "help.coup.taker", Completes.PLAYERS),
-        Option("bid", "bid", Kind.INT, ("--bid",), "help.coup.bid"),
-        Option("exchange", "exchange", Kind.INT, ("--exchange",), "help.coup.exchange"),
-        Option("points", "points", Kind.COUNTS, ("--points",), "help.coup.points", many=True, mistake="bad_points"),
-        Option("renonce", "renonce", Kind.TEXT, ("--renonce",), "help.coup.renonce", Completes.PLAYERS),
-        Option("trick", "tricks", Kind.TRICK_LOG, ("--trick",), "help.coup.trick", many=True),
-        Option(
-            "tricks_file",
-            "tricks",
-            Kind.TRICKS_FILE,
-            ("--tricks-file",),
-            "help.coup.tricks_file",
-            refused_with=(("trick", "trick_and_file"),),
-        ),
-        Option(
-            "let_renonce_pass", "let_renonce_pass", Kind.FLAG, ("--let-renonce-pass",), "help.coup.let_renonce_pass"
-        ),
-        Option("layout", "layout", Kind.LAYOUT, ("--layout",), "help.coup.layout", many=True),
-        Option("passed", "pass", Kind.FLAG, ("--pass",), "help.coup.pass"),  # M-17, at the enchères
+        Option.of("retourne", Kind.CARD, Completes.CARDS, flags=("--retourne", "-r")),
+        Option.of("trump", Kind.SUIT, flags=("--trump", "-t")),
+        Option.of("chooser", Kind.TEXT, Completes.PLAYERS),
+        Option.of("contre", Kind.TEXT, flags=("--contre", "--frapper", "--coinche")),
+        Option.of("surcontre", Kind.TEXT, flags=("--surcontre", "--contre-frapper")),
+        Option.of("taker", Kind.TEXT, Completes.PLAYERS),
+        Option.of("bid", Kind.INT),
+        Option.of("exchange", Kind.INT),
+        Option.of("points", Kind.COUNTS, many=True, mistake="bad_points"),
+        Option.of("renonce", Kind.TEXT, Completes.PLAYERS),
+        Option.of("trick", Kind.TRICK_LOG, field="tricks", many=True),
+        Option.of("tricks_file", Kind.TRICKS_FILE, field="tricks", refused_with=(("trick", "trick_and_file"),)),
+        Option.of("let_renonce_pass", Kind.FLAG),
+        Option.of("layout", Kind.LAYOUT, many=True),
+        Option.of("passed", Kind.FLAG, field="pass", flags=("--pass",), help="help.coup.pass"),  # M-17, at the enchères
     ),
     adjust=(
-        Option(
-            "score", "adjust", Kind.COUNTS, ("--score",), "help.adjust.score", many=True, mistake="bad_adjust_score"
-        ),
+        Option.of("score", Kind.COUNTS, field="adjust", help="help.adjust.score", many=True, mistake="bad_adjust_score"),
     ),
 )
-
