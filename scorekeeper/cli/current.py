@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scorekeeper import service
 from scorekeeper.cli.language import speak_the_game
 
@@ -16,3 +18,20 @@ def pick(name: str | None) -> str:
     name = service.chosen(name)
     speak_the_game(lambda: service.own_language(name))
     return name
+
+
+def named(args: Sequence[str]) -> str | None:
+    """The game `args` name, read before click reads them (to know the game's own options, or whether the
+    table names the game a command runs on): that of `-g NAME`, `--game NAME` or `--game=NAME`, the last
+    where several are; "" for a `-g` with nothing after it (click says what is missing); None where none is.
+
+    >>> named(["--points", "A=40", "-g", "old", "--game=new"]), named(["sheet", "-g"]), named(["sheet"])
+    ('new', '', None)
+    """
+    found = None
+    for at, arg in enumerate(args):
+        if arg in ("-g", "--game"):
+            found = args[at + 1] if at + 1 < len(args) else ""
+        elif arg.startswith("--game="):
+            found = arg.partition("=")[2]
+    return found

@@ -12,7 +12,7 @@ import functools
 import inspect
 import os
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import typer
@@ -23,8 +23,11 @@ from scorekeeper.cards import split_cards, typed, typed_suit
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
-from scorekeeper.games.options import Completes, Kind, Option, every
+from scorekeeper.games.options import SHARED, Completes, Kind, Option, every
 from scorekeeper.i18n import spoken, text
+
+if TYPE_CHECKING:
+    from scorekeeper.language import Language
 
 COUP_EXAMPLE = examples_of("coup")
 
@@ -75,7 +78,9 @@ class Command(TyperCommand):
         known = {param.name for param in self.params}
         foreign = tuple(option for option in _foreign(args) if option.name not in known)
         if foreign:
-            self.params = [*self.params[:-2], *_click_params(foreign), *self.params[-2:]]  # before the words, --ascii
+            words = {option.name for option in SHARED.coup if option.kind is Kind.WORDS}
+            at = next((at for at, param in enumerate(self.params) if param.name in words), len(self.params))
+            self.params = [*self.params[:at], *_click_params(foreign), *self.params[at:]]  # with the others in --help
         ctx.meta["coup_options"] = {option.name: option for option in foreign}
         return super().parse_args(ctx, args)
 
@@ -83,14 +88,13 @@ class Command(TyperCommand):
 def _foreign(args: list[str]) -> tuple[Option, ...]:
     """The options of the game in play (`--game NAME`, else the current game), when it is not a built-in
     one: a game from the module named by `SCOREKEEPER_GAMES`, only looked for when that variable is set."""
-    if not os.environ.get("SCOREKEEPER_GAMES"):
+    if not os.environ.get(games.OUTSIDE):
         return ()
     from scorekeeper import service
+    from scorekeeper.cli.current import named
     from scorekeeper.games.options import of
 
-    named = next((value for flag, value in zip(args, args[1:]) if flag in ("-g", "--game")), None)
-    named = next((arg.partition("=")[2] for arg in args if arg.startswith("--game=")), named)
-    game = service.game_of(named)
+    game = service.game_of(named(args))
     return () if game is None or game in games.NAMES else of(game).coup
 
 
@@ -212,7 +216,7 @@ def words_of(said: Mapping[Option, Any]) -> list[str]:
 # The kinds read from the way the command line writes them, first (a count, a trick log, a layout),
 # then the cards and suits, as typed at the table (C-2: `c` is cœur in French), in the ledger's letters.
 _WRITTEN = (Kind.COUNTS, Kind.TRICK_LOG, Kind.TRICKS_FILE, Kind.LAYOUT, Kind.PAYMENTS)
-_TYPED: dict[Kind, Callable[[str, Language | None], str]] = {Kind.CARD: typed, Kind.CARDS: typed, Kind.SUIT: typed_suit}
+_TYPED: dict[Kind, Callable[[str, Language], str]] = {Kind.CARD: typed, Kind.CARDS: typed, Kind.SUIT: typed_suit}
 
 
 def declaration(said: Mapping[Option, Any]) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from scorekeeper import i18n, rulesets, service
-from scorekeeper.cli import complete
+from scorekeeper.cli import complete, current
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
@@ -303,7 +303,7 @@ class Table:
         from scorekeeper.cli.app import app as scorekeeper
 
         args = [*args]
-        if "--game" in _options_of(name) and not {"-g", "--game"} & set(args):
+        if "--game" in _options_of(name) and current.named(args) is None:
             args += ["--game", self.session.name]
         if name == "check" and (not args or args[0].startswith("-")):
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays

@@ -211,6 +211,16 @@ def test_commands_run_without_the_prefix_in_both_languages() -> None:
     assert code == 0 and out.startswith("coup 2: ") and [c["scores"] for c in sheet("marius")["coups"]][-1] == [11, 14]
 
 
+def test_a_command_at_the_table_runs_on_the_game_it_names_however_it_names_it() -> None:
+    new("other", "manille-muette", MARIUS)
+    by_flags("other", [["-r", "10h", "--points", "César=40"]])
+    new("marius", "manille-muette", MARIUS)
+    code, out, err = cli("table", stdin="undo --game=other\n")
+    assert (code, err) == (0, "")
+    assert "undone: last coup" in out
+    assert sheet("other")["coups"] == [] and sheet("marius")["coups"] == []
+
+
 def test_p5_check_at_the_table_judges_a_play_under_the_games_rules() -> None:
     new("marius", "manille-muette", MARIUS)
     code, out, err = cli("table", stdin="vérifie --trump h --table 'O:A♠' --hand '10♥ 7♥ 10♣' --play 10c\n")
