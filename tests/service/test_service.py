@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 from scorekeeper import service
 
@@ -22,6 +24,22 @@ def test_every_name_of_the_service_is_found_in_its_module() -> None:
     assert found["rename"].__module__ == "scorekeeper.service.life"
     assert found["fiche"].__module__ == "scorekeeper.service.reads"
     assert dir(service) == sorted(found)
+
+
+def test_the_names_mypy_imports_are_the_names_the_service_loads() -> None:
+    """The facade's TYPE_CHECKING imports (mypy's) and its table of homes (the lazy loader's) name the same
+    names in the same modules; what the entries use among themselves (`append`, `read_words`) is in neither."""
+    tree = ast.parse(Path(service.__file__).read_text(encoding="utf-8"))
+    checking = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    imported: dict[str, list[str]] = {}
+    for node in checking.body:
+        assert isinstance(node, ast.ImportFrom) and node.module is not None
+        assert all(alias.asname == alias.name for alias in node.names)  # `as` itself: a re-export to mypy
+        imported.setdefault(node.module, []).extend(alias.name for alias in node.names)
+    assert {module: sorted(names) for module, names in imported.items()} == {
+        module: sorted(names) for module, names in service._NAMES.items()
+    }
+    assert {"append", "read_words"}.isdisjoint(service.__all__) and len(service.__all__) == 39
 
 
 def test_a_name_the_service_does_not_have_is_an_attribute_error() -> None:
