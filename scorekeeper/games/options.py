@@ -3,8 +3,9 @@
 An `Option` names the field of the declaration it fills (`trump`, `tricks`), its kind (how the
 value is read: a card as typed, a count `NAME=N`, a flag...), the command line's flags for it
 (`--contre`, `--frapper`, `--coinche`), the catalog key of its help, and what completes it; most
-follow from its name (`Option.of`), and a declaration writes only those that do not. The command line makes typer options of them (`cli.declare`), the table says a field in its own words,
-a web form would make fields of them. A game gives its `Options` from `games/<game>/options.py`;
+follow from its name (`Option.of`), and a declaration writes only those that do not. The command
+line makes typer options of them (`cli.declare`), the table says a field in its own words, a web
+form would make fields of them. A game gives its `Options` from `games/<game>/options.py`;
 the options both games take are declared here once.
 
 >>> [option.flags[0] for option in of("manille").coup][:3]

@@ -24,6 +24,8 @@ OPTIONS = Options(
         Option.of("passed", Kind.FLAG, field="pass", flags=("--pass",), help="help.coup.pass"),  # M-17, at the enchères
     ),
     adjust=(
-        Option.of("score", Kind.COUNTS, field="adjust", help="help.adjust.score", many=True, mistake="bad_adjust_score"),
+        Option.of(
+            "score", Kind.COUNTS, field="adjust", help="help.adjust.score", many=True, mistake="bad_adjust_score"
+        ),
     ),
 )
