@@ -232,11 +232,16 @@ def _outside(modules: str) -> dict[str, Game]:
             loaded = import_module(module)
         except ModuleNotFoundError as error:
             if not error.name or not f"{module}.".startswith(f"{error.name}."):  # one the game imports: its bug
-                raise
+                raise UserError("game_module_failed", module=module, variable=OUTSIDE, problem=repr(error)) from None
             loaded = None
+        except (TypeError, ValueError):  # a relative or malformed name (`../x`, `.x`): no module to find
+            loaded = None
+        except Exception as error:  # the named module's own failure: said in one line, as the user named it
+            raise UserError("game_module_failed", module=module, variable=OUTSIDE, problem=repr(error)) from None
         engine: Game | None = getattr(loaded, "ENGINE", None)
-        if engine is None:
+        if not isinstance(getattr(engine, "name", None), str):
             raise UserError("no_game_module", module=module, variable=OUTSIDE)
+        assert engine is not None
         found[engine.name] = engine
     return found
 
