@@ -60,11 +60,6 @@ def table_words() -> dict[str, str]:
     return _WORDS
 
 
-# The records of a coup that end a stage of the partie, announced under its line; the end of the partie
-# is the status line's.
-ANNOUNCED = frozenset(("manche_won",))
-
-
 @app.command(help=text("help.table"), epilog=examples_of("table"))
 def table(
     ruleset: str = typer.Argument(None, help=text("help.table.ruleset"), autocompletion=complete.ruleset_names),
@@ -214,7 +209,7 @@ class Table:
             return
         lines, self.columns = table_lines(fiche, False, self.columns)  # the new line, or the fiche realigned
         print("\n".join(lines))
-        self.say(*(render(said) for said in fiche.coups[-1].log if said.event in ANNOUNCED), status(fiche))
+        self.say(*map(render, self.session.engine.announced(fiche.coups[-1])), status(fiche))
         if fiche.over:
             self.offer_revanche()
         else:
