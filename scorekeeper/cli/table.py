@@ -36,7 +36,7 @@ from scorekeeper.cli.said import flag_of
 from scorekeeper.errors import Exit, Field, UserError
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
-from scorekeeper.language import Language
+from scorekeeper.language import Language, codes
 from scorekeeper.players import fold_name
 from scorekeeper.service.session import Session
 
@@ -53,7 +53,7 @@ def table_words() -> dict[str, str]:
     """The words of a line that are the table's own or a command's rather than a coup's, folded (C-4: as
     names are, so `vérifie` and `verifie` are one), in every language whatever the language spoken."""
     if not _WORDS:
-        for code in i18n.languages():
+        for code in codes():
             for what, words in Language.named(code).words.get("table", {}).items():
                 for word in words:
                     _WORDS.setdefault(fold_name(word), what)
@@ -265,7 +265,7 @@ class Table:
     def offer_revanche(self) -> None:
         assert self.terminal is not None
         answer = self.terminal.question(None)
-        if answer is not None and any(Language.named(code).says_yes(fold_name(answer)) for code in i18n.languages()):
+        if answer is not None and any(Language.named(code).says_yes(fold_name(answer)) for code in codes()):
             self.revanche()  # a yes in any language: "yes", "oui"
 
     def say(self, *lines: str) -> None:

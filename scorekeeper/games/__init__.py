@@ -300,17 +300,3 @@ def state_after(ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Se
 def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> Any:
     """The sheet of the declared coups, from the first deal: the only place a figure comes from."""
     return ruleset.engine.fiche(state_after(ruleset, players, dealer, coups))
-
-
-def add_coup(
-    ruleset: Ruleset,
-    players: Sequence[str],
-    dealer: str,
-    coups: Sequence[Mapping[str, Any]],
-    coup: Mapping[str, Any],
-) -> Any:
-    """The sheet with one more coup: the state after the others, then one step; refused once the partie
-    is over or where the table cannot have said it."""
-    state = state_after(ruleset, players, dealer, coups)
-    ruleset.engine.check_open(state)
-    return ruleset.engine.fiche(ruleset.engine.advance(state, coup))
