@@ -62,8 +62,8 @@ if TYPE_CHECKING:
         ruleset_of as ruleset_of,
         said as said,
     )
-    from scorekeeper.store import Notices as Notices
-    from scorekeeper.store import noticing as noticing
+    from scorekeeper.notices import Notices as Notices
+    from scorekeeper.notices import noticing as noticing
 
 # Where each name lives (`noticing`: what one run of a command stored, for the edge to say after it).
 _HOME = {
@@ -81,7 +81,7 @@ _HOME = {
         "scorekeeper.service.reads",
     ),
     **dict.fromkeys(("names", "own_language", "put_away_names", "read", "ruleset_of", "said"), "scorekeeper.service.reads"),
-    **dict.fromkeys(("Notices", "noticing"), "scorekeeper.store"),
+    **dict.fromkeys(("Notices", "noticing"), "scorekeeper.notices"),
 }
 
 __all__ = sorted(_HOME)
