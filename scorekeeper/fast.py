@@ -5,7 +5,7 @@ A function that a long replay asks again and again with the same few arguments i
 cannot tell from the noise is not kept. The tricks, each with its figure where it is used:
 
 - `memo`: a game's log lines and scoring records, and the strength of the ranks the referee asks at
-  every play (`grep -rn "fast.memo\|@memo" scorekeeper/games`);
+  every play (where `fast.memo` is imported);
 - the memo of a partie, which is state rather than a function: a game's replay `State` that reads each
   distinct declaration once (its figure in its docstring);
 - identity hashing of `Suit` and `Rank` (cards.py), for the referee's dicts;

@@ -36,6 +36,7 @@ def layer(module: str) -> str:
         "i18n",
         "language",
         "standing",
+        "notices",
     ):
         return "core"
     if parts[1] in ("cli", "__main__"):

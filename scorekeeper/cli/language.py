@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from scorekeeper import i18n
 from scorekeeper.errors import UserError
-from scorekeeper.language import Language
+from scorekeeper.language import Language, codes
 
 
 def choose(args: list[str]) -> tuple[list[str], bool]:
@@ -34,12 +34,12 @@ def choose(args: list[str]) -> tuple[list[str], bool]:
         elif word == "--lang" or (isinstance(word, str) and word.startswith("--lang=")):
             given = word.partition("=")[2] if "=" in word else next(words, "")
             if not given:
-                raise UserError("lang_needs_value", languages=i18n.languages())
+                raise UserError("lang_needs_value", languages=codes())
         else:
             rest.append(word)
     asked = given or os.environ.get("SCOREKEEPER_LANG")
     if asked and i18n.language_code(asked) is None:
-        raise UserError("unknown_language", lang=asked, languages=i18n.languages())
+        raise UserError("unknown_language", lang=asked, languages=codes())
     i18n.speak(Language.named(i18n.language_of(given)))
     return rest, bool(asked)  # not told: the game's own language may speak (C-2)
 

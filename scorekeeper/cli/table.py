@@ -36,7 +36,7 @@ from scorekeeper.cli.said import flag_of
 from scorekeeper.errors import Exit, Field, UserError
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
-from scorekeeper.language import Language
+from scorekeeper.language import Language, codes
 from scorekeeper.players import fold_name
 from scorekeeper.service.session import Session
 
@@ -53,16 +53,11 @@ def table_words() -> dict[str, str]:
     """The words of a line that are the table's own or a command's rather than a coup's, folded (C-4: as
     names are, so `vérifie` and `verifie` are one), in every language whatever the language spoken."""
     if not _WORDS:
-        for code in i18n.languages():
+        for code in codes():
             for what, words in Language.named(code).words.get("table", {}).items():
                 for word in words:
                     _WORDS.setdefault(fold_name(word), what)
     return _WORDS
-
-
-# The records of a coup that end a stage of the partie, announced under its line; the end of the partie
-# is the status line's.
-ANNOUNCED = frozenset(("manche_won",))
 
 
 @app.command(help=text("help.table"), epilog=examples_of("table"))
@@ -214,7 +209,7 @@ class Table:
             return
         lines, self.columns = table_lines(fiche, False, self.columns)  # the new line, or the fiche realigned
         print("\n".join(lines))
-        self.say(*(render(said) for said in fiche.coups[-1].log if said.event in ANNOUNCED), status(fiche))
+        self.say(*map(render, self.session.engine.announced(fiche.coups[-1])), status(fiche))
         if fiche.over:
             self.offer_revanche()
         else:
@@ -270,7 +265,7 @@ class Table:
     def offer_revanche(self) -> None:
         assert self.terminal is not None
         answer = self.terminal.question(None)
-        if answer is not None and any(Language.named(code).says_yes(fold_name(answer)) for code in i18n.languages()):
+        if answer is not None and any(Language.named(code).says_yes(fold_name(answer)) for code in codes()):
             self.revanche()  # a yes in any language: "yes", "oui"
 
     def say(self, *lines: str) -> None:

@@ -98,6 +98,7 @@ class Game(Protocol):
     def status(self, fiche: Any) -> Record: ...
     def short_status(self, fiche: Any) -> Record: ...
     def echo(self, result: Any) -> Sequence[Record]: ...
+    def announced(self, result: Any) -> Sequence[Record]: ...
     def after(self, fiche: Any, narrow: bool) -> list[Cell]: ...
     def explained(self, fiche: Any) -> list[Explained]: ...
     def detail(self, result: Any) -> list[Cell]: ...
@@ -157,6 +158,9 @@ class Drawn:
 
     def echo(self, result: Any) -> Sequence[Record]:
         return self._module("sheet").echo(result)  # type: ignore[no-any-return]
+
+    def announced(self, result: Any) -> Sequence[Record]:
+        return self._module("sheet").announced(result)  # type: ignore[no-any-return]
 
     def after(self, fiche: Any, narrow: bool) -> list[Cell]:
         return self._module("sheet").after(fiche, narrow)  # type: ignore[no-any-return]
@@ -232,11 +236,16 @@ def _outside(modules: str) -> dict[str, Game]:
             loaded = import_module(module)
         except ModuleNotFoundError as error:
             if not error.name or not f"{module}.".startswith(f"{error.name}."):  # one the game imports: its bug
-                raise
+                raise UserError("game_module_failed", module=module, variable=OUTSIDE, problem=repr(error)) from None
             loaded = None
+        except (TypeError, ValueError):  # a relative or malformed name (`../x`, `.x`): no module to find
+            loaded = None
+        except Exception as error:  # the named module's own failure: said in one line, as the user named it
+            raise UserError("game_module_failed", module=module, variable=OUTSIDE, problem=repr(error)) from None
         engine: Game | None = getattr(loaded, "ENGINE", None)
-        if engine is None:
+        if not isinstance(getattr(engine, "name", None), str):
             raise UserError("no_game_module", module=module, variable=OUTSIDE)
+        assert engine is not None
         found[engine.name] = engine
     return found
 
@@ -291,17 +300,3 @@ def state_after(ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Se
 def replay(ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> Any:
     """The sheet of the declared coups, from the first deal: the only place a figure comes from."""
     return ruleset.engine.fiche(state_after(ruleset, players, dealer, coups))
-
-
-def add_coup(
-    ruleset: Ruleset,
-    players: Sequence[str],
-    dealer: str,
-    coups: Sequence[Mapping[str, Any]],
-    coup: Mapping[str, Any],
-) -> Any:
-    """The sheet with one more coup: the state after the others, then one step; refused once the partie
-    is over or where the table cannot have said it."""
-    state = state_after(ruleset, players, dealer, coups)
-    ruleset.engine.check_open(state)
-    return ruleset.engine.fiche(ruleset.engine.advance(state, coup))

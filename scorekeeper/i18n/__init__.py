@@ -46,15 +46,9 @@ Fields = Callable[[Field], str]  # how an edge says a field of a coup: its flag,
 
 _LOCALE = Path(__file__).resolve().parent / "locale"
 
-_chosen: dict[str, Any] = {}  # "where": the guided table speaks (`at_the_table`)
 _in_effect: list[Language] = []  # the language the edge said (`speak`), once a command
 _catalogs: dict[str, GNUTranslations] = {}
 _brought: list[Path] = []  # the catalog folders of games from outside the package (`bring`)
-
-
-def languages() -> tuple[str, ...]:
-    """The languages spoken here: the folders of `i18n/` with a words file."""
-    return codes()
 
 
 def language_code(wanted: str) -> str | None:

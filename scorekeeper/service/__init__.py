@@ -60,8 +60,8 @@ if TYPE_CHECKING:
         ruleset_of as ruleset_of,
         said as said,
     )
-    from scorekeeper.store import Notices as Notices
-    from scorekeeper.store import noticing as noticing
+    from scorekeeper.notices import Notices as Notices
+    from scorekeeper.notices import noticing as noticing
 
 # Where each name lives (`noticing`: what one run of a command stored, for the edge to say after it). mypy
 # reads the imports above instead; tests/service/test_service.py holds the two lists to each other.
@@ -76,7 +76,7 @@ _NAMES = {
         "ASIDE", "Listed", "aside", "chosen", "exists", "fiche", "game_of", "history_file", "in_use", "listed",
         "names", "own_language", "put_away_names", "read", "ruleset_of", "said",
     ),
-    "scorekeeper.store": ("Notices", "noticing"),
+    "scorekeeper.notices": ("Notices", "noticing"),
 }
 _HOME = {name: module for module, names in _NAMES.items() for name in names}
 

@@ -10,12 +10,12 @@ call needs them.
 
 from __future__ import annotations
 
+from scorekeeper.notices import Notices, noticing
 from scorekeeper.store.disk import cache_dir, games_dir, home, write_atomic
 from scorekeeper.store.files import (
     ARCHIVE,
     NAME_PATTERN,
     TRASH,
-    Notices,
     all_names,
     bring_back,
     changing,
@@ -30,7 +30,6 @@ from scorekeeper.store.files import (
     head,
     locked,
     mark_current,
-    noticing,
     path_of,
     put_away,
     read,

@@ -18,19 +18,16 @@ import time
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from scorekeeper import players as names
 from scorekeeper import tomlfile
 from scorekeeper.errors import UserError
+from scorekeeper.notices import noted, stored
 from scorekeeper.store import cache
 from scorekeeper.store.disk import games_dir, home, leftovers, write_atomic
 from scorekeeper.store.ledger import Ledger, damage
-
-if TYPE_CHECKING:
-    from scorekeeper.explain import Record
 
 LOCK_WAIT = 5.0  # seconds a writer waits for another before saying the game is busy
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # a plain file name, as games were named before C-4
@@ -115,7 +112,7 @@ def write(ledger: Ledger) -> None:
         before = None
     with _trouble(path.parent):
         write_atomic(path, raw)
-    _stored(ledger.name)
+    stored(ledger.name)
     cache.replace(before, raw, data)
 
 
@@ -293,7 +290,7 @@ def put_away(name: str, folder: str) -> Ledger:
         with _trouble(target.parent):
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)
-        _stored(ledger.name)
+        stored(ledger.name)
     now = current_name()
     if now is not None and names.fold_name(now) == names.fold_name(ledger.name):
         clear_current()
@@ -312,7 +309,7 @@ def bring_back(name: str) -> Ledger:
         with _trouble(games_dir()):
             games_dir().mkdir(parents=True, exist_ok=True)
             os.replace(source, path_of(ledger.name))
-        _stored(ledger.name)
+        stored(ledger.name)
     return ledger
 
 
@@ -345,49 +342,11 @@ def clear_current() -> None:
 
 def mark_current(name: str) -> None:
     """`set_current` after a change is stored: a mark that cannot be written is a note of the run
-    (`Notices`), since raising would report a stored change as failed, and a player would say it twice."""
+    (`scorekeeper.notices`), since raising would report a stored change as failed, and a player would say it twice."""
     try:
         set_current(name)
     except OSError as error:
         from scorekeeper.explain import record  # only a mark not written needs it
 
-        notices = _noticed.get()
-        if notices is not None:
-            values = {"name": name, "folder": str(home()), "reason": tomlfile.reason(error)}
-            notices.notes.append(record("warning.not_marked", None, **values))
-
-
-# --- what a run stored, and its soft failures -----------------------------------------------------
-
-
-class Notices:
-    """What one run of a command stored (`stored`: the games' names) and what it could not do without
-    failing (`notes`: records, a current-game mark not written). The edge says the notes after the
-    command, and once a game is stored never reports the run as failed. A plain class: a dataclass
-    costs about 1 ms more to create, on the start-up path of every command."""
-
-    __slots__ = ("stored", "notes")
-
-    def __init__(self) -> None:
-        self.stored: list[str] = []
-        self.notes: list[Record] = []
-
-
-_noticed: ContextVar[Notices | None] = ContextVar("noticed", default=None)
-
-
-@contextmanager
-def noticing() -> Iterator[Notices]:
-    """What the store stores and notes inside this block (a command's run), gathered in one `Notices`."""
-    notices = Notices()
-    token = _noticed.set(notices)
-    try:
-        yield notices
-    finally:
-        _noticed.reset(token)
-
-
-def _stored(name: str) -> None:
-    notices = _noticed.get()
-    if notices is not None:
-        notices.stored.append(name)
+        values = {"name": name, "folder": str(home()), "reason": tomlfile.reason(error)}
+        noted(record("warning.not_marked", None, **values))

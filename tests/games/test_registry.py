@@ -76,10 +76,13 @@ def test_a_module_without_an_engine_is_named_as_such(outside: Path, monkeypatch)
 
 
 def test_a_game_that_fails_its_own_import_is_not_hidden(outside: Path, monkeypatch) -> None:
+    """Its own missing import is told as such, not as "no module with a game"; in one line, no traceback."""
     _module(outside, "toy_broken", "import a_module_nobody_has\n")
     monkeypatch.setenv("SCOREKEEPER_GAMES", "toy_broken")
-    with pytest.raises(ModuleNotFoundError, match="a_module_nobody_has"):
+    with pytest.raises(UserError) as refused:
         games.get("toy")
+    assert refused.value.key == "game_module_failed"
+    assert refused.value.values["problem"] == "ModuleNotFoundError(\"No module named 'a_module_nobody_has'\")"
 
 
 def test_an_unknown_game_lists_the_games_from_outside_too(outside: Path, monkeypatch) -> None:
@@ -105,3 +108,50 @@ def test_a_ruleset_never_imports_the_module_it_names(outside: Path, monkeypatch)
         assert refused.value.key in ("bad_game_key", "no_game_module")
     assert not witness.exists()
     assert "toy_trap" not in sys.modules
+
+
+BROKEN = {
+    "raises_at_import": ('raise RuntimeError("boom at import")\n', "game_module_failed", "RuntimeError('boom at import')"),
+    "does_not_parse": ("def (\n", "game_module_failed", "SyntaxError"),
+    "engine_is_no_game": ("ENGINE = 1\n", "no_game_module", None),
+}
+
+
+@pytest.mark.parametrize("module", sorted(BROKEN))
+def test_a_broken_module_named_by_the_variable_is_one_mistake_not_a_traceback(outside: Path, monkeypatch, module) -> None:
+    text, key, problem = BROKEN[module]
+    _module(outside, module, text)
+    monkeypatch.setenv("SCOREKEEPER_GAMES", module)
+    with pytest.raises(UserError) as refused:
+        games.get("toy")
+    assert refused.value.key == key and refused.value.values["module"] == module
+    if problem is not None:
+        assert problem in refused.value.values["problem"]
+
+
+@pytest.mark.parametrize("name", ["../x", ".x", "a..b"])
+def test_a_name_that_is_no_module_path_is_no_game_module(outside: Path, monkeypatch, name) -> None:
+    monkeypatch.setenv("SCOREKEEPER_GAMES", name)
+    with pytest.raises(UserError) as refused:
+        games.get("toy")
+    assert (refused.value.key, refused.value.values["module"]) == ("no_game_module", name)
+
+
+def test_a_broken_game_module_is_said_in_one_line_with_exit_2(tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    (tmp_path / "boom.py").write_text('raise RuntimeError("boom at import")\n', encoding="utf-8")
+    ruleset = tmp_path / "toy.toml"
+    ruleset.write_text('game = "toy"\n', encoding="utf-8")
+    env = {**os.environ, "SCOREKEEPER_HOME": str(tmp_path / "home"), "SCOREKEEPER_GAMES": "boom", "PYTHONPATH": str(tmp_path)}
+    env.pop("SCOREKEEPER_LANG", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--lang", "en", "new", str(ruleset), "-p", "A", "-p", "B"],
+        env=env, capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "scorekeeper: SCOREKEEPER_GAMES names 'boom', whose game could not be loaded: RuntimeError('boom at import')"
+    ]
+    assert not (tmp_path / "home" / "games").exists() or not any((tmp_path / "home" / "games").iterdir())

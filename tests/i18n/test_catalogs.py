@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import games, i18n
+from scorekeeper import games, i18n, language
 from scorekeeper.i18n import compile as po
 from scorekeeper.rulesets import COMMON_KEYS
 
@@ -153,3 +153,52 @@ def test_the_key_docs_pass_no_choice_to_his_partner() -> None:
 def test_the_i18n_doctest_speaks_a_real_message_and_no_test_unit_is_left() -> None:
     assert "unit_test" not in ENGLISH
     assert i18n.text("error.player_count", count=1, given=0).startswith("this ruleset is for 1 player, 0 given")
+
+
+# The core's messages that must name a game: the command line's help and examples, and the refusals
+# of commands that do one thing at manille and another at l'hombre, say both games to the player.
+# Each is used by core or cli code, so a game's catalog is no home for it.
+NAMES_A_GAME = {
+    "help.scorekeeper",  # what the program is for: both games
+    "help.new.examples",  # examples name a ruleset of each game
+    "help.coup.examples",
+    "help.check.examples",
+    "help.audit.examples",
+    "help.rules.show.examples",
+    "help.stats.examples",
+    "help.table.examples",
+    "help.adjust.examples",
+    "help.coup.pass",  # --pass is declared by both games, and this help says what it means at each
+    "help.audit.taker",  # names the manillen-3 system, whose dealer plays alone
+    "help.adjust",  # `adjust`: points at manille, jetons at l'hombre
+    "error.adjust_needs_score",  # `adjust` says both games' way of saying the agreement
+    "help.stop",  # `stop`: who wins at manille, what is settled at l'hombre
+    "help.chart",  # `chart`: a side's score at manille, a player's balance at l'hombre
+    "help.settle.statement",  # "his coups as hombre": the role, in the help of a core command
+    "error.no_money",  # the service refuses `settle` for a game with no money: "settle is for l'hombre"
+}
+
+
+def naming_a_game(folder: Path, lang: str) -> set[str]:
+    """The keys of a language's catalogs in `folder` whose key or words name a built-in game."""
+    named = [name.lower() for name in games.NAMES]
+    return {
+        key.split("\0")[0]
+        for key, words in po.catalog(lang, folder).items()
+        if any(name in key.lower() or name in words.lower() for name in named)
+    }
+
+
+@pytest.mark.parametrize("lang", po.languages())
+def test_a_core_catalog_names_no_game_its_words_live_in_the_games_folder(lang: str) -> None:
+    """Issue 25: a message that names a game is that game's, in `games/GAME/i18n/`; the core's name
+    none but the few the allow-list says why."""
+    assert naming_a_game(po.HERE, lang) - NAMES_A_GAME == set()
+    assert NAMES_A_GAME <= naming_a_game(po.HERE, lang), "an allowed message no longer names a game: drop it"
+
+
+def test_a_message_naming_a_game_is_found_in_its_catalog() -> None:
+    """The check above finds what it looks for: each game's catalog names it."""
+    for name in games.NAMES:
+        found = naming_a_game(language.GAMES / name / "i18n", "en")
+        assert f"key.{name}.cards.deck" in found

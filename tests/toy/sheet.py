@@ -51,6 +51,10 @@ def echo(result: CoupResult) -> tuple[Record, ...]:
     return result.log
 
 
+def announced(result: CoupResult) -> tuple[Record, ...]:
+    return ()
+
+
 def after(fiche: Fiche, narrow: bool) -> list[Cell]:
     return [status(fiche), *([said("toy.marks")] if narrow and any(r.coup.bonus for r in fiche.coups) else [])]
 

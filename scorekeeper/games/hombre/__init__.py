@@ -36,15 +36,11 @@ from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
+    from scorekeeper.games.options import Options
+    from scorekeeper.games.sheet import Cell
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
-
-if TYPE_CHECKING:
-    from scorekeeper.games.sheet import Cell
     from scorekeeper.standing import Figures
-
-if TYPE_CHECKING:
-    from scorekeeper.games.options import Options
 
 __all__ = [
     "ENGINE",

@@ -83,6 +83,12 @@ def echo(result: CoupResult) -> tuple[Record, ...]:
     return result.log
 
 
+def announced(result: CoupResult) -> tuple[Record, ...]:
+    """What the table announces under a coup's line: nothing, the poules and the end are the status
+    line's (H-16, H-19)."""
+    return ()
+
+
 def sheet(fiche: HombreFiche) -> Sheet:
     """The fiche's columns and rows, each player a `Who` (`layout` fits them to the screen)."""
     rows = []

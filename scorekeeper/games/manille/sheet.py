@@ -136,6 +136,12 @@ def echo(result: CoupResult) -> tuple[Record, ...]:
     return result.log if result.entry == "adjust" else result.log[1:]
 
 
+def announced(result: CoupResult) -> tuple[Record, ...]:
+    """What the table announces under a coup's line: the manche it won (M-9). The end of the partie is
+    the status line's."""
+    return tuple(said for said in result.log if said.event == "manche_won")
+
+
 def sheet(fiche: Fiche) -> Sheet:
     """The fiche's columns and rows, each player a `Who` (`layout` fits them to the screen)."""
     seats = {str(seat): seat for seat in fiche.table.seats}  # a mort's seat as the table names it (M-15, M-16)

@@ -8,6 +8,8 @@ from scorekeeper.games import manille
 from scorekeeper.games.manille import demo
 from scorekeeper.i18n import as_json, render
 
+from tests.games import add_coup
+
 PLAYERS = ("César", "Panisse", "Escartefigue", "Brun")  # César & Escartefigue against Panisse & Brun
 CE, PB = 0, 1
 
@@ -91,7 +93,7 @@ def test_m5_retourne_can_end_the_manche_before_play():
 def test_m5_points_for_a_coup_the_retourne_ended_are_refused_at_entry():
     coups = [{"retourne": "7s", "points": {"César": 64}}, {"retourne": "7d", "points": {"César": 34}}]
     with pytest.raises(UserError, match=r"the retourne A♥ ends the manche, so the coup is not played \(M-5\)"):
-        games.add_coup(muette(), PLAYERS, "César", coups, {"retourne": "Ah", "points": {"César": 40}})
+        add_coup(muette(), PLAYERS, "César", coups, {"retourne": "Ah", "points": {"César": 40}})
 
 
 def test_m5_a_retourne_that_does_not_end_the_manche_needs_the_coup():
@@ -191,7 +193,7 @@ def test_m9_partie_seche_is_one_manche_of_34_or_44():
 def test_m9_no_coup_after_the_partie_is_over():
     won = [{"retourne": "7s", "points": {"César": 68}}] * 2
     with pytest.raises(UserError, match="the partie is over: César & Escartefigue won"):
-        games.add_coup(muette(), PLAYERS, "César", won, {"retourne": "7h", "points": {"César": 40}})
+        add_coup(muette(), PLAYERS, "César", won, {"retourne": "7h", "points": {"César": 40}})
     with pytest.raises(UserError, match="coup 3: the partie was already won"):
         play([*won, {"retourne": "7h", "points": {"César": 40}}])
 

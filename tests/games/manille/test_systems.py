@@ -19,6 +19,8 @@ from scorekeeper.errors import UserError
 from scorekeeper.games import manille
 from scorekeeper.i18n import render
 
+from tests.games import add_coup
+
 P4 = ("A", "B", "C", "D")
 P3 = ("A", "B", "C")
 P2 = ("A", "B")
@@ -41,7 +43,7 @@ def said(result):
 def refused(name, players, before, coup, message, **options):
     """The coup is refused at entry (nothing recorded) with a message naming the rule."""
     with pytest.raises(UserError, match=message):
-        games.add_coup(ruleset(name, **options), players, players[0], before, coup)
+        add_coup(ruleset(name, **options), players, players[0], before, coup)
 
 
 def pts(trump, who, points, **calls):
@@ -126,7 +128,7 @@ def test_m9_manillen_tie_at_the_top_after_20_deals_has_no_winner():
 
 def test_m9_manillen_no_21st_deal():
     with pytest.raises(UserError, match="the partie is over: B & D won"):
-        games.add_coup(ruleset("manillen"), P4, "A", MANILLEN_18 + MANILLEN_WON, pts("h", "A", 40))
+        add_coup(ruleset("manillen"), P4, "A", MANILLEN_18 + MANILLEN_WON, pts("h", "A", 40))
 
 
 def test_m6_manillen_contre_x2_surcontre_x4_by_the_right_sides():
@@ -319,7 +321,7 @@ def test_m9_whisthub_half_manche_of_61():
     fiche = play("manille-whisthub", P4, WHISTHUB[:9], manche=61)
     assert fiche.over and fiche.winner == AC and fiche.scores == (61, 56)
     with pytest.raises(UserError, match="the partie is over: A & C won"):
-        games.add_coup(ruleset("manille-whisthub", manche=61), P4, "A", WHISTHUB[:9], WHISTHUB[9])
+        add_coup(ruleset("manille-whisthub", manche=61), P4, "A", WHISTHUB[:9], WHISTHUB[9])
 
 
 @pytest.mark.parametrize(
