@@ -9,6 +9,7 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
 - the memo of a partie, which is state rather than a function: a game's replay `State` that reads each
   distinct declaration once (its figure in its docstring);
 - identity hashing of `Suit` and `Rank` (cards.py), for the referee's dicts;
+- the ledger's card words kept at hand rather than found through the language at every coup (cards.py);
 - NamedTuples rather than frozen slotted dataclasses, where `sheet` creates the class at every start
   (bench/classes.py) or the referee builds one at every play or trick (a game's `legal._Table`,
   referee/audit.py's `TrickResult`).
