@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.explain import Record, record
@@ -16,8 +16,9 @@ from scorekeeper.referee import Verdict
 Seen = Sequence[tuple[str, Card]]
 
 
-@dataclass(frozen=True, slots=True)
-class Audited:
+# A NamedTuple, not a frozen dataclass: one is built for every coup audited, and as a dataclass with
+# `Audit` it made 10,000 audits 0.37 s against 0.33 s (bench/bench.py, interleaved).
+class Audited(NamedTuple):
     """What the audit asks of a game, for one coup's trump (each game's `referee.audited`)."""
 
     deck: Deck
