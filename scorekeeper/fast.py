@@ -12,7 +12,7 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
 - the ledger's card words kept at hand rather than found through the language at every coup (cards.py);
 - NamedTuples rather than frozen slotted dataclasses, where `sheet` creates the class at every start
   (bench/classes.py) or the referee builds one at every play or trick (a game's `legal._Table`,
-  referee/audit.py's `TrickResult`).
+  referee/audit.py's `TrickResult`, and `Audit` and `Audited`, one a coup audited).
 """
 
 from __future__ import annotations
