@@ -267,3 +267,84 @@ def test_check_m13_a_renonce_in_encheres_fails_or_makes_the_bid(run):
         json.loads(ran.out)["cost"]
         == "by the taker, his bid fails; by another player, the taker's bid is made (M-8, M-13)"
     )
+
+
+# P-8: a sans-atout is refused where the ruleset has none, by `check`, `audit` and `coup` alike (one rule:
+# `refuse_sans_atout`); where the retourne sets trump, the refusal says so.
+NO_SANS_ATOUT = "sans-atout is not played in this system (P-8)"
+RETOURNE_SETS_TRUMP = "sans-atout is not played in this system: the retourne sets trump (P-8)"
+WITHOUT_SANS_ATOUT = [
+    ("manille-muette", RETOURNE_SETS_TRUMP),
+    ("manille-parlee", RETOURNE_SETS_TRUMP),
+    ("manille-a-trois", RETOURNE_SETS_TRUMP),
+    ("manille-a-deux", RETOURNE_SETS_TRUMP),
+    ("manille-jdc", NO_SANS_ATOUT),
+    ("manille-envers", NO_SANS_ATOUT),
+    ("manille-encheres", NO_SANS_ATOUT),
+]
+WITH_SANS_ATOUT = ["manillen", "manillen-2", "manillen-3", "manille-whisthub", "manille-coinchee"]
+
+
+def refused_in_one_line(ran, message):
+    assert ran.code == 2 and ran.out == ""
+    assert ran.err == f"scorekeeper: {message}\n"
+
+
+@pytest.mark.parametrize("ruleset, message", WITHOUT_SANS_ATOUT)
+@pytest.mark.parametrize("sa", ["sa", "SA", "sans-atout"])
+def test_p8_check_refuses_sans_atout_where_the_ruleset_has_none(run, ruleset, message, sa):
+    ran = run("check", ruleset, "--trump", sa, "--table", "O:K♠", "--hand", "7♥ 8♣", "--play", "7h")
+    refused_in_one_line(ran, message)
+
+
+@pytest.mark.parametrize("ruleset", WITH_SANS_ATOUT)
+def test_p8_check_sans_atout_where_the_ruleset_has_it_void_discards_freely(run, ruleset):
+    ran = run("check", ruleset, "--trump", "sa", "--table", "O:K♠", "--hand", "7♥ 8♣", "--play", "7h")
+    assert ran.code == 0
+    assert "7♥ is legal: sans-atout, void in ♠: discards freely (P-8)" in ran.out
+
+
+def test_p8_check_and_audit_refuse_sans_atout_in_french(run, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "fr")
+    said = "on ne joue pas sans-atout dans ce système : la retourne fait l'atout (P-8)"
+    ran = run("check", "manille-muette", "--trump", "sa", "--hand", "7♥ 8♣")
+    assert ran.code == 2 and ran.out == "" and ran.err == f"scorekeeper : {said}\n"
+    ran = run("audit", "manille-jdc", "--players", PLAYERS, "--trump", "sa", "--leader", "Panisse", *tricks(LEGAL))
+    assert ran.code == 2 and ran.out == ""
+    assert ran.err == "scorekeeper : on ne joue pas sans-atout dans ce système (P-8)\n"
+
+
+@pytest.mark.parametrize("ruleset, message", [WITHOUT_SANS_ATOUT[0], WITHOUT_SANS_ATOUT[4]])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_p8_audit_refuses_sans_atout_where_the_ruleset_has_none(run, ruleset, message, json_flag):
+    args = ["--players", PLAYERS, "--trump", "sa", "--leader", "Panisse", *tricks(LEGAL[:2]), *json_flag]
+    refused_in_one_line(run("audit", ruleset, *args), message)
+
+
+def test_p8_audit_sans_atout_where_the_ruleset_has_it(run):
+    ran = run("audit", "manillen", "--players", "A B C D", "--trump", "sa", "--leader", "A", "--trick", "AS KS 10S QS")
+    assert ran.code == 0 and "A & C: 14 points, 1 trick" in ran.out and "no renonce proven" in ran.out
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ["--trump", "sa", "--points", "César=40"],
+        ["--retourne", "7s", "--trump", "sa", "--points", "César=40"],
+        ["sa", "césar", "40"],
+        ["7s", "sa", "césar", "40"],
+        ["--trump", "sa", *tricks(LEGAL)],
+    ],
+)
+def test_p8_coup_refuses_sans_atout_in_muette_and_writes_nothing(marius, home, said):
+    files = {path: path.read_bytes() for path in home.rglob("*") if path.is_file()}
+    refused_in_one_line(marius("coup", *said), f"coup 1: {RETOURNE_SETS_TRUMP}")
+    assert {path: path.read_bytes() for path in home.rglob("*") if path.is_file()} == files
+
+
+def test_p8_coup_refuses_sans_atout_where_a_suit_is_named(run, home):
+    assert run("new", "manille-jdc", *[arg for name in "ABCD" for arg in ("--player", name)]).code == 0
+    files = {path: path.read_bytes() for path in home.rglob("*") if path.is_file()}
+    refused_in_one_line(run("coup", "sa", "a", "40"), f"coup 1: {NO_SANS_ATOUT}")
+    refused_in_one_line(run("coup", "--trump", "sa", "--points", "A=40"), f"coup 1: {NO_SANS_ATOUT}")
+    assert {path: path.read_bytes() for path in home.rglob("*") if path.is_file()} == files

@@ -8,13 +8,15 @@ from scorekeeper.cards import Suit
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record
 from scorekeeper.games.manille.declaration import Coup, coup_field
-from scorekeeper.games.manille.rules import CALL_WORDS, ManilleRules
+from scorekeeper.games.manille.rules import CALL_WORDS, ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.scoring import multiplier_of, said
 
 
 def trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None, str | None, list[Record]]:
     """How trump was set (M-5, M-7, M-10, M-13), refusing what the system does not allow."""
     log = []
+    if coup.sans_atout:
+        refuse_sans_atout(rules)
     if rules.trump_from == "retourne":
         if coup.retourne is None:
             raise UserError("retourne_missing", "M-5")
@@ -26,8 +28,6 @@ def trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None,
         raise CoupRefused("no_retourne", "M-5", field=coup_field("trump"))
     if coup.trump is None and not coup.sans_atout:
         raise UserError("trump_missing")
-    if coup.sans_atout and not rules.sans_atout:
-        raise UserError("no_sans_atout", "P-8")
     chooser = _chooser(coup, rules, dealer)
     if rules.trump_from == "dealer-or-partner" and chooser != dealer:
         log.append(said("passe_parole", "M-10", dealer=dealer, chooser=chooser))

@@ -13,7 +13,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import legal
 from scorekeeper.games.manille.deck import MANILLE
-from scorekeeper.games.manille.rules import ManilleRules
+from scorekeeper.games.manille.rules import ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.table import split_camps
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
@@ -124,7 +124,9 @@ def judge_play(
     card: Card | None,
 ) -> Verdict:
     """The verdict on `card` (or only the legal cards), P-3 to P-10; each card on the table comes with its
-    player's relation to the one about to play (P-7)."""
+    player's relation to the one about to play (P-7); trump None is sans-atout (P-8)."""
+    if trump is None:
+        refuse_sans_atout(rules)
     if not has_partners(rules):  # M-12, M-14: every other player is an opponent (P-7)
         if any(relation is Relation.PARTNER for relation, _ in trick):
             raise UserError("each_for_himself", "P-7", ruleset=name)
@@ -153,7 +155,9 @@ def audit_log(
     layout: Layout | None = None,
 ) -> LogAudit:
     """A coup's trick log audited with the camps of the system (P-7): the hands in play order, morts included;
-    `alone` plays against the others where the system has one alone (M-11, M-13)."""
+    `alone` plays against the others where the system has one alone (M-11, M-13); trump None is sans-atout (P-8)."""
+    if trump is None:
+        refuse_sans_atout(rules)
     leader = find_player(players, leader)
     if rules.sides in ("taker", "dealer"):
         if alone is None:

@@ -221,6 +221,14 @@ def renonce_multiplied(said: bool | None, penalty: int | str) -> bool:
     return penalty == "max" if said is None else said
 
 
+def refuse_sans_atout(rules: ManilleRules) -> None:
+    """P-8: a sans-atout is refused where the ruleset has none (`trump.sans_atout` not set: muette,
+    parlée, à trois and à deux, where the retourne sets trump, and the systems that name only a suit).
+    The one reading of the rule, for a coup (`calls.trump_of`), `check` and `audit` alike."""
+    if not rules.sans_atout:
+        raise UserError("no_sans_atout_retourne" if rules.trump_from == "retourne" else "no_sans_atout", "P-8")
+
+
 def _check_manille(rules: ManilleRules, origin: str | Record) -> None:
     """What no single key can say: keys that must agree with each other."""
 
