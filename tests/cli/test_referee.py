@@ -249,6 +249,28 @@ def test_check_c3_a_position_the_seating_cannot_give_is_refused(run):
     assert ran.code == 2 and "a hand of 9 cards: a deal gives 8 each" in ran.err
 
 
+@pytest.mark.parametrize("ruleset", ["manille-a-trois", "manille-a-deux"])
+@pytest.mark.parametrize(
+    "table, order, seated",
+    [("O:K♠ P:A♠", "P: O:", "P:K♠ O:A♠"), ("P:K♠ P:A♠ P:Q♠", "O: P: O:", "O:K♠ P:A♠ O:Q♠"), ("P:K♠", "O:", "O:K♠")],
+)
+def test_check_c3_a_mort_sits_opposite_its_player_so_the_sides_alternate(run, ruleset, table, order, seated):
+    # À trois and à deux the seats alternate between the two sides as two teams do at four (C-3).
+    ran = run("check", ruleset, "--trump", "h", "--table", table, "--hand", "7h")
+    assert ran.code == 2 and ran.out == ""
+    assert ran.err.splitlines() == [
+        f"scorekeeper: each mort sits opposite its player, so the two sides alternate: the cards before you come"
+        f" from {order} in play order (C-3)"
+    ]
+    ran = run("check", ruleset, "--trump", "h", "--table", table, "--hand", "7h", "--lang", "fr")
+    assert ran.code == 2 and ran.err.splitlines() == [
+        "scorekeeper : chaque mort est placé en face de son joueur, les deux camps alternent donc : les cartes avant"
+        f" vous viennent de {order} dans l'ordre du jeu (C-3)"
+    ]
+    ran = run("check", ruleset, "--trump", "h", "--table", seated, "--hand", "7h")
+    assert ran.code == 0 and "legal cards: 7♥" in ran.out
+
+
 def test_check_m13_a_renonce_in_encheres_fails_or_makes_the_bid(run):
     ran = run(
         "check",
