@@ -22,6 +22,7 @@ from typing import Any, NamedTuple, NoReturn
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
+from scorekeeper.players import check_name, fold_name
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
 from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
 
@@ -141,9 +142,12 @@ def _unseen(game: Audited, plays: Mapping[str, Sequence[Card]]) -> list[Card]:
 def _check_table(game: Audited, players: Sequence[str], leader: str, tricks: Sequence[Sequence[Card]]) -> None:
     if len(players) != game.trick_size:
         raise UserError("audit_players_count", given=len(players), size=game.trick_size)
-    if len(set(players)) != len(players):
-        twice = next(player for place, player in enumerate(players) if player in players[:place])
-        raise UserError("audit_player_twice", name=twice, players=tuple(players))
+    for player in players:  # C-4: a name as `new` takes it, told apart from the others as `new` tells them
+        check_name(player)
+    folded = [fold_name(player) for player in players]
+    if len(set(folded)) != len(folded):
+        twice = next(player for place, player in enumerate(players) if folded[place] in folded[:place])
+        raise UserError("audit_player_twice", "C-4", name=twice, players=tuple(players))
     if leader not in players:
         raise UserError("audit_unknown_leader", leader=leader, players=tuple(players))
     if len(tricks) > game.tricks:

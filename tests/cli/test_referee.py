@@ -177,6 +177,41 @@ def test_audit_refuses_an_inconsistent_log_naming_the_place(run, log, message):
     assert ran.code == 2 and message in ran.err
 
 
+@pytest.mark.parametrize(
+    "ruleset, players, leader, trick, twice",
+    [
+        ("manille-muette", "A B C a", "A", "AS KS 10S QS", "a"),
+        ("manille-muette", "Élodie B Elodie D", "B", "AS KS 10S QS", "Elodie"),
+        ("manille-a-trois", "A B Mort mort\u200b", "A", "AS KS 10S QS", "mort\u200b"),  # a zero-width space
+        ("hombre", "Ana ANA C", "C", "AS KS 7S", "ANA"),
+    ],
+)
+def test_audit_c4_names_are_folded_as_new_folds_them(run, ruleset, players, leader, trick, twice):
+    # Case, accents and invisible characters make no second player (C-4), in an audit as in `new`.
+    args = ("audit", ruleset, "--players", players, "--trump", "h", "--leader", leader, "--trick", trick)
+    listed = ", ".join(players.split())
+    ran = run(*args, "--json")
+    assert ran.code == 2 and ran.out == ""
+    assert ran.err.splitlines() == [f"scorekeeper: {twice!r} is named twice among the players ({listed}) (C-4)"]
+    ran = run(*args, "--lang", "fr")
+    assert ran.code == 2 and ran.out == ""
+    assert ran.err.splitlines() == [f"scorekeeper : {twice!r} est nommé deux fois parmi les joueurs ({listed}) (C-4)"]
+
+
+def test_audit_c4_a_name_new_refuses_is_refused(run, tmp_path):
+    long = "x" * 65
+    args = ("-t", "h", "--leader", "A", "--trick", "AS KS 10S QS")
+    ran = run("audit", "manille-muette", "--players", f"A B C {long}", *args)
+    assert ran.code == 2 and ran.out == ""
+    assert ran.err.splitlines() == [f"scorekeeper: the name '{long}' is too long: 64 characters at most (C-4)"]
+    path = tmp_path / "coup.toml"
+    path.write_text(
+        'players = ["A", "B", "C", ""]\ntrump = "h"\nleader = "A"\ntricks = ["AS KS 10S QS"]\n', encoding="utf-8"
+    )
+    ran = run("audit", "manille-muette", "--file", str(path))
+    assert ran.code == 2 and ran.out == "" and ran.err == "scorekeeper: a name is empty (C-4)\n"
+
+
 def test_audit_hombre_log_counts_tricks(run):
     ran = run("audit", "hombre", "--players", "A B C", "--trump", "h", "--leader", "A", "--trick", "Kc Qc 2c", "--json")
     assert ran.code == 0
@@ -247,6 +282,28 @@ def test_check_c3_a_position_the_seating_cannot_give_is_refused(run):
     assert ran.code == 2 and "P: O: in play order (C-3)" in ran.err
     ran = run("check", "manille-muette", "--trump", "h", "--hand", "As Ac 7c 8c 9c 10c Jc Qc Kc")
     assert ran.code == 2 and "a hand of 9 cards: a deal gives 8 each" in ran.err
+
+
+@pytest.mark.parametrize("ruleset", ["manille-a-trois", "manille-a-deux"])
+@pytest.mark.parametrize(
+    "table, order, seated",
+    [("O:K♠ P:A♠", "P: O:", "P:K♠ O:A♠"), ("P:K♠ P:A♠ P:Q♠", "O: P: O:", "O:K♠ P:A♠ O:Q♠"), ("P:K♠", "O:", "O:K♠")],
+)
+def test_check_c3_a_mort_sits_opposite_its_player_so_the_sides_alternate(run, ruleset, table, order, seated):
+    # À trois and à deux the seats alternate between the two sides as two teams do at four (C-3).
+    ran = run("check", ruleset, "--trump", "h", "--table", table, "--hand", "7h")
+    assert ran.code == 2 and ran.out == ""
+    assert ran.err.splitlines() == [
+        f"scorekeeper: each mort sits opposite its player, so the two sides alternate: the cards before you come"
+        f" from {order} in play order (C-3)"
+    ]
+    ran = run("check", ruleset, "--trump", "h", "--table", table, "--hand", "7h", "--lang", "fr")
+    assert ran.code == 2 and ran.err.splitlines() == [
+        "scorekeeper : chaque mort est placé en face de son joueur, les deux camps alternent donc : les cartes avant"
+        f" vous viennent de {order} dans l'ordre du jeu (C-3)"
+    ]
+    ran = run("check", ruleset, "--trump", "h", "--table", seated, "--hand", "7h")
+    assert ran.code == 0 and "legal cards: 7♥" in ran.out
 
 
 def test_check_m13_a_renonce_in_encheres_fails_or_makes_the_bid(run):

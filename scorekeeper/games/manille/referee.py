@@ -135,13 +135,15 @@ def judge_play(
         raise UserError("table_needs_relations")
     if len(hand) > rules.tricks:
         raise UserError("hand_too_big", "C-1", held=len(hand), tricks=rules.tricks)
-    if rules.sides == "teams" and rules.players == 4:
-        # C-3: the player before you is an opponent, the one before him your partner, and so on.
+    if rules.sides in ("teams", "mort", "morts"):
+        # C-3: fixed sides sit one seat in two (two teams at four, a player and a mort opposite at à trois and
+        # à deux): the seat before you is an opponent's, the one before it a partner's, and so on.
         seated = [
             Relation.PARTNER if (len(trick) - place) % 2 == 0 else Relation.OPPONENT for place in range(len(trick))
         ]
         if [relation for relation, _ in trick] != seated:
-            raise UserError("teams_seating", "C-3", order=" ".join(relation.value + ":" for relation in seated))
+            key = "teams_seating" if rules.sides == "teams" else "morts_seating"
+            raise UserError(key, "C-3", order=" ".join(relation.value + ":" for relation in seated))
     return legal.judge(hand, [(relation, c) for relation, c in trick if relation is not None], trump, rules, card)
 
 
