@@ -80,22 +80,28 @@ def audit(
     leader: str,
     tricks: Sequence[Sequence[Card]],
     face_down: FaceDown | None = None,
+    retourne: tuple[str, Card] | None = None,
 ) -> Audit:
     """Replay the log: each trick's cards in play order from its leader, `leader` leading the first
     and each winner the next; then judge every play against the hand the log rebuilds.
 
     With `face_down` (P-11) a play is judged against the cards the player could play then: a card
     under another is not among them, and a later card that may have lain face down proves nothing.
+    With `retourne`, the dealer and the card turned at the deal (M-5): it is his from the deal, face up,
+    until he plays it (P-11), so a log that stops before he plays it still knows he holds it.
     """
     _check_table(game, players, leader, tricks)
     results, plays = _replay(game, tuple(players), leader, tricks)
     complete = len(tricks) == game.tricks
     logged = [result.cards for result in results]
+    kept = _kept_retourne(plays, retourne)
+    if kept is not None:  # still in the dealer's hand where the log stops: each of his plays is judged with it
+        plays[kept[0]].append(kept[1])
     hands: dict[tuple[int, int], list[Card] | None]  # each play proven illegal, and the hand that proves it
     doubts: dict[tuple[int, int], Unproven] = {}
     if face_down is None or not any(face_down.down.values()):
         # At the last trick of the log each hand shown holds one card, always legal: no need to ask.
-        hands = dict.fromkeys(game.illegal_plays(logged[:-1], plays))
+        hands = dict.fromkeys(game.illegal_plays(logged if kept else logged[:-1], plays))
     else:
         hands, doubts = face_down_plays(game, logged, plays, face_down, [] if complete else _unseen(game, plays))
     unknown = list(doubts.values())
@@ -104,7 +110,7 @@ def audit(
         number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
         hand = plays[player][index:] if certain is None else certain
         verdict = game.judge(hand, earlier, player, card)
-        proof = renonce_proof(game, number, player, card, earlier, verdict, _where(results))
+        proof = renonce_proof(game, number, player, card, earlier, verdict, _where(results), kept)
         renonces.append(Renonce(number, player, card, rule_of(verdict), proof, verdict.legal_cards))
     if not complete and face_down is None:
         # In a partial log an unseen card may be in anyone's hand (in a complete one every hand is
@@ -131,6 +137,14 @@ def audit(
         notes=_notes(len(tricks), game.tricks),
         unknown=tuple(unknown),
     )
+
+
+def _kept_retourne(plays: Mapping[str, Sequence[Card]], retourne: tuple[str, Card] | None) -> tuple[str, Card] | None:
+    """The dealer and his retourne where the log does not show it played (M-5, P-11); a retourne the log
+    shows in another's hand is the caller's to refuse."""
+    if retourne is None or retourne[0] not in plays or any(retourne[1] in cards for cards in plays.values()):
+        return None
+    return retourne
 
 
 def _unseen(game: Audited, plays: Mapping[str, Sequence[Card]]) -> list[Card]:

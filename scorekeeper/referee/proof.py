@@ -100,14 +100,21 @@ def renonce_proof(
     earlier: Seen,
     verdict: Verdict,
     seen_at: dict[Card, tuple[int, str]],
+    retourne: tuple[str, Card] | None = None,
 ) -> Record:
-    """The renonce told with the cards that prove it: legal cards he held, each seen later in the log."""
-    held = verdict.legal_cards
-    later = tuple(seen_at[witness][0] for witness in held)
-    at = record("proof.at_trick" if len(later) == 1 else "proof.at_tricks", None, tricks=later)
+    """The renonce told with the cards that prove it: legal cards he held, each seen later in the log, or,
+    where none is, the dealer's retourne the log does not show played: his from the deal, face up (M-5, P-11)."""
+    held = tuple(witness for witness in verdict.legal_cards if witness in seen_at)
     rule = rule_of(verdict)
     play = play_told(game, number, player, card, earlier, rule)
     where = game.circumstance(rule, earlier)  # what the rule needs said of the trick, if anything
+    if not held:
+        assert retourne is not None and retourne[1] in verdict.legal_cards, (verdict, retourne)
+        if where is None:
+            return record("proof.renonce_retourne", rule, play=play, retourne=retourne[1])
+        return record("proof.renonce_where_retourne", rule, play=play, where=where, retourne=retourne[1])
+    later = tuple(seen_at[witness][0] for witness in held)
+    at = record("proof.at_trick" if len(later) == 1 else "proof.at_tricks", None, tricks=later)
     if where is None:
         return record("proof.renonce", rule, play=play, held=held, at=at)
     return record("proof.renonce_where", rule, play=play, where=where, held=held, at=at)

@@ -405,3 +405,46 @@ def test_p8_coup_refuses_sans_atout_where_a_suit_is_named(run, home):
     refused_in_one_line(run("coup", "sa", "a", "40"), f"coup 1: {NO_SANS_ATOUT}")
     refused_in_one_line(run("coup", "--trump", "sa", "--points", "A=40"), f"coup 1: {NO_SANS_ATOUT}")
     assert {path: path.read_bytes() for path in home.rglob("*") if path.is_file()} == files
+
+
+def _muette_abcd(run):
+    assert run("new", "manille-muette", *[arg for name in "ABCD" for arg in ("--player", name)]).code == 0
+
+
+def test_p11_m5_the_retourne_is_the_dealers_a_discard_beside_it_is_a_proven_renonce(run):
+    # A deals and turns 7♠: it is his from the deal, face up, so discarding 8♦ under D's J♣ is a renonce (P-5).
+    _muette_abcd(run)
+    ran = run("coup", "-r", "7s", "--trick", "7C 9C JC 8D")
+    assert (ran.code, ran.err) == (0, "")
+    assert ran.out.splitlines()[:5] == [
+        "retourne 7♠: atout ♠ (M-5)",
+        "trick 1: B 7♣, C 9♣, D J♣, A 8♦: D wins +2 (P-2)",
+        "renonce: A discarded 8♦ on a ♣ lead at trick 1, where D's J♣ was master, while holding 7♠, the retourne,"
+        " the dealer's from the deal and face up until played (P-5)",
+        "renonce by A: coup cancelled, +34 to B & D (M-8)",
+        "B & D reach 34 ≥ 34: manche 1 won (M-9)",
+    ]
+
+
+def test_p11_m5_the_retourne_is_the_dealers_in_french(run):
+    _muette_abcd(run)
+    ran = run("--lang", "fr", "coup", "-r", "7p", "--trick", "7T 9T VT 8K")
+    assert (ran.code, ran.err) == (0, "")
+    assert ran.out.splitlines()[:4] == [
+        "retourne 7♠ : atout ♠ (M-5)",
+        "pli 1 : B 7♣, C 9♣, D V♣, A 8♦ : D prend +2 (P-2)",
+        "renonce : A s'est défaussé du 8♦ sur une entame à ♣ au pli 1, où le V♣ de D était maître, en ayant 7♠,"
+        " la retourne, au donneur dès la donne et visible jusqu'à ce qu'il la joue (P-5)",
+        "renonce d'A : coup annulé, +34 pour B et D (M-8)",
+    ]
+
+
+def test_p11_m5_the_retourne_proves_nothing_where_the_discard_was_free(run, home):
+    # C, A's partner, is master: A may discard (P-7), retourne or not; the log still proves no renonce.
+    _muette_abcd(run)
+    files = {path: path.read_bytes() for path in home.rglob("*") if path.is_file()}
+    refused_in_one_line(
+        run("coup", "-r", "7s", "--trick", "7C JC 9C 8D"),
+        "coup 1: the log stops at trick 1 of 8 and proves no renonce: give every trick, or the points",
+    )
+    assert {path: path.read_bytes() for path in home.rglob("*") if path.is_file()} == files

@@ -108,11 +108,13 @@ def audit_manille(
     rules: ManilleRules,
     partners: Callable[[str, str], bool],
     layout: Layout | None = None,
+    retourne: tuple[str, Card] | None = None,
 ) -> Audit:
     """Audit a manille coup (P-10): trump None is sans-atout; `partners(a, b)` tells who plays with whom (P-7);
-    where table cards lie face down (P-11), `layout` places them as far as the log knows."""
+    where table cards lie face down (P-11), `layout` places them as far as the log knows; `retourne`, the
+    dealer and the card he turned (M-5), is in his hand until the log shows it played (P-11)."""
     cards_down = face_down(rules, players, layout)
-    return audit(audited(players, trump, rules, partners), players, leader, tricks, cards_down)
+    return audit(audited(players, trump, rules, partners), players, leader, tricks, cards_down, retourne)
 
 
 def judge_play(

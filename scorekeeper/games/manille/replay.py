@@ -377,7 +377,10 @@ def _audit(
     assert coup.tricks is not None
     camp_of = {seat: i for i, camp in enumerate(camps) for seat in camp}
     layout = None if coup.layout is None else dict(coup.layout)
-    audit = audit_manille(table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b], layout)
+    retourne = None if coup.retourne is None else (dealer, coup.retourne)
+    audit = audit_manille(
+        table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b], layout, retourne
+    )
     if coup.retourne is not None:
         played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
         if played_by not in (None, dealer):
