@@ -12,7 +12,7 @@ A user's mistake (a `UserError` from the core, or a usage error from click) is p
 on stderr, exit code `Exit.MISTAKE`, and nothing is written: every write happens after all checks passed.
 An option that takes one value, given twice, is such a mistake: the command never guesses which was meant.
 A command given `--json` says its mistake as a JSON object on stdout too (`{"error": {"key", "text", "rule"}}`),
-the line, here, for every command (`_mistake`).
+here, once for every command (`Group._mistake`).
 Once a game is stored, nothing may report the command as failed (a player would say the coup again):
 a current-game mark that cannot be written is one line of warning, and any later failure says the
 change is stored, with exit code `Exit.DONE`.

@@ -96,3 +96,5 @@ def test_json_error_only_where_the_command_reads_json(run) -> None:
     assert ran.code == 2 and ran.out == ""
     ran = run("coup", "--json")
     assert ran.code == 2 and ran.out == ""
+    ran = run("rules", "show", "--", "--json")
+    assert ran.code == 2 and ran.out == "" and "'--json'" in ran.err
