@@ -11,6 +11,8 @@ writes through the terminal's guards (`cli.terminal`).
 A user's mistake (a `UserError` from the core, or a usage error from click) is printed as one line
 on stderr, exit code `Exit.MISTAKE`, and nothing is written: every write happens after all checks passed.
 An option that takes one value, given twice, is such a mistake: the command never guesses which was meant.
+A command given `--json` says its mistake as a JSON object on stdout too (`{"error": {"key", "text", "rule"}}`),
+here, once for every command (`Group._mistake`).
 Once a game is stored, nothing may report the command as failed (a player would say the coup again):
 a current-game mark that cannot be written is one line of warning, and any later failure says the
 change is stored, with exit code `Exit.DONE`.
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from importlib import import_module
 from typing import Any
 
@@ -127,10 +130,10 @@ class Group(TyperGroup):
         try:
             args, told = language.choose(args)
         except UserError as error:
-            return terminal.fail(text("cli.mistake", error=said(error)))
+            return self._refused(args, error)
         for arg in args:
             if isinstance(arg, str) and not terminal.utf8(arg):  # bytes a non-UTF-8 terminal sent, kept as surrogates
-                return terminal.fail(text("cli.not_utf8", text=arg))
+                return self._mistake(args, "cli.not_utf8", text("cli.not_utf8", text=arg))
         language.click_speaks_our_language()
         self.help = text("help.scorekeeper")
         # Read before click parses (see `language.choose`): declared here for the help alone.
@@ -156,11 +159,11 @@ class Group(TyperGroup):
         except click.UsageError as error:
             where = error.ctx.command_path if error.ctx is not None else "scorekeeper"
             message = " ".join(error.format_message().split())
-            return terminal.fail(text("cli.usage_mistake", where=where, message=message))
+            return self._mistake(args, "cli.usage_mistake", text("cli.usage_mistake", where=where, message=message))
         except UserError as error:
-            return terminal.fail(text("cli.mistake", error=said(error)))
+            return self._refused(args, error)
         except click.ClickException as error:
-            return terminal.fail(text("cli.mistake", error=" ".join(error.format_message().split())))
+            return self._mistake(args, "cli.mistake", text("cli.mistake", error=" ".join(error.format_message().split())))
         except click.Abort:
             return terminal.fail(text("cli.aborted"), code=Exit.ABORTED)
         except (Exception, SystemExit) as error:  # SystemExit: click's own exit 1 on a broken pipe
@@ -172,32 +175,71 @@ class Group(TyperGroup):
             result = Exit.DONE
         return int(result) if isinstance(result, int) else Exit.DONE
 
+    def _refused(self, args: list[str], error: UserError) -> int:
+        """A user's mistake (`UserError`): its line, and under `--json` its key, its words with cards in
+        letters, and its rule."""
+        line = text("cli.mistake", error=said(error))
+        return self._mistake(args, f"error.{error.key}", line, error.rule, said(error, ascii=True))
+
+    def _mistake(self, args: list[str], key: str, line: str, rule: str | None = None, words: str | None = None) -> int:
+        """A mistake, catalog key `key`, said as `line` on stderr; to a command given `--json` (in `args`),
+        as JSON on stdout too, its text `words`, else the line without the `cli.mistake` prefix. Exit 2."""
+        if _asks_json(self, args):
+            said_alone = line.removeprefix(text("cli.mistake", error=""))
+            terminal.json_mistake(key, said_alone if words is None else words, rule)
+        return terminal.fail(line)
+
 
 def _refuse_repeated(command: click.Command, args: list[str]) -> None:
     """An option that takes one value (`-r 7h`), given twice (`-r 7h -r 8h`), is refused: keeping the last
     would quietly drop the first. Options that take several values (`--trick`, `--player`) may repeat."""
+    seen: dict[click.Option, str] = {}
+    for _, name, param in _read(command, args):
+        if param is None:
+            continue
+        if param in seen and not (param.multiple or param.count):
+            raise UserError("option_twice", option=name, first=seen[param])
+        seen[param] = name
+
+
+def _asks_json(command: click.Command, args: list[str]) -> bool:
+    """Whether `args` give `--json` to the command they run under `command`: a group's first argument is
+    its subcommand, which reads the words after it."""
+    for index, word, param in _read(command, args):
+        if param is not None and "--json" in param.opts:
+            return True
+        if param is None and isinstance(command, click.Group) and isinstance(word, str):
+            sub = command.get_command(click.Context(command), word)
+            return sub is not None and _asks_json(sub, args[index + 1 :])
+    return False
+
+
+def _read(command: click.Command, args: list[str]) -> Iterator[tuple[int, str, click.Option | None]]:
+    """The words of `args` up to a `--` as click reads them for `command`: each of its options as typed
+    (`-r`, its value passed over, whatever it looks like), each argument with None, by their place in `args`;
+    an unknown option passed over, and `--lang` with its value (`language.choose` reads it first)."""
     options = {
         name: param
         for param in command.params
         if isinstance(param, click.Option)
         for name in param.opts + param.secondary_opts
     }
-    seen: dict[click.Option, str] = {}
-    words = iter(args)
-    for word in words:
+    index = 0
+    while index < len(args):
+        word, index = args[index], index + 1
         if word == "--":
             return
         if not isinstance(word, str) or not word.startswith("-") or word == "-":
+            yield index - 1, word, None
             continue
         name = word.partition("=")[0] if word.startswith("--") else word[:2]
         param = options.get(name)
         if param is None:
+            index += name == word == "--lang"
             continue
-        if param in seen and not (param.multiple or param.count):
-            raise UserError("option_twice", option=name, first=seen[param])
-        seen[param] = name
-        if not param.is_flag and word == name:  # its value is the next word, whatever it looks like
-            next(words, None)
+        yield index - 1, name, param
+        if not param.is_flag and word == name:  # its value is the next word
+            index += 1
 
 
 app = typer.Typer(

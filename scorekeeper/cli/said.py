@@ -17,6 +17,7 @@ def flag_of(field: Field) -> str:
     return flag(field.name, field.game)
 
 
-def said(error: UserError) -> str:
-    """A user's mistake in words, the fields of a coup it names said as the command line's flags."""
-    return render(error, fields=flag_of)
+def said(error: UserError, ascii: bool = False) -> str:
+    """A user's mistake in words, the fields of a coup it names said as the command line's flags; cards
+    in letters with `ascii` (as JSON says them, C-2)."""
+    return render(error, ascii=ascii, fields=flag_of)

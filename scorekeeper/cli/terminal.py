@@ -3,7 +3,8 @@
 Whatever a command prints goes through `Escaping`: a name or title from the command line or from
 someone else's file never drives the terminal (`printable`). Output the terminal cannot encode (♥ in
 latin-1) falls back to letters (10H) rather than fail after a write. A mistake is one line on stderr
-(`fail`), and what failed after a write is said in the system's words (`problem`).
+(`fail`), and a JSON object on stdout too where `--json` was asked (`json_mistake`); what failed after a
+write is said in the system's words (`problem`).
 """
 
 from __future__ import annotations
@@ -112,6 +113,15 @@ def utf8(word: str) -> bool:
 def fail(message: str, code: int = Exit.MISTAKE) -> int:
     say(message)
     return code
+
+
+def json_mistake(key: str, text: str, rule: str | None) -> None:
+    """A mistake as JSON on stdout, for a command given `--json`: `{"error": {"key", "text", "rule"}}`,
+    `text` on one line as `say` writes it, escaped as `Escaping` escapes it (whether or not it is in place)."""
+    import json  # only a mistake under --json pays for it
+
+    error = {"key": key, "text": " ".join(text.splitlines()), "rule": rule}
+    click.echo(printable(json.dumps({"error": error}, ensure_ascii=False, indent=2)))
 
 
 def say(message: str) -> None:

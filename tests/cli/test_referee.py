@@ -191,8 +191,9 @@ def test_audit_c4_names_are_folded_as_new_folds_them(run, ruleset, players, lead
     args = ("audit", ruleset, "--players", players, "--trump", "h", "--leader", leader, "--trick", trick)
     listed = ", ".join(players.split())
     ran = run(*args, "--json")
-    assert ran.code == 2 and ran.out == ""
-    assert ran.err.splitlines() == [f"scorekeeper: {twice!r} is named twice among the players ({listed}) (C-4)"]
+    said = f"{twice!r} is named twice among the players ({listed}) (C-4)"
+    assert ran.code == 2 and ran.err.splitlines() == [f"scorekeeper: {said}"]
+    assert json.loads(ran.out) == {"error": {"key": "error.audit_player_twice", "text": said, "rule": "C-4"}}
     ran = run(*args, "--lang", "fr")
     assert ran.code == 2 and ran.out == ""
     assert ran.err.splitlines() == [f"scorekeeper : {twice!r} est nommé deux fois parmi les joueurs ({listed}) (C-4)"]
@@ -339,12 +340,19 @@ WITHOUT_SANS_ATOUT = [
     ("manille-envers", NO_SANS_ATOUT),
     ("manille-encheres", NO_SANS_ATOUT),
 ]
+P8_KEYS = {RETOURNE_SETS_TRUMP: "error.no_sans_atout_retourne", NO_SANS_ATOUT: "error.no_sans_atout"}
 WITH_SANS_ATOUT = ["manillen", "manillen-2", "manillen-3", "manille-whisthub", "manille-coinchee"]
 
 
-def refused_in_one_line(ran, message):
-    assert ran.code == 2 and ran.out == ""
-    assert ran.err == f"scorekeeper: {message}\n"
+def refused_in_one_line(ran, message, as_json=None):
+    """Refused in one line on stderr, exit 2; with `--json`, as `{"error": ...}` on stdout too, `as_json` its
+    key and rule."""
+    assert ran.code == 2 and ran.err == f"scorekeeper: {message}\n"
+    if as_json is None:
+        assert ran.out == ""
+    else:
+        key, rule = as_json
+        assert json.loads(ran.out) == {"error": {"key": key, "text": message, "rule": rule}}
 
 
 @pytest.mark.parametrize("ruleset, message", WITHOUT_SANS_ATOUT)
@@ -375,7 +383,7 @@ def test_p8_check_and_audit_refuse_sans_atout_in_french(run, monkeypatch):
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_p8_audit_refuses_sans_atout_where_the_ruleset_has_none(run, ruleset, message, json_flag):
     args = ["--players", PLAYERS, "--trump", "sa", "--leader", "Panisse", *tricks(LEGAL[:2]), *json_flag]
-    refused_in_one_line(run("audit", ruleset, *args), message)
+    refused_in_one_line(run("audit", ruleset, *args), message, (P8_KEYS[message], "P-8") if json_flag else None)
 
 
 def test_p8_audit_sans_atout_where_the_ruleset_has_it(run):
