@@ -110,14 +110,18 @@ def renonce_proof(
     where = game.circumstance(rule, earlier)  # what the rule needs said of the trick, if anything
     if not held:
         assert retourne is not None and retourne[1] in verdict.legal_cards, (verdict, retourne)
-        if where is None:
-            return record("proof.renonce_retourne", rule, play=play, retourne=retourne[1])
-        return record("proof.renonce_where_retourne", rule, play=play, where=where, retourne=retourne[1])
+        return _told("proof.renonce_retourne", rule, play=play, where=where, retourne=retourne[1])
     later = tuple(seen_at[witness][0] for witness in held)
     at = record("proof.at_trick" if len(later) == 1 else "proof.at_tricks", None, tricks=later)
-    if where is None:
-        return record("proof.renonce", rule, play=play, held=held, at=at)
-    return record("proof.renonce_where", rule, play=play, where=where, held=held, at=at)
+    return _told("proof.renonce", rule, play=play, where=where, held=held, at=at)
+
+
+def _told(event: str, rule: str | None, **values: Any) -> Record:
+    """A proof's record; where the rule needs something said of the trick (`where`), the event's
+    `EVENT_where` form, which says it. The values keep their order (the JSON's)."""
+    if values["where"] is None:
+        return record(event, rule, **{key: value for key, value in values.items() if key != "where"})
+    return record(f"{event}_where", rule, **values)
 
 
 def unproven_play(
@@ -146,6 +150,4 @@ def unproven_play(
     for alternative in reversed(alternatives[:-1]):
         held = record("proof.or_else", None, first=alternative, then=held)
     where = game.circumstance(rule, earlier)
-    if where is None:
-        return Unproven(number, player, card, rule, record("proof.unproven", None, play=play, held=held))
-    return Unproven(number, player, card, rule, record("proof.unproven_where", None, play=play, where=where, held=held))
+    return Unproven(number, player, card, rule, _told("proof.unproven", None, play=play, where=where, held=held))
