@@ -236,27 +236,75 @@ def _notes(shown: int, tricks: int) -> tuple[Record, ...]:
     )
 
 
+def undealt(deck: Deck, result: Audit) -> tuple[Card, ...] | None:
+    """The cards of the deck that no trick holds (a chien), in the deck's order: what a complete log does
+    not show. A partial log cannot tell them from the cards still in hand: None."""
+    if not result.complete:
+        return None
+    played = {card for trick in result.tricks for _, card in trick.cards}
+    return tuple(card for card in deck.cards if card not in played)
+
+
+@dataclass(frozen=True, slots=True)
+class Chien:
+    """The cards of a deck not all dealt into hands (manillen-3's chien): never played, they count in the
+    tricks of one player, `to`; `rule` is the game's for it. `cards` and `points` are None where the log
+    is partial, which cannot tell them from the cards still in hand."""
+
+    rule: str
+    to: str
+    cards: tuple[Card, ...] | None
+    points: int | None
+
+    @property
+    def told(self) -> Record:
+        """`chien: 7♣ and K♣, 3 points, to A`, or that a partial log leaves it unknown."""
+        if self.cards is None:
+            return record("audit.chien_unknown", self.rule, player=self.to)
+        return record("audit.chien", self.rule, cards=self.cards, points=self.points, player=self.to)
+
+    def as_dict(self) -> dict[str, Any] | None:
+        if self.cards is None:
+            return None
+        return {"cards": [card.ascii for card in self.cards], "points": self.points, "to": self.to}
+
+
 @dataclass(frozen=True, slots=True)
 class LogAudit:
-    """The audit of a trick log, with the points summed by side where the game has sides."""
+    """The audit of a trick log, with the points summed by side where the game has sides.
+
+    Where the deck is not all dealt into hands, `chien` is what was left aside; its points are in the
+    side of the player whose tricks they go to (`side_points`), never in a player's `points` (his tricks')."""
 
     audit: Audit
     sides: tuple[tuple[str, ...], ...]
+    chien: Chien | None = None
 
     def side_points(self) -> tuple[int, ...]:
-        return tuple(sum(self.audit.points[player] for player in side) for side in self.sides)
+        chien = self.chien
+        extra = 0 if chien is None or chien.points is None else chien.points
+        return tuple(
+            sum(self.audit.points[player] for player in side) + (extra if chien and chien.to in side else 0)
+            for side in self.sides
+        )
 
     @property
     def summary(self) -> tuple[Record, ...]:
-        """Each side's points and tricks (`audit.side`)."""
-        return tuple(
+        """The chien where there is one, then each side's points and tricks (`audit.side`)."""
+        sides = tuple(
             record("audit.side", None, side=side, points=points, tricks=sum(self.audit.tricks_won[p] for p in side))
             for side, points in zip(self.sides, self.side_points(), strict=True)
         )
+        return sides if self.chien is None else (self.chien.told, *sides)
 
     def as_dict(self) -> dict[str, Any]:
         sides = [
             {"players": list(side), "points": points, "tricks": sum(self.audit.tricks_won[p] for p in side)}
             for side, points in zip(self.sides, self.side_points(), strict=True)
         ]
-        return {**self.audit.as_dict(), "sides": sides}
+        audited = self.audit.as_dict()
+        if self.chien is None:  # a game that deals its whole deck: no `chien` key
+            return {**audited, "sides": sides}
+        if self.chien.cards is None:  # unknown: `chien` is null, and a note says why
+            audited["notes"].append(self.chien.told)
+        return {**audited, "sides": sides, "chien": self.chien.as_dict()}

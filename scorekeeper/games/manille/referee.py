@@ -17,7 +17,7 @@ from scorekeeper.games.manille.rules import ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.table import split_camps
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, LogAudit, audit
+from scorekeeper.referee.audit import Audit, Chien, LogAudit, audit, undealt
 from scorekeeper.referee.face_down import FaceDown
 from scorekeeper.referee.proof import Audited, Seen
 
@@ -172,4 +172,17 @@ def audit_log(
     sides = split_camps(tuple(players), rules.sides, alone)
     side_of = {player: index for index, side in enumerate(sides) for player in side}
     result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b], layout)
-    return LogAudit(result, sides)
+    # M-11: the chien is the dealer's, who plays alone there; a system of one's own with a chien and
+    # no one alone does not say who dealt, and its audit leaves the chien out.
+    dealt_aside = chien(rules, result, alone) if alone is not None and rules.sides == "dealer" else None
+    return LogAudit(result, sides, dealt_aside)
+
+
+def chien(rules: ManilleRules, result: Audit, dealer: str) -> Chien | None:
+    """M-11: the chien goes to the dealer's tricks, its cards the 32 less those played (known from a complete
+    log only), its points their card points (M-1: a chien is no trick). None where the system has no chien."""
+    if not rules.chien:
+        return None
+    cards = undealt(MANILLE, result)
+    points = None if cards is None else sum(rules.points[card.rank] for card in cards)
+    return Chien("M-11", dealer, cards, points)

@@ -395,8 +395,10 @@ def _trick_outcome(
 ) -> tuple[str | None, tuple[int, ...] | None, tuple[TrickResult, ...]]:
     """From the audit: a renonce proven (M-8, P-10), or the points each camp made (M-3), and the tricks.
 
-    The chien, never played, goes to the dealer's tricks (M-11): its points are what the log lacks.
+    The chien, never played, goes to the dealer's tricks (M-11): its cards are those the log lacks.
     """
+    from scorekeeper.games.manille import referee  # imported already by `_audit`, which made `audit`
+
     for trick in audit.tricks:
         cards = tuple(said("trick_card", None, player=who, card=card) for who, card in trick.cards)
         log.append(
@@ -413,9 +415,10 @@ def _trick_outcome(
         stops = "log_stops_let_pass" if audit.renonces else "log_stops"
         raise UserError(stops, trick=len(audit.tricks), tricks=rules.tricks)
     made = [sum(audit.points[seat] for seat in camp) for camp in camps]
-    chien = rules.total - sum(made)
-    if chien:
+    chien = referee.chien(rules, audit, dealer)
+    if chien is not None:
+        assert chien.cards is not None and chien.points is not None  # the log is complete
         dealer_camp = next(i for i, camp in enumerate(camps) if dealer in camp)
-        made[dealer_camp] += chien
-        log.append(said("chien_to_dealer", "M-11", points=chien, dealer=dealer))
+        made[dealer_camp] += chien.points
+        log.append(said("chien_to_dealer", "M-11", cards=chien.cards, points=chien.points, dealer=dealer))
     return None, tuple(made), audit.tricks
