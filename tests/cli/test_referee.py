@@ -477,9 +477,8 @@ MANILLEN_3 = [
 
 
 def _audit_manillen_3(run, log, *more):
-    return run(
-        "audit", "manillen-3", "--players", "A B C", "--taker", "A", "--trump", "h", "--leader", "B", *tricks(log), *more
-    )
+    table = ("--players", "A B C", "--taker", "A", "--trump", "h", "--leader", "B")
+    return run("audit", "manillen-3", *table, *tricks(log), *more)
 
 
 def test_m11_audit_names_the_chien_and_adds_its_points_to_the_dealers_tricks(run):
@@ -546,11 +545,8 @@ def test_m11_m3_the_audit_and_the_coup_agree_on_the_chien(run):
 
 
 def test_m11_a_game_that_deals_its_whole_deck_has_no_chien_in_its_audit(run):
-    ran = run("audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(LEGAL))
+    log = ("--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(LEGAL))
+    ran = run("audit", "manille-muette", *log)
     assert ran.code == 0 and "chien" not in ran.out
-    data = json.loads(
-        run(
-            "audit", "manille-muette", "--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(LEGAL), "--json"
-        ).out
-    )
+    data = json.loads(run("audit", "manille-muette", *log, "--json").out)
     assert "chien" not in data and [side["points"] for side in data["sides"]] == [37, 31]
