@@ -9,6 +9,9 @@ The audit knows no game: an `Audited` gives it the tricks' winners and points, t
 allow, and the judge that explains them; each game's `referee.audited` adapts its own referee.
 The log is read a whole at a time: a complete, legal log (the common case) costs one pass to replay
 it and one quick test of its plays, and only a renonce or a partial log asks for the judge's reasons.
+
+Where a deck is not all dealt into hands (a chien, M-11), the game says whose tricks the cards left
+aside go to (`Chien`): a complete log names them, a partial one cannot.
 """
 
 from __future__ import annotations

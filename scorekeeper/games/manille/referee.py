@@ -172,8 +172,8 @@ def audit_log(
     sides = split_camps(tuple(players), rules.sides, alone)
     side_of = {player: index for index, side in enumerate(sides) for player in side}
     result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b], layout)
-    # M-11: the chien is the dealer's, who plays alone there; a system of one's own with a chien and
-    # no one alone does not say who dealt, and its audit leaves the chien out.
+    # M-11: the chien is the dealer's, who plays alone there and is given; a table's own ruleset with a
+    # chien and other sides does not tell the audit who dealt, so its audit leaves the chien out.
     dealt_aside = chien(rules, result, alone) if alone is not None and rules.sides == "dealer" else None
     return LogAudit(result, sides, dealt_aside)
 
