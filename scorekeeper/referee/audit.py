@@ -95,7 +95,7 @@ def audit(
     """
     _check_table(game, players, leader, tricks)
     results, plays = _replay(game, tuple(players), leader, tricks)
-    check_named(results, named)
+    check_named(players, results, named)
     complete = len(tricks) == game.tricks
     logged = [result.cards for result in results]
     kept = _kept_retourne(plays, retourne)
@@ -143,7 +143,9 @@ def audit(
     )
 
 
-def check_named(results: Sequence[TrickResult], named: Sequence[Sequence[str] | None] | None) -> None:
+def check_named(
+    players: Sequence[str], results: Sequence[TrickResult], named: Sequence[Sequence[str] | None] | None
+) -> None:
     """C-3, M-3: the players named on a trick's cards (`B:AS C:KS ...`, folded as C-4 folds them) are
     those who play it, in that order: its leader (the first trick's as given, each next one the winner
     of the trick before), then the next seats in seating order. A log started from the wrong player
@@ -153,7 +155,7 @@ def check_named(results: Sequence[TrickResult], named: Sequence[Sequence[str] | 
             continue
         seats = [seat for seat, _ in result.cards]
         for place, (name, seat) in enumerate(zip(names, seats, strict=True)):
-            if find_player(seats, name) == seat:
+            if find_player(players, name) == seat:
                 continue
             if place:
                 said = {"previous": seats[place - 1]}
