@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, NoReturn
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.players import check_name, fold_name
+from scorekeeper.players import check_name, find_player, fold_name
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
 from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
 
@@ -84,6 +84,7 @@ def audit(
     tricks: Sequence[Sequence[Card]],
     face_down: FaceDown | None = None,
     retourne: tuple[str, Card] | None = None,
+    named: Sequence[Sequence[str] | None] | None = None,
 ) -> Audit:
     """Replay the log: each trick's cards in play order from its leader, `leader` leading the first
     and each winner the next; then judge every play against the hand the log rebuilds.
@@ -92,9 +93,12 @@ def audit(
     under another is not among them, and a later card that may have lain face down proves nothing.
     With `retourne`, the dealer and the card turned at the deal (M-5): it is his from the deal, face up,
     until he plays it (P-11), so a log that stops before he plays it still knows he holds it.
+    With `named`, the players typed on each trick's cards (None for a trick without), they are held to
+    the players the replay seats there (`check_named`).
     """
     _check_table(game, players, leader, tricks)
     results, plays = _replay(game, tuple(players), leader, tricks)
+    check_named(players, results, named)
     complete = len(tricks) == game.tricks
     logged = [result.cards for result in results]
     kept = _kept_retourne(plays, retourne)
@@ -140,6 +144,27 @@ def audit(
         notes=_notes(len(tricks), game.tricks),
         unknown=tuple(unknown),
     )
+
+
+def check_named(
+    players: Sequence[str], results: Sequence[TrickResult], named: Sequence[Sequence[str] | None] | None
+) -> None:
+    """C-3, M-3: the players named on a trick's cards (`B:AS C:KS ...`, folded as C-4 folds them) are
+    those who play it, in that order: its leader (the first trick's as given, each next one the winner
+    of the trick before), then the next seats in seating order. A log started from the wrong player
+    would read as another coup with the sides swapped: it is refused, naming the trick and both names."""
+    for result, names in zip(results, named or (), strict=False):
+        if names is None:
+            continue
+        seats = [seat for seat, _ in result.cards]
+        for place, (name, seat) in enumerate(zip(names, seats, strict=True)):
+            if find_player(players, name) == seat:
+                continue
+            if place:
+                said = {"previous": seats[place - 1]}
+                raise UserError("named_out_of_turn", "C-3, M-3", trick=result.number, given=name, expected=seat, **said)
+            key, won = ("named_leader", {}) if result.number == 1 else ("named_leader_won", {"won": result.number - 1})
+            raise UserError(key, "C-3, M-3", trick=result.number, given=name, expected=seat, **won)
 
 
 def _kept_retourne(plays: Mapping[str, Sequence[Card]], retourne: tuple[str, Card] | None) -> tuple[str, Card] | None:

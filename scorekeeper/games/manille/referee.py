@@ -109,12 +109,14 @@ def audit_manille(
     partners: Callable[[str, str], bool],
     layout: Layout | None = None,
     retourne: tuple[str, Card] | None = None,
+    named: Sequence[Sequence[str] | None] | None = None,
 ) -> Audit:
     """Audit a manille coup (P-10): trump None is sans-atout; `partners(a, b)` tells who plays with whom (P-7);
     where table cards lie face down (P-11), `layout` places them as far as the log knows; `retourne`, the
-    dealer and the card he turned (M-5), is in his hand until the log shows it played (P-11)."""
+    dealer and the card he turned (M-5), is in his hand until the log shows it played (P-11); `named`, the
+    players typed on each trick's cards, must be those who play them (C-3, M-3)."""
     cards_down = face_down(rules, players, layout)
-    return audit(audited(players, trump, rules, partners), players, leader, tricks, cards_down, retourne)
+    return audit(audited(players, trump, rules, partners), players, leader, tricks, cards_down, retourne, named)
 
 
 def judge_play(

@@ -379,7 +379,15 @@ def _audit(
     layout = None if coup.layout is None else dict(coup.layout)
     retourne = None if coup.retourne is None else (dealer, coup.retourne)
     audit = audit_manille(
-        table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b], layout, retourne
+        table.seats,
+        leader,
+        trump,
+        coup.tricks,
+        rules,
+        lambda a, b: camp_of[a] == camp_of[b],
+        layout,
+        retourne,
+        coup.named,
     )
     if coup.retourne is not None:
         played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
