@@ -31,6 +31,7 @@ from scorekeeper.referee.proof import (
     Cleared,
     Counted,
     Renonce,
+    Seen,
     Unproven,
     cleared_play,
     counted_proof,

@@ -143,8 +143,8 @@ def renonce_proof(
 def counted_proof(
     game: Audited, number: int, player: str, card: Card, earlier: Seen, verdict: Verdict, counted: Counted
 ) -> Record:
-    """P-11: the renonce proven by count, `B discarded K♦ … while holding at least one of 7♥, …, 10♥: all
-    8 were played later, and at most 4 of B's cards lay face down at that trick`."""
+    """P-11: the renonce proven by count, `B discarded K♦ … while holding at least one of 7♥, …, 10♥: 8 cards
+    played later, and at most 4 of B's cards lay face down at that trick`."""
     rule = rule_of(verdict)
     play = play_told(game, number, player, card, earlier, rule)
     count = record("proof.count", "P-11", played=len(counted.alternatives), down=counted.down, player=player)
