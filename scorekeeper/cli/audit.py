@@ -126,7 +126,11 @@ def _print_audit(result: Any, ascii: bool) -> None:
         out.print(render(line, ascii), markup=False)
     for renonce in result.audit.renonces:
         out.print(text("referee.renonce_line", ascii, rule=renonce.rule, what=renonce.proof), markup=False)
-    for line in (*(unproven.note for unproven in result.audit.unknown), *result.audit.notes):
+    for line in (
+        *(unproven.note for unproven in result.audit.unknown),
+        *(cleared.note for cleared in result.audit.cleared),
+        *result.audit.notes,
+    ):
         out.print(render(line, ascii), markup=False)
     if not result.audit.renonces:
         out.print(text("audit.no_renonce"), markup=False)

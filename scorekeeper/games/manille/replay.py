@@ -412,6 +412,7 @@ def _trick_outcome(
         log.append(
             record("trick_won", "P-2", trick=trick.number, cards=cards, winner=trick.winner, points=trick.points)
         )
+    log += (cleared.note for cleared in audit.cleared)  # a partial log's disputed plays it clears (P-10)
     if audit.renonces:
         for found in audit.renonces:
             log.append(record("renonce_proven", None, proof=found.proof))
