@@ -106,7 +106,7 @@ def audit(
         hands, doubts = face_down_plays(game, logged, plays, face_down, [] if complete else _unseen(game, plays))
     unknown = list(doubts.values())
     renonces: list[Renonce] = []
-    for (index, place), certain in hands.items():
+    for (index, place), certain in sorted(hands.items(), key=lambda item: item[0]):  # in play order (M-8)
         number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
         hand = plays[player][index:] if certain is None else certain
         verdict = game.judge(hand, earlier, player, card)
@@ -236,12 +236,62 @@ def _notes(shown: int, tricks: int) -> tuple[Record, ...]:
     )
 
 
+class Cost(NamedTuple):
+    """What a renonce costs (P-10, M-8): the players it goes to (or counts against), the points each scores,
+    and how they are reached (`30 x 2 = 60`, or `34`)."""
+
+    side: tuple[str, ...]
+    points: int
+    arithmetic: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"side": list(self.side), "points": self.points, "arithmetic": self.arithmetic}
+
+
+class Charge(NamedTuple):
+    """A renonce as the coup's figure takes it (P-10): charged or not, its cost where the game sets one,
+    and what is said of it: the price, or why it is not charged (M-8: the coup was cancelled before)."""
+
+    charged: bool
+    cost: Cost | None
+    told: Record
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"charged": self.charged, "cost": None if self.cost is None else self.cost.as_dict(), "told": self.told}
+
+
+class Figure(NamedTuple):
+    """The coup's outcome as its game scores the coup entered (P-10): each column's score, and the records
+    that say why (the calls, the multiplier, the renonce or the points made)."""
+
+    columns: tuple[tuple[str, ...], ...]
+    scored: tuple[int, ...]
+    log: tuple[Record, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        sides = [{"players": list(c), "points": p} for c, p in zip(self.columns, self.scored, strict=True)]
+        return {"sides": sides, "log": list(self.log)}
+
+    @property
+    def told(self) -> Record:
+        """Each column's score in one line (`audit.figure_sides`)."""
+        scores = tuple(
+            record("audit.figure_side", None, side=column, points=points)
+            for column, points in zip(self.columns, self.scored, strict=True)
+        )
+        return record("audit.figure_sides", None, scores=scores)
+
+
 @dataclass(frozen=True, slots=True)
 class LogAudit:
-    """The audit of a trick log, with the points summed by side where the game has sides."""
+    """The audit of a trick log, with the points summed by side where the game has sides; each renonce's
+    charge and the coup's figure where the game prices them (P-10), and what it says of the pricing."""
 
     audit: Audit
     sides: tuple[tuple[str, ...], ...]
+    charges: tuple[Charge, ...] = ()  # one for each of `audit.renonces`
+    figure: Figure | None = None
+    priced: tuple[Record, ...] = ()  # how the figure was priced, or why there is none
 
     def side_points(self) -> tuple[int, ...]:
         return tuple(sum(self.audit.points[player] for player in side) for side in self.sides)
@@ -259,4 +309,10 @@ class LogAudit:
             {"players": list(side), "points": points, "tricks": sum(self.audit.tricks_won[p] for p in side)}
             for side, points in zip(self.sides, self.side_points(), strict=True)
         ]
-        return {**self.audit.as_dict(), "sides": sides}
+        data = self.audit.as_dict()
+        if self.charges:
+            data["renonces"] = [
+                {**renonce, **charge.as_dict()} for renonce, charge in zip(data["renonces"], self.charges, strict=True)
+            ]
+        figure = None if self.figure is None else self.figure.as_dict()
+        return {**data, "sides": sides, "figure": figure, "notes": [*data["notes"], *self.priced]}

@@ -19,8 +19,10 @@ from scorekeeper.games.manille.fiche import CoupResult, Fiche
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.scoring import (
+    made_by_tricks,
     multiplied,
     multiplier_cap,
+    not_charged,
     multiplier_of,
     multiplier_product,
     retourne_bonus,
@@ -392,19 +394,18 @@ def _trick_outcome(
             record("trick_won", "P-2", trick=trick.number, cards=cards, winner=trick.winner, points=trick.points)
         )
     if audit.renonces:
-        for found in audit.renonces:
-            log.append(record("renonce_proven", None, proof=found.proof))
+        first, *later = audit.renonces
+        log.append(record("renonce_proven", None, proof=first.proof))
         if not coup.let_renonce_pass:
-            return audit.renonces[0].player, None, audit.tricks
+            log += (record("renonce_proven_later", None, proof=found.proof, why=not_charged(first)) for found in later)
+            return first.player, None, audit.tricks
+        log += (record("renonce_proven", None, proof=found.proof) for found in later)
         log.append(said("renonce_let_pass", None))
     log += (unproven.note for unproven in audit.unknown)  # P-11: a play a face-down card leaves unproven
     if not audit.complete:
         stops = "log_stops_let_pass" if audit.renonces else "log_stops"
         raise UserError(stops, trick=len(audit.tricks), tricks=rules.tricks)
-    made = [sum(audit.points[seat] for seat in camp) for camp in camps]
-    chien = rules.total - sum(made)
+    made, chien = made_by_tricks(audit.points, camps, rules, dealer)
     if chien:
-        dealer_camp = next(i for i, camp in enumerate(camps) if dealer in camp)
-        made[dealer_camp] += chien
         log.append(said("chien_to_dealer", "M-11", points=chien, dealer=dealer))
-    return None, tuple(made), audit.tricks
+    return None, made, audit.tricks

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.cards import Card
 from scorekeeper.explain import Record, record
@@ -11,6 +11,9 @@ from scorekeeper.fast import memo
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Table
+
+if TYPE_CHECKING:
+    from scorekeeper.referee.proof import Renonce
 
 
 def retourne_bonus(card: Card, rules: ManilleRules) -> int:
@@ -152,6 +155,18 @@ def score_coup(
     return gains, log, False, winner
 
 
+def made_by_tricks(
+    points: Mapping[str, int], camps: Sequence[Sequence[str]], rules: ManilleRules, dealer: str
+) -> tuple[tuple[int, ...], int]:
+    """M-3, M-11: the points each camp made in a whole trick log, and the chien's, which is never played and
+    goes to the dealer's tricks: what the log lacks of the coup's total."""
+    made = [sum(points[seat] for seat in camp) for camp in camps]
+    chien = rules.total - sum(made)
+    if chien:
+        made[next(i for i, camp in enumerate(camps) if dealer in camp)] += chien
+    return tuple(made), chien
+
+
 class Price(NamedTuple):
     """What a renonce costs in this coup (M-8, P-10): the seats it goes to (the side offended; each for
     himself, the renonçant, against whom it counts), the points each of them scores, and the arithmetic:
@@ -161,11 +176,17 @@ class Price(NamedTuple):
     points: int
     penalty: int
     multiplier: int
+    to: str = "side"  # how it is said (`renonce_price.…`): to a side, to each of them, or against the renonçant
 
     @property
     def arithmetic(self) -> str:
         """`30 x 2 = 60`, or `34` where nothing multiplies it: figures, the same in every language."""
         return f"{self.penalty} x {self.multiplier} = {self.points}" if self.multiplier > 1 else str(self.points)
+
+    @property
+    def told(self) -> Record:
+        """The price in words (`renonce_price.…`), M-8."""
+        return record(f"renonce_price.{self.to}", "M-8", arithmetic=self.arithmetic, side=self.side)
 
 
 def score_renonce(
@@ -182,7 +203,7 @@ def score_renonce(
     own = next(i for i, camp in enumerate(camps) if offender in camp)
     if rules.sides == "each":
         gains[table.column_of(offender)] += penalty
-        price = Price((offender,), penalty, renonce_penalty(rules, 1), multiplier)
+        price = Price((offender,), penalty, renonce_penalty(rules, 1), multiplier, "against")
         return gains, said("renonce_each", "M-8, M-14", player=offender, penalty=penalty), None, price
     if rules.sides == "taker":
         assert coup.taker is not None and coup.bid is not None
@@ -191,13 +212,14 @@ def score_renonce(
             for seat in camps[1]:
                 gains[table.column_of(seat)] += share
             line = said("renonce_by_taker", "M-8, M-13", player=offender, share=share)
-            return gains, line, 1, Price(tuple(camps[1]), share, share, 1)
+            return gains, line, 1, Price(tuple(camps[1]), share, share, 1, "each")
         gains[table.column_of(coup.taker)] += coup.bid
         line = said("renonce_against_taker", "M-8, M-13", player=offender, bid=coup.bid, taker=coup.taker)
         return gains, line, 0, Price((coup.taker,), coup.bid, coup.bid, 1)
     offended = 1 - own
     price = Price(tuple(camps[offended]), penalty, renonce_penalty(rules, 1), multiplier)
     if rules.sides == "dealer":
+        price = price._replace(to="each" if own == 0 else "dealer")
         sign = -1 if own == 0 else 1
         for seat in camps[1]:
             gains[table.column_of(seat)] += -sign * penalty
@@ -261,3 +283,8 @@ def multiplied(rules: ManilleRules, product: int, multiplier: int) -> tuple[Reco
     if product > multiplier and not rules.max_multiplier:
         return (said("coup_multiplied", "M-6", multiplier=multiplier), said("multiplier_capped", "M-6", cap=multiplier))
     return (said("coup_multiplied", "M-6", multiplier=multiplier),)
+
+
+def not_charged(first: Renonce) -> Record:
+    """M-8: a renonce after the first of the coup is not charged: the coup was cancelled at the first."""
+    return record("renonce_not_charged", "M-8", trick=first.trick, player=first.player)
