@@ -23,6 +23,7 @@ from scorekeeper.games.manille.scoring import (
     multiplier_of,
     multiplier_product,
     not_charged,
+    renonce_cost,
     score_outcome,
 )
 from scorekeeper.games.manille.table import Table, audit_table, camps_of, split_camps
@@ -251,10 +252,10 @@ def _priced(
         declared = multiplier_of(rules, coup.sans_atout, False, False, 0)
         priced.append(record("audit.priced_as_declared", None, multiplier=declared))
     if rules.sides == "taker" and coup.bid is None:  # M-13: the bid prices the coup, and it was not given
-        unpriced = record("audit.price_needs_bid", "M-13")
+        unpriced = record("renonce_price.unknown", None, cost=renonce_cost(rules))
         later = (Charge(False, None, not_charged(audit.renonces[0])) for _ in audit.renonces[1:])
         charges = (Charge(True, None, unpriced), *later) if audit.renonces else ()
-        return replace(audited, charges=charges, priced=(*priced, unpriced))
+        return replace(audited, charges=charges, priced=(*priced, record("audit.price_needs_bid", "M-13")))
     log = list(told)
     if audit.renonces:
         first = audit.renonces[0]
