@@ -9,6 +9,9 @@ The audit knows no game: an `Audited` gives it the tricks' winners and points, t
 allow, and the judge that explains them; each game's `referee.audited` adapts its own referee.
 The log is read a whole at a time: a complete, legal log (the common case) costs one pass to replay
 it and one quick test of its plays, and only a renonce or a partial log asks for the judge's reasons.
+
+Where a deck is not all dealt into hands (a chien, M-11), the game says whose tricks the cards left
+aside go to (`Chien`): a complete log names them, a partial one cannot.
 """
 
 from __future__ import annotations
@@ -282,37 +285,86 @@ class Figure(NamedTuple):
         return record("audit.figure_sides", None, scores=scores)
 
 
+def undealt(deck: Deck, result: Audit) -> tuple[Card, ...] | None:
+    """The cards of the deck that no trick holds (a chien), in the deck's order: what a complete log does
+    not show. A partial log cannot tell them from the cards still in hand: None."""
+    if not result.complete:
+        return None
+    played = {card for trick in result.tricks for _, card in trick.cards}
+    return tuple(card for card in deck.cards if card not in played)
+
+
+@dataclass(frozen=True, slots=True)
+class Chien:
+    """The cards of a deck not all dealt into hands (manillen-3's chien): never played, they count in the
+    tricks of one player, `to`; `rule` is the game's for it. `cards` and `points` are None where the log
+    is partial, which cannot tell them from the cards still in hand."""
+
+    rule: str
+    to: str
+    cards: tuple[Card, ...] | None
+    points: int | None
+
+    @property
+    def told(self) -> Record:
+        """`chien: 7♣ and K♣, 3 points, to A`, or that a partial log leaves it unknown."""
+        if self.cards is None:
+            return record("audit.chien_unknown", self.rule, player=self.to)
+        return record("audit.chien", self.rule, cards=self.cards, points=self.points, player=self.to)
+
+    def as_dict(self) -> dict[str, Any] | None:
+        if self.cards is None:
+            return None
+        return {"cards": [card.ascii for card in self.cards], "points": self.points, "to": self.to}
+
+
 @dataclass(frozen=True, slots=True)
 class LogAudit:
     """The audit of a trick log, with the points summed by side where the game has sides; each renonce's
-    charge and the coup's figure where the game prices them (P-10), and what it says of the pricing."""
+    charge and the coup's figure where the game prices them (P-10), and what it says of the pricing.
+
+    Where the deck is not all dealt into hands, `chien` is what was left aside; its points are in the
+    side of the player whose tricks they go to (`side_points`), never in a player's `points` (his tricks')."""
 
     audit: Audit
     sides: tuple[tuple[str, ...], ...]
+    chien: Chien | None = None
     charges: tuple[Charge, ...] = ()  # one for each of `audit.renonces`
     figure: Figure | None = None
     priced: tuple[Record, ...] = ()  # how the figure was priced, or why there is none
 
     def side_points(self) -> tuple[int, ...]:
-        return tuple(sum(self.audit.points[player] for player in side) for side in self.sides)
+        chien = self.chien
+        extra = 0 if chien is None or chien.points is None else chien.points
+        return tuple(
+            sum(self.audit.points[player] for player in side) + (extra if chien and chien.to in side else 0)
+            for side in self.sides
+        )
 
     @property
     def summary(self) -> tuple[Record, ...]:
-        """Each side's points and tricks (`audit.side`)."""
-        return tuple(
+        """The chien where there is one, then each side's points and tricks (`audit.side`)."""
+        sides = tuple(
             record("audit.side", None, side=side, points=points, tricks=sum(self.audit.tricks_won[p] for p in side))
             for side, points in zip(self.sides, self.side_points(), strict=True)
         )
+        return sides if self.chien is None else (self.chien.told, *sides)
 
     def as_dict(self) -> dict[str, Any]:
         sides = [
             {"players": list(side), "points": points, "tricks": sum(self.audit.tricks_won[p] for p in side)}
             for side, points in zip(self.sides, self.side_points(), strict=True)
         ]
-        data = self.audit.as_dict()
+        audited = self.audit.as_dict()
         if self.charges:
-            data["renonces"] = [
-                {**renonce, **charge.as_dict()} for renonce, charge in zip(data["renonces"], self.charges, strict=True)
+            audited["renonces"] = [
+                {**renonce, **charge.as_dict()}
+                for renonce, charge in zip(audited["renonces"], self.charges, strict=True)
             ]
-        figure = None if self.figure is None else self.figure.as_dict()
-        return {**data, "sides": sides, "figure": figure, "notes": [*data["notes"], *self.priced]}
+        audited["notes"] += self.priced
+        audited["figure"] = None if self.figure is None else self.figure.as_dict()
+        if self.chien is None:  # a game that deals its whole deck: no `chien` key
+            return {**audited, "sides": sides}
+        if self.chien.cards is None:  # unknown: `chien` is null, and a note says why
+            audited["notes"].append(self.chien.told)
+        return {**audited, "sides": sides, "chien": self.chien.as_dict()}

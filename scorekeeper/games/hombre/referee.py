@@ -87,4 +87,4 @@ def audit_log(
     leader = find_player(players, leader)
     audited = audit_hombre(players, leader, _trump(trump), tricks)
     charges = tuple(Charge(True, None, RENONCE_COST) for _ in audited.renonces)
-    return LogAudit(audited, tuple((player,) for player in players), charges)
+    return LogAudit(audited, tuple((player,) for player in players), charges=charges)

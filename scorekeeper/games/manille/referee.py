@@ -19,17 +19,17 @@ from scorekeeper.games.manille.rules import ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.calls import check_calls, check_taker, takes_calls
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.scoring import (
-    made_by_tricks,
     multiplier_of,
     multiplier_product,
     not_charged,
     renonce_cost,
+    said,
     score_outcome,
 )
 from scorekeeper.games.manille.table import Table, audit_table, camps_of, split_camps
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, Charge, Cost, Figure, LogAudit, audit
+from scorekeeper.referee.audit import Audit, Charge, Chien, Cost, Figure, LogAudit, audit, undealt
 from scorekeeper.referee.face_down import FaceDown
 from scorekeeper.referee.proof import Audited, Seen
 
@@ -193,7 +193,10 @@ def audit_log(
     coup, carried, told = _calls(rules, table, sides, trump, dealer, alone, calls or {})
     side_of = {player: index for index, side in enumerate(sides) for player in side}
     result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b], layout)
-    return _priced(LogAudit(result, sides), rules, table, coup, carried, told, dealer)
+    # M-11: the chien is the dealer's, who plays alone there and is given; a table's own ruleset with a
+    # chien and other sides does not tell the audit who dealt, so its audit leaves the chien out.
+    dealt_aside = chien(rules, result, alone) if alone is not None and rules.sides == "dealer" else None
+    return _priced(LogAudit(result, sides, dealt_aside), rules, table, coup, carried, told, dealer)
 
 
 def _dealer(rules: ManilleRules, seats: Sequence[str], leader: str, alone: str | None) -> str:
@@ -265,9 +268,8 @@ def _priced(
         later = (Charge(False, None, not_charged(first)) for _ in audit.renonces[1:])
         charges = (Charge(True, Cost(price.side, price.points, price.arithmetic), price.told), *later)
     elif audit.complete:
-        made, chien = made_by_tricks(audit.points, camps, rules, dealer)
-        if chien:
-            log.append(record("chien_to_dealer", "M-11", points=chien, dealer=dealer))
+        made, aside = made_by_tricks(rules, audit, camps, dealer)
+        log += [] if aside is None else [aside]
         outcome = score_outcome(rules, table, camps, coup, None, made, product)
         charges = ()
     else:
@@ -275,3 +277,27 @@ def _priced(
         return replace(audited, priced=tuple(priced))
     figure = Figure(columns, tuple(outcome.gains), (*log, *outcome.multiplied, *outcome.lines))
     return replace(audited, charges=charges, figure=figure, priced=tuple(priced))
+
+
+def chien(rules: ManilleRules, result: Audit, dealer: str) -> Chien | None:
+    """M-11: the chien goes to the dealer's tricks, its cards the 32 less those played (known from a complete
+    log only), its points their card points (M-1: a chien is no trick). None where the system has no chien."""
+    if not rules.chien:
+        return None
+    cards = undealt(MANILLE, result)
+    points = None if cards is None else sum(rules.points[card.rank] for card in cards)
+    return Chien("M-11", dealer, cards, points)
+
+
+def made_by_tricks(
+    rules: ManilleRules, result: Audit, camps: Sequence[Sequence[str]], dealer: str
+) -> tuple[tuple[int, ...], Record | None]:
+    """M-3, M-11: the points each camp made in a whole trick log, the chien's (never played) in the dealer's,
+    and the line that names the chien: one count for a trick-log coup and the audit's figure."""
+    made = [sum(result.points[seat] for seat in camp) for camp in camps]
+    aside = chien(rules, result, dealer)
+    if aside is None:
+        return tuple(made), None
+    assert aside.cards is not None and aside.points is not None  # the log is complete
+    made[next(i for i, camp in enumerate(camps) if dealer in camp)] += aside.points
+    return tuple(made), said("chien_to_dealer", "M-11", cards=aside.cards, points=aside.points, dealer=dealer)

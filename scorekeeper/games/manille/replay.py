@@ -19,12 +19,11 @@ from scorekeeper.games.manille.fiche import CoupResult, Fiche
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.scoring import (
-    made_by_tricks,
     multiplied,
     multiplier_cap,
-    not_charged,
     multiplier_of,
     multiplier_product,
+    not_charged,
     retourne_bonus,
     said,
     score_outcome,
@@ -386,8 +385,10 @@ def _trick_outcome(
 ) -> tuple[str | None, tuple[int, ...] | None, tuple[TrickResult, ...]]:
     """From the audit: a renonce proven (M-8, P-10), or the points each camp made (M-3), and the tricks.
 
-    The chien, never played, goes to the dealer's tricks (M-11): its points are what the log lacks.
+    The chien, never played, goes to the dealer's tricks (M-11): its cards are those the log lacks.
     """
+    from scorekeeper.games.manille import referee  # imported already by `_audit`, which made `audit`
+
     for trick in audit.tricks:
         cards = tuple(said("trick_card", None, player=who, card=card) for who, card in trick.cards)
         log.append(
@@ -405,7 +406,7 @@ def _trick_outcome(
     if not audit.complete:
         stops = "log_stops_let_pass" if audit.renonces else "log_stops"
         raise UserError(stops, trick=len(audit.tricks), tricks=rules.tricks)
-    made, chien = made_by_tricks(audit.points, camps, rules, dealer)
-    if chien:
-        log.append(said("chien_to_dealer", "M-11", points=chien, dealer=dealer))
+    made, chien = referee.made_by_tricks(rules, audit, camps, dealer)
+    if chien is not None:
+        log.append(chien)
     return None, made, audit.tricks

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.cards import Card
@@ -153,18 +153,6 @@ def score_coup(
         else said("coup_won", "M-4", **won)
     )
     return gains, log, False, winner
-
-
-def made_by_tricks(
-    points: Mapping[str, int], camps: Sequence[Sequence[str]], rules: ManilleRules, dealer: str
-) -> tuple[tuple[int, ...], int]:
-    """M-3, M-11: the points each camp made in a whole trick log, and the chien's, which is never played and
-    goes to the dealer's tricks: what the log lacks of the coup's total."""
-    made = [sum(points[seat] for seat in camp) for camp in camps]
-    chien = rules.total - sum(made)
-    if chien:
-        made[next(i for i, camp in enumerate(camps) if dealer in camp)] += chien
-    return tuple(made), chien
 
 
 class Price(NamedTuple):
