@@ -18,6 +18,7 @@ from scorekeeper.players import trick_names
 from scorekeeper.referee.audit import check_named
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
+_CALLS = ("contre", "surcontre", "bid", "carried")  # what prices a coup besides its log (P-10, M-4, M-6, M-13)
 
 
 def _read_coup_file(path: str) -> dict[str, Any]:
@@ -27,7 +28,7 @@ def _read_coup_file(path: str) -> dict[str, Any]:
         raise UserError("coup_file_missing", path=path) from None
     except (tomlfile.NotToml, OSError) as error:
         raise UserError("coup_file_unreadable", path=path, reason=tomlfile.reason(error)) from None
-    known = {"players", "trump", "leader", "tricks", "taker", "layout"}
+    known = {"players", "trump", "leader", "tricks", "taker", "layout", *_CALLS}
     unknown = sorted(set(data) - known)
     if unknown:
         raise UserError("coup_file_unknown_key", path=path, key=unknown[0], keys=sorted(known))
@@ -42,18 +43,26 @@ def audit(
     leader: str = typer.Option(None, "--leader", help=text("help.audit.leader")),
     trick: list[str] = typer.Option([], "--trick", help=text("help.audit.trick")),
     taker: str = typer.Option(None, "--taker", help=text("help.audit.taker")),
+    contre: str = typer.Option(None, "--contre", "--frapper", "--coinche", help=text("help.audit.contre")),
+    surcontre: str = typer.Option(None, "--surcontre", "--contre-frapper", help=text("help.audit.surcontre")),
+    bid: int = typer.Option(None, "--bid", help=text("help.audit.bid")),
+    carried: int = typer.Option(None, "--carried", help=text("help.audit.carried")),
     file: str = typer.Option(None, "--file", help=text("help.audit.file")),
     layout: list[str] = typer.Option([], "--layout", help=text("help.audit.layout")),
     json: bool = JSON,
     ascii: bool = ASCII,
 ) -> int:
     loaded = games.load(ruleset)
+    # the coup's calls as `coup` declares them, for the game to price it (P-10)
+    given = {"contre": contre, "surcontre": surcontre, "bid": bid, "carried": carried}
+    calls = {key: value for key, value in given.items() if value is not None}
     if file is not None:
         if players or trump or leader or trick:
             raise UserError("audit_file_and_options")
         data = _read_coup_file(file)
         seats, trump_text, first, tricks = _coup_fields(data, file)
         taker = data.get("taker") if isinstance(data.get("taker"), str) else None
+        calls = {**{key: data[key] for key in _CALLS if key in data}, **calls}  # the command line's come last
         pairs = _layout(data.get("layout"), loaded, spoken(), file)
     else:
         if not (players and trump and leader and trick):
@@ -64,7 +73,8 @@ def audit(
         pairs = _layout(layout_of(layout), loaded, None, file or "--layout")
     named = [trick_names(number, played) for number, played in enumerate(tricks, 1)]  # M-3: all or none
     log = [[loaded.deck.parse(card, spoken()) for _, card in played] for played in tricks]  # as typed (C-2)
-    result = loaded.engine.audit_log(loaded, seats, first, parse_trump(trump_text, spoken()), log, taker, pairs)
+    trumped = parse_trump(trump_text, spoken())
+    result = loaded.engine.audit_log(loaded, seats, first, trumped, log, taker, pairs, calls)
     check_named(seats, result.audit.tricks, named)  # C-3: the names typed are the seats the replay found
     if json:
         print_json(result.as_dict())
@@ -124,8 +134,10 @@ def _print_audit(result: Any, ascii: bool) -> None:
     out.print(table)
     for line in result.summary:
         out.print(render(line, ascii), markup=False)
-    for renonce in result.audit.renonces:
+    for place, renonce in enumerate(result.audit.renonces):
         out.print(text("referee.renonce_line", ascii, rule=renonce.rule, what=renonce.proof), markup=False)
+        if place < len(result.charges):  # its price, or why it is not charged (M-8)
+            out.print(text("audit.charge", ascii, told=result.charges[place].told), markup=False)
     for line in (
         *(unproven.note for unproven in result.audit.unknown),
         *(cleared.note for cleared in result.audit.cleared),
@@ -134,3 +146,9 @@ def _print_audit(result: Any, ascii: bool) -> None:
         out.print(render(line, ascii), markup=False)
     if not result.audit.renonces:
         out.print(text("audit.no_renonce"), markup=False)
+    if result.figure is not None:  # the coup as `coup` scores it; the points above are the tricks' (P-10)
+        out.print(text("audit.figure"), markup=False)
+        for line in (*result.figure.log, result.figure.told):
+            out.print(text("audit.figure_line", ascii, line=line), markup=False)
+    for line in result.priced:
+        out.print(render(line, ascii), markup=False)

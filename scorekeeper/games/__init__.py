@@ -83,6 +83,7 @@ class Game(Protocol):
         tricks: Sequence[Sequence[Card]],
         alone: str | None,
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
+        calls: Mapping[str, Any] | None = None,
     ) -> LogAudit: ...
     # The short line (issue 16): `Spoken` gives them from the game's `line` module.
     def read_line(

@@ -130,7 +130,7 @@ def audit(
         hands, doubts = face_down_plays(game, logged, plays, face_down, [] if complete else _unseen(game, plays))
     unknown = list(doubts.values())
     renonces: list[Renonce] = []
-    for (index, place), certain in hands.items():
+    for (index, place), certain in sorted(hands.items(), key=lambda item: item[0]):  # in play order (M-8)
         number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
         if isinstance(certain, Counted):
             verdict = game.judge(certain.hand, earlier, player, card)
@@ -325,6 +325,52 @@ def _notes(shown: int, tricks: int, unproven: int) -> tuple[Record, ...]:
     )
 
 
+class Cost(NamedTuple):
+    """What a renonce costs (P-10, M-8): the players it goes to (or counts against), the points each scores,
+    and how they are reached (`30 x 2 = 60`, or `34`)."""
+
+    side: tuple[str, ...]
+    points: int
+    arithmetic: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"side": list(self.side), "points": self.points, "arithmetic": self.arithmetic}
+
+
+class Charge(NamedTuple):
+    """A renonce as the coup's figure takes it (P-10): charged or not, its cost where the game sets one,
+    and what is said of it: the price, or why it is not charged (M-8: the coup was cancelled before)."""
+
+    charged: bool
+    cost: Cost | None
+    told: Record
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"charged": self.charged, "cost": None if self.cost is None else self.cost.as_dict(), "told": self.told}
+
+
+class Figure(NamedTuple):
+    """The coup's outcome as its game scores the coup entered (P-10): each column's score, and the records
+    that say why (the calls, the multiplier, the renonce or the points made)."""
+
+    columns: tuple[tuple[str, ...], ...]
+    scored: tuple[int, ...]
+    log: tuple[Record, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        sides = [{"players": list(c), "points": p} for c, p in zip(self.columns, self.scored, strict=True)]
+        return {"sides": sides, "log": list(self.log)}
+
+    @property
+    def told(self) -> Record:
+        """Each column's score in one line (`audit.figure_sides`)."""
+        scores = tuple(
+            record("audit.figure_side", None, side=column, points=points)
+            for column, points in zip(self.columns, self.scored, strict=True)
+        )
+        return record("audit.figure_sides", None, scores=scores)
+
+
 def undealt(deck: Deck, result: Audit) -> tuple[Card, ...] | None:
     """The cards of the deck that no trick holds (a chien), in the deck's order: what a complete log does
     not show. A partial log cannot tell them from the cards still in hand: None."""
@@ -360,7 +406,8 @@ class Chien:
 
 @dataclass(frozen=True, slots=True)
 class LogAudit:
-    """The audit of a trick log, with the points summed by side where the game has sides.
+    """The audit of a trick log, with the points summed by side where the game has sides; each renonce's
+    charge and the coup's figure where the game prices them (P-10), and what it says of the pricing.
 
     Where the deck is not all dealt into hands, `chien` is what was left aside; its points are in the
     side of the player whose tricks they go to (`side_points`), never in a player's `points` (his tricks')."""
@@ -368,6 +415,9 @@ class LogAudit:
     audit: Audit
     sides: tuple[tuple[str, ...], ...]
     chien: Chien | None = None
+    charges: tuple[Charge, ...] = ()  # one for each of `audit.renonces`
+    figure: Figure | None = None
+    priced: tuple[Record, ...] = ()  # how the figure was priced, or why there is none
 
     def side_points(self) -> tuple[int, ...]:
         chien = self.chien
@@ -392,6 +442,13 @@ class LogAudit:
             for side, points in zip(self.sides, self.side_points(), strict=True)
         ]
         audited = self.audit.as_dict()
+        if self.charges:
+            audited["renonces"] = [
+                {**renonce, **charge.as_dict()}
+                for renonce, charge in zip(audited["renonces"], self.charges, strict=True)
+            ]
+        audited["notes"] += self.priced
+        audited["figure"] = None if self.figure is None else self.figure.as_dict()
         if self.chien is None:  # a game that deals its whole deck: no `chien` key
             return {**audited, "sides": sides}
         if self.chien.cards is None:  # unknown: `chien` is null, and a note says why

@@ -340,7 +340,7 @@ def test_audit_json_carries_proofs_notes_and_unknown_plays_as_records(run):
     ran = run("audit", "manille-muette", "--players", "A B C D", "--trump", "h", "--leader", "A",
               "--trick", "7s 8s 9s 10s", "--trick", "Ks 7c Qs Js", "--json")  # fmt: skip
     data = json.loads(ran.out)
-    assert [note["event"] for note in data["notes"]] == ["audit.partial", "audit.partial_counts"]
+    assert [note["event"] for note in data["notes"]] == ["audit.partial", "audit.partial_counts", "audit.no_figure"]
     assert [unknown["note"]["event"] for unknown in data["unknown"]] == ["proof.unproven", "proof.unproven_where"]
     where = data["unknown"][1]["note"]["values"]["where"]
     assert where["values"] == {"player": "D", "card": "KS"}

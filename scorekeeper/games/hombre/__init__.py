@@ -138,12 +138,13 @@ class Hombre(Spoken, Drawn):
         tricks: Sequence[Sequence[Card]],
         alone: str | None,
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
+        calls: Mapping[str, Any] | None = None,
     ) -> LogAudit:
         from scorekeeper.games.hombre import referee
 
         if layout:  # P-11: every hombre hand is dealt whole, nothing lies on the table
             raise UserError("layout_no_face_down", "P-11", player=next(iter(layout)))
-        return referee.audit_log(players, leader, trump, tricks)
+        return referee.audit_log(players, leader, trump, tricks, calls or {})
 
     def settle(self, fiche: HombreFiche, early: bool) -> Settlement:
         return settle(fiche, early=early)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
@@ -11,7 +12,7 @@ from scorekeeper.games.hombre import legal
 from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, LogAudit, audit
+from scorekeeper.referee.audit import Audit, Charge, LogAudit, audit
 from scorekeeper.referee.proof import Audited, Seen
 
 RENONCE_COST = record("renonce_cost.hombre", None)  # RULES and the seed set no price: the table decides
@@ -75,7 +76,15 @@ def judge_play(
     return legal.judge(hand, [c for _, c in trick], suit, card)
 
 
-def audit_log(players: Sequence[str], leader: str, trump: Suit | None, tricks: Sequence[Sequence[Card]]) -> LogAudit:
-    """A coup's trick log audited (H-3 to H-5); each player is his own side."""
+def audit_log(
+    players: Sequence[str], leader: str, trump: Suit | None, tricks: Sequence[Sequence[Card]], calls: Mapping[str, Any]
+) -> LogAudit:
+    """A coup's trick log audited (H-3 to H-5); each player is his own side. No call prices an hombre coup
+    (a contre, a tie carried are manille's): one given is refused. Each renonce is told with the price the
+    rules give it: none, the table decides."""
+    if calls:
+        raise UserError("audit_call_hombre", call=sorted(calls)[0])
     leader = find_player(players, leader)
-    return LogAudit(audit_hombre(players, leader, _trump(trump), tricks), tuple((player,) for player in players))
+    audited = audit_hombre(players, leader, _trump(trump), tricks)
+    charges = tuple(Charge(True, None, RENONCE_COST) for _ in audited.renonces)
+    return LogAudit(audited, tuple((player,) for player in players), charges=charges)

@@ -137,10 +137,11 @@ class Manille(Spoken, Drawn):
         tricks: Sequence[Sequence[Card]],
         alone: str | None,
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
+        calls: Mapping[str, Any] | None = None,
     ) -> LogAudit:
         from scorekeeper.games.manille import referee
 
-        return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout)
+        return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout, calls)
 
     # the sheet as data (task A): `Drawn` gives the rest from `games/manille/sheet.py` and `paper.py`
     def figures(self, fiche: Fiche) -> dict[str, Figures]:

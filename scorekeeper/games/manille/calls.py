@@ -99,6 +99,12 @@ def check_calls(
     return log
 
 
+def takes_calls(rules: ManilleRules) -> bool:
+    """M-4, M-6: whether a coup of this system can be multiplied by what is said at the table or carried into
+    it: a contre, or a tie carried."""
+    return rules.contre or rules.tie_doubles_next
+
+
 def check_taker(coup: Coup, rules: ManilleRules) -> None:
     if rules.sides == "taker":
         if coup.taker is None or coup.bid is None:

@@ -7,6 +7,8 @@ points (M-1 card points plus M-2 trick points) and legality (`legal`), with the 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
@@ -14,13 +16,24 @@ from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import legal
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.rules import ManilleRules, refuse_sans_atout
-from scorekeeper.games.manille.table import split_camps
+from scorekeeper.games.manille.calls import check_calls, check_taker, takes_calls
+from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.scoring import (
+    multiplier_of,
+    multiplier_product,
+    not_charged,
+    renonce_cost,
+    said,
+    score_outcome,
+)
+from scorekeeper.games.manille.table import Table, audit_table, camps_of, split_camps
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, Chien, LogAudit, audit, undealt
+from scorekeeper.referee.audit import Audit, Charge, Chien, Cost, Figure, LogAudit, audit, undealt
 from scorekeeper.referee.face_down import FaceDown
 from scorekeeper.referee.proof import Audited, Seen
 
+_CALLED = ("contre", "surcontre")  # the calls said by a player (M-6, M-7)
 Layout = Mapping[str, Sequence[tuple[Card, Card]]]  # seat -> its table's pairs, (face up, face down) (P-11)
 
 
@@ -159,9 +172,14 @@ def audit_log(
     tricks: Sequence[Sequence[Card]],
     alone: str | None,
     layout: Layout | None = None,
+    calls: Mapping[str, Any] | None = None,
 ) -> LogAudit:
     """A coup's trick log audited with the camps of the system (P-7): the hands in play order, morts included;
-    `alone` plays against the others where the system has one alone (M-11, M-13); trump None is sans-atout (P-8)."""
+    `alone` plays against the others where the system has one alone (M-11, M-13); trump None is sans-atout (P-8).
+
+    With the coup's `calls` as `coup` declares them (`contre`, `surcontre`, `bid`; `carried`, the ties
+    carried into it, M-4), checked as `coup` checks them, the coup is priced as `coup` scores it (P-10).
+    """
     if trump is None:
         refuse_sans_atout(rules)
     leader = find_player(players, leader)
@@ -172,12 +190,95 @@ def audit_log(
     elif alone is not None:  # no one plays alone here: the taker given would be quietly ignored
         raise UserError("audit_no_taker", "M-11, M-13", taker=alone)
     sides = split_camps(tuple(players), rules.sides, alone)
+    table = audit_table(tuple(players), rules.sides)
+    dealer = _dealer(rules, table.seats, leader, alone)
+    coup, carried, told = _calls(rules, table, sides, trump, dealer, alone, calls or {})
     side_of = {player: index for index, side in enumerate(sides) for player in side}
     result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b], layout)
     # M-11: the chien is the dealer's, who plays alone there and is given; a table's own ruleset with a
     # chien and other sides does not tell the audit who dealt, so its audit leaves the chien out.
     dealt_aside = chien(rules, result, alone) if alone is not None and rules.sides == "dealer" else None
-    return LogAudit(result, sides, dealt_aside)
+    return _priced(LogAudit(result, sides, dealt_aside), rules, table, coup, carried, told, dealer)
+
+
+def _dealer(rules: ManilleRules, seats: Sequence[str], leader: str, alone: str | None) -> str:
+    """Who dealt the coup audited: the one alone at manillen-3 (M-11), the leader where the dealer leads
+    (M-14), else the seat before the leader (C-3; at the enchères the taker leads, M-13, and deals nothing
+    that prices the coup)."""
+    if rules.sides == "dealer" and alone is not None:
+        return alone
+    if rules.first_lead == "dealer":
+        return leader
+    return seats[seats.index(leader) - 1]
+
+
+def _calls(
+    rules: ManilleRules,
+    table: Table,
+    camps: Sequence[Sequence[str]],
+    trump: Suit | None,
+    dealer: str,
+    alone: str | None,
+    calls: Mapping[str, Any],
+) -> tuple[Coup, int, list[Record]]:
+    """The coup's calls as `coup` declares and checks them (M-6, M-7, M-13), and the ties carried into it
+    (M-4); what is told of them."""
+    unknown = sorted(set(calls) - {"contre", "surcontre", "bid", "carried"})
+    if unknown:
+        raise UserError("audit_call_unknown", call=unknown[0])
+    contre, surcontre = (None if calls.get(key) is None else find_player(table.seats, calls[key]) for key in _CALLED)
+    for key in ("bid", "carried"):
+        if calls.get(key) is not None and (isinstance(calls[key], bool) or not isinstance(calls[key], int)):
+            raise UserError("not_a_whole_number", key=key, value=calls[key])
+    taker = alone if rules.sides == "taker" else None
+    bid, carried = calls.get("bid"), calls.get("carried") or 0
+    coup = Coup(trump=trump, sans_atout=trump is None, contre=contre, surcontre=surcontre, taker=taker, bid=bid)
+    if carried < 0:
+        raise UserError("audit_carried_negative", "M-4", carried=carried)
+    if carried and not rules.tie_doubles_next:
+        raise UserError("audit_carried_no_tie", "M-4", carried=carried)
+    if coup.bid is not None or rules.sides != "taker":
+        check_taker(coup, rules)
+    chooser = {"taker": taker, "announced": None}.get(rules.trump_from, dealer)
+    return coup, carried, check_calls(coup, rules, camps, chooser, dealer, carried)
+
+
+def _priced(
+    audited: LogAudit, rules: ManilleRules, table: Table, coup: Coup, carried: int, told: list[Record], dealer: str
+) -> LogAudit:
+    """P-10, M-8: the first renonce in play order is charged, the coup cancelled there, and each later one is
+    not; the coup's figure as `coup` scores it: the renonce's, or, with no renonce, the points of a whole
+    log (M-4, M-11, M-13, M-14); a partial log without a renonce has none."""
+    audit, camps = audited.audit, camps_of(table, rules, dealer, coup.taker)
+    columns = tuple(side.seats for side in table.columns)
+    product = multiplier_product(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None, carried)
+    priced: list[Record] = []
+    if not (coup.contre or coup.surcontre or carried) and takes_calls(rules):
+        declared = multiplier_of(rules, coup.sans_atout, False, False, 0)
+        priced.append(record("audit.priced_as_declared", None, multiplier=declared))
+    if rules.sides == "taker" and coup.bid is None:  # M-13: the bid prices the coup, and it was not given
+        unpriced = record("renonce_price.unknown", None, cost=renonce_cost(rules))
+        later = (Charge(False, None, not_charged(audit.renonces[0])) for _ in audit.renonces[1:])
+        charges = (Charge(True, None, unpriced), *later) if audit.renonces else ()
+        return replace(audited, charges=charges, priced=(*priced, record("audit.price_needs_bid", "M-13")))
+    log = list(told)
+    if audit.renonces:
+        first = audit.renonces[0]
+        outcome = score_outcome(rules, table, camps, coup, first.player, None, product)
+        assert outcome.price is not None
+        price = outcome.price
+        later = (Charge(False, None, not_charged(first)) for _ in audit.renonces[1:])
+        charges = (Charge(True, Cost(price.side, price.points, price.arithmetic), price.told), *later)
+    elif audit.complete:
+        made, aside = made_by_tricks(rules, audit, camps, dealer)
+        log += [] if aside is None else [aside]
+        outcome = score_outcome(rules, table, camps, coup, None, made, product)
+        charges = ()
+    else:
+        priced.append(record("audit.no_figure", None, shown=len(audit.tricks), tricks=rules.tricks))
+        return replace(audited, priced=tuple(priced))
+    figure = Figure(columns, tuple(outcome.gains), (*log, *outcome.multiplied, *outcome.lines))
+    return replace(audited, charges=charges, figure=figure, priced=tuple(priced))
 
 
 def chien(rules: ManilleRules, result: Audit, dealer: str) -> Chien | None:
@@ -188,3 +289,17 @@ def chien(rules: ManilleRules, result: Audit, dealer: str) -> Chien | None:
     cards = undealt(MANILLE, result)
     points = None if cards is None else sum(rules.points[card.rank] for card in cards)
     return Chien("M-11", dealer, cards, points)
+
+
+def made_by_tricks(
+    rules: ManilleRules, result: Audit, camps: Sequence[Sequence[str]], dealer: str
+) -> tuple[tuple[int, ...], Record | None]:
+    """M-3, M-11: the points each camp made in a whole trick log, the chien's (never played) in the dealer's,
+    and the line that names the chien: one count for a trick-log coup and the audit's figure."""
+    made = [sum(result.points[seat] for seat in camp) for camp in camps]
+    aside = chien(rules, result, dealer)
+    if aside is None:
+        return tuple(made), None
+    assert aside.cards is not None and aside.points is not None  # the log is complete
+    made[next(i for i, camp in enumerate(camps) if dealer in camp)] += aside.points
+    return tuple(made), said("chien_to_dealer", "M-11", cards=aside.cards, points=aside.points, dealer=dealer)

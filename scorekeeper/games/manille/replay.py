@@ -19,13 +19,14 @@ from scorekeeper.games.manille.fiche import CoupResult, Fiche
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.scoring import (
+    multiplied,
     multiplier_cap,
     multiplier_of,
     multiplier_product,
+    not_charged,
     retourne_bonus,
     said,
-    score_coup,
-    score_renonce,
+    score_outcome,
 )
 from scorekeeper.games.manille.table import Table, camps_of, seating
 from scorekeeper.players import check_players
@@ -274,6 +275,7 @@ def _play(
     tricks: tuple[TrickResult, ...] = ()
     coup_winner = None
     if not played:
+        told = multiplied(rules, product, multiplier)
         log.append(said("retourne_ended_manche", "M-5"))
         if coup.points is not None or coup.renonce is not None or coup.tricks is not None or coup.menteur:
             raise CoupRefused("retourne_ends_manche", "M-5", field=coup_field("retourne"), card=coup.retourne)
@@ -285,29 +287,17 @@ def _play(
             renonce, made, tricks = _trick_outcome(coup, audit, camps, log, rules, dealer)
         elif points is not None:
             made = _made(points, rules, table, camps)
-        if renonce is not None:
-            if multiplier > 1 and not rules.renonce_multiplied:
-                log.insert(multiplied_at, said("renonce_not_multiplied", "M-8", multiplier=multiplier))
-                multiplier = 1
-            gains, line, coup_winner = score_renonce(rules, table, camps, renonce, coup, multiplier)
-            log.append(line)
-            ties = 0
-        elif made is not None:
-            gains, lines, tie, coup_winner = score_coup(rules, table, camps, made, coup, multiplier)
-            log += lines
-            ties = ties + 1 if tie else 0
-            if tie and rules.tie_doubles_next:
-                log.append(said("next_coup_doubled", "M-4"))
-        else:
+        if renonce is None and made is None:
             raise UserError("outcome_missing")
+        outcome = score_outcome(rules, table, camps, coup, renonce, made, product)
+        gains, multiplier, coup_winner, told = outcome.gains, outcome.multiplier, outcome.winner, outcome.multiplied
+        log += outcome.lines
+        ties = ties + 1 if outcome.tie else 0
         partie.add(gains)
         scored = [a + b for a, b in zip(scored, gains, strict=True)]
         won_by = partie.close_manche(log, table.columns)
-    if multiplier > 1:
-        told = [said("coup_multiplied", "M-6", multiplier=multiplier)]
-        if product > multiplier and not rules.max_multiplier:
-            told.append(said("multiplier_capped", "M-6", cap=multiplier))
-        log[multiplied_at:multiplied_at] = told
+    # told where the calls are, once the outcome shows whether the multiplier applies (M-8)
+    log[multiplied_at:multiplied_at] = told
     # Where sides are fixed (the only systems with two_in_a_row) a camp is a column: name its column.
     winner_column = table.column_of(camps[coup_winner][0]) if played and coup_winner is not None else None
     partie.after_coup(deal, winner_column, log, table.columns)
@@ -414,20 +404,18 @@ def _trick_outcome(
         )
     log += (cleared.note for cleared in audit.cleared)  # a partial log's disputed plays it clears (P-10)
     if audit.renonces:
-        for found in audit.renonces:
-            log.append(record("renonce_proven", None, proof=found.proof))
+        first, *later = audit.renonces
+        log.append(record("renonce_proven", None, proof=first.proof))
         if not coup.let_renonce_pass:
-            return audit.renonces[0].player, None, audit.tricks
+            log += (record("renonce_proven_later", None, proof=found.proof, why=not_charged(first)) for found in later)
+            return first.player, None, audit.tricks
+        log += (record("renonce_proven", None, proof=found.proof) for found in later)
         log.append(said("renonce_let_pass", None))
     log += (unproven.note for unproven in audit.unknown)  # P-11: a play a face-down card leaves unproven
     if not audit.complete:
         stops = "log_stops_let_pass" if audit.renonces else "log_stops"
         raise UserError(stops, trick=len(audit.tricks), tricks=rules.tricks)
-    made = [sum(audit.points[seat] for seat in camp) for camp in camps]
-    chien = referee.chien(rules, audit, dealer)
+    made, chien = referee.made_by_tricks(rules, audit, camps, dealer)
     if chien is not None:
-        assert chien.cards is not None and chien.points is not None  # the log is complete
-        dealer_camp = next(i for i, camp in enumerate(camps) if dealer in camp)
-        made[dealer_camp] += chien.points
-        log.append(said("chien_to_dealer", "M-11", cards=chien.cards, points=chien.points, dealer=dealer))
-    return None, tuple(made), audit.tricks
+        log.append(chien)
+    return None, made, audit.tricks

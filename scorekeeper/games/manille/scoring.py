@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.cards import Card
 from scorekeeper.explain import Record, record
@@ -10,6 +11,9 @@ from scorekeeper.fast import memo
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Table
+
+if TYPE_CHECKING:
+    from scorekeeper.referee.proof import Renonce
 
 
 def retourne_bonus(card: Card, rules: ManilleRules) -> int:
@@ -151,10 +155,32 @@ def score_coup(
     return gains, log, False, winner
 
 
+class Price(NamedTuple):
+    """What a renonce costs in this coup (M-8, P-10): the seats it goes to (the side offended; each for
+    himself, the renonçant, against whom it counts), the points each of them scores, and the arithmetic:
+    the ruleset's penalty and the multiplier where `renonce_multiplied` lets it apply (1 elsewhere)."""
+
+    side: tuple[str, ...]
+    points: int
+    penalty: int
+    multiplier: int
+    to: str = "side"  # how it is said (`renonce_price.…`): to a side, to each of them, or against the renonçant
+
+    @property
+    def arithmetic(self) -> str:
+        """`30 x 2 = 60`, or `34` where nothing multiplies it: figures, the same in every language."""
+        return f"{self.penalty} x {self.multiplier} = {self.points}" if self.multiplier > 1 else str(self.points)
+
+    @property
+    def told(self) -> Record:
+        """The price in words (`renonce_price.…`), M-8."""
+        return record(f"renonce_price.{self.to}", "M-8", arithmetic=self.arithmetic, side=self.side)
+
+
 def score_renonce(
     rules: ManilleRules, table: Table, camps: Sequence[Sequence[str]], offender: str, coup: Coup, multiplier: int
-) -> tuple[list[int], Record, int | None]:
-    """M-8: the coup is cancelled and the offended side scores the penalty.
+) -> tuple[list[int], Record, int | None, Price]:
+    """M-8: the coup is cancelled and the offended side scores the penalty; and the renonce's price.
 
     Each for himself (M-14, where points are bad) the renonçant takes the penalty; against the taker
     (M-13) the coup counts as the bid failed or made; against the dealer (M-11) the penalty goes to the
@@ -165,23 +191,88 @@ def score_renonce(
     own = next(i for i, camp in enumerate(camps) if offender in camp)
     if rules.sides == "each":
         gains[table.column_of(offender)] += penalty
-        return gains, said("renonce_each", "M-8, M-14", player=offender, penalty=penalty), None
+        price = Price((offender,), penalty, renonce_penalty(rules, 1), multiplier, "against")
+        return gains, said("renonce_each", "M-8, M-14", player=offender, penalty=penalty), None, price
     if rules.sides == "taker":
         assert coup.taker is not None and coup.bid is not None
         if own == 0:
             share = bid_share(coup.bid, rules)
             for seat in camps[1]:
                 gains[table.column_of(seat)] += share
-            return gains, said("renonce_by_taker", "M-8, M-13", player=offender, share=share), 1
+            line = said("renonce_by_taker", "M-8, M-13", player=offender, share=share)
+            return gains, line, 1, Price(tuple(camps[1]), share, share, 1, "each")
         gains[table.column_of(coup.taker)] += coup.bid
-        return gains, said("renonce_against_taker", "M-8, M-13", player=offender, bid=coup.bid, taker=coup.taker), 0
+        line = said("renonce_against_taker", "M-8, M-13", player=offender, bid=coup.bid, taker=coup.taker)
+        return gains, line, 0, Price((coup.taker,), coup.bid, coup.bid, 1)
+    offended = 1 - own
+    price = Price(tuple(camps[offended]), penalty, renonce_penalty(rules, 1), multiplier)
     if rules.sides == "dealer":
+        price = price._replace(to="each" if own == 0 else "dealer")
         sign = -1 if own == 0 else 1
         for seat in camps[1]:
             gains[table.column_of(seat)] += -sign * penalty
         gains[table.column_of(camps[0][0])] += 2 * sign * penalty
         line = said("renonce_dealer", "M-8, M-11", player=offender, each=-sign * penalty, twice=2 * sign * penalty)
-        return gains, line, 1 - own
-    offended = 1 - own
+        return gains, line, offended, price
     gains[table.column_of(camps[offended][0])] += penalty
-    return gains, said("renonce_sides", "M-8", player=offender, penalty=penalty, side=tuple(camps[offended])), offended
+    line = said("renonce_sides", "M-8", player=offender, penalty=penalty, side=tuple(camps[offended]))
+    return gains, line, offended, price
+
+
+class Outcome(NamedTuple):
+    """A played coup scored: each column's gains, the multiplier it counted (M-6; 1 for a renonce the
+    ruleset does not multiply, M-8) and what is told of it where the calls are (`multiplied`) and after
+    the play (`lines`), whether it tied (M-4), the camp that won it, and the renonce's price."""
+
+    gains: list[int]
+    multiplier: int
+    multiplied: tuple[Record, ...]
+    lines: tuple[Record, ...]
+    tie: bool
+    winner: int | None
+    price: Price | None
+
+
+def score_outcome(
+    rules: ManilleRules,
+    table: Table,
+    camps: Sequence[Sequence[str]],
+    coup: Coup,
+    renonce: str | None,
+    made: Sequence[int] | None,
+    product: int,
+) -> Outcome:
+    """A played coup scored from a renonce (M-8) or the points each camp made (M-4, M-11, M-13, M-14), with
+    `product`, the coup's multiplier before the cap (`multiplier_product`): one scoring for the coup
+    entered and the audit of a trick log, so that both say the same figure."""
+    multiplier = min(product, multiplier_cap(rules))
+    told: list[Record] = []
+    if renonce is not None:
+        if multiplier > 1 and not rules.renonce_multiplied:
+            told.append(said("renonce_not_multiplied", "M-8", multiplier=multiplier))
+            multiplier = 1
+        gains, line, winner, price = score_renonce(rules, table, camps, renonce, coup, multiplier)
+        lines, tie = [line], False
+    else:
+        assert made is not None
+        gains, lines, tie, winner = score_coup(rules, table, camps, made, coup, multiplier)
+        price = None
+        if tie and rules.tie_doubles_next:
+            lines.append(said("next_coup_doubled", "M-4"))
+    told += multiplied(rules, product, multiplier)
+    return Outcome(gains, multiplier, tuple(told), tuple(lines), tie, winner, price)
+
+
+def multiplied(rules: ManilleRules, product: int, multiplier: int) -> tuple[Record, ...]:
+    """M-6: what is told of the coup's multiplier: what it counts, and where the cap stopped the ties
+    carried in a ruleset that sets none (a ruleset's own `max` refuses a call past it at entry)."""
+    if multiplier <= 1:
+        return ()
+    if product > multiplier and not rules.max_multiplier:
+        return (said("coup_multiplied", "M-6", multiplier=multiplier), said("multiplier_capped", "M-6", cap=multiplier))
+    return (said("coup_multiplied", "M-6", multiplier=multiplier),)
+
+
+def not_charged(first: Renonce) -> Record:
+    """M-8: a renonce after the first of the coup is not charged: the coup was cancelled at the first."""
+    return record("renonce_not_charged", "M-8", trick=first.trick, player=first.player)

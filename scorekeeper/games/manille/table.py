@@ -116,6 +116,16 @@ def seating(players: Sequence[str], rules: ManilleRules) -> Table:
     return Table(players, seats, columns, owner, column, split_camps(seats, "teams", None))
 
 
+def audit_table(seats: tuple[str, ...], sides: str) -> Table:
+    """The table of an audit, whose names are its seats as given, morts included (C-3): its columns are the
+    fixed sides (a team, a player and his mort), else each seat alone (M-11, M-13, M-14)."""
+    fixed = split_camps(seats, "teams", None)
+    groups = fixed if sides in ("teams", "mort", "morts") else tuple((seat,) for seat in seats)
+    columns = tuple(_team(group)._replace(seats=group) for group in groups)
+    column = {seat: i for i, group in enumerate(groups) for seat in group}
+    return Table(seats, seats, columns, {seat: seat for seat in seats}, column, fixed)
+
+
 def _team(players: tuple[str, ...]) -> Side:
     """A column of players who score together: `César & Escartefigue`, in words `side.team`."""
     name = Named(" & ".join(players), record("side.team", None, players=players))
