@@ -170,6 +170,23 @@ def silence(failed: OutputFailed) -> None:
             os.close(devnull)
 
 
+def styled() -> bool:
+    """Whether bold and strike-through may be written: a terminal (a tty) that shows them (`TERM=dumb` does
+    not), with NO_COLOR unset."""
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def width() -> int | None:
+    """The width rich should draw at where it would read one it cannot draw at (`COLUMNS=0` drew nothing):
+    the terminal's, as `shutil` finds it, else rich's own 80; None where rich reads the width well."""
+    columns = os.environ.get("COLUMNS", "")
+    if not columns.isdigit() or int(columns) > 0:
+        return None
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def utf8(word: str) -> bool:
     try:
         word.encode("utf-8")

@@ -73,3 +73,32 @@ def test_a_reader_that_leaves_is_no_failure_exit_0_quietly(game: Path) -> None:
             timeout=60,
         )
         assert (ran.returncode, ran.stderr) == (0, ""), command
+
+
+@pytest.mark.parametrize("command", [["games"], ["stats"], ["rules", "show", "manille-muette"], ["sheet"]])
+def test_a_width_of_0_draws_at_the_terminals_width_not_nothing(marius, run, monkeypatch, command: list[str]) -> None:
+    assert run("coup", "-r", "7s", "--points", "César=38").code == 0
+    monkeypatch.setenv("COLUMNS", "0")
+    ran = run(*command)
+    assert ran.code == 0
+    assert "manille" in ran.out.lower() or "César" in ran.out
+
+
+def at_a_terminal(home: Path, term: str, *args: str) -> str:
+    """What `scorekeeper ARGS` writes at a pseudo-terminal whose TERM is `term`."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal: pip install '.[test]'")
+    env = environment(home, TERM=term)
+    env.pop("NO_COLOR", None)
+    try:
+        child = pexpect.spawn(sys.executable, ["-m", "scorekeeper", *args], env=env, encoding="utf-8", timeout=30)
+    except (OSError, pexpect.ExceptionPexpect) as error:  # no pseudo-terminal on this machine
+        pytest.skip(f"pexpect cannot spawn a pseudo-terminal here: {error}")
+    out = child.read()
+    child.close()
+    return str(out)
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["games"]])
+def test_a_dumb_terminal_gets_no_bold(game: Path, command: list[str]) -> None:
+    assert "\x1b[" in at_a_terminal(game, "xterm", *command)  # the bold headers of a terminal that shows them
+    assert "\x1b[" not in at_a_terminal(game, "dumb", *command)
