@@ -124,3 +124,70 @@ def written(run, path: Path) -> str:
     ran = run("export", "--output", str(path))
     assert ran.code == 0, ran.err
     return path.read_bytes().decode()  # as written: no line break translated
+
+
+# --- --output -------------------------------------------------------------------------------------
+
+
+def test_output_onto_a_game_file_or_anywhere_in_the_data_folder_is_refused(marius_game, run, home: Path, tmp_path: Path) -> None:
+    game_file = next((home / "games").glob("*.toml"))
+    before = game_file.read_bytes()
+    (tmp_path / "inside").symlink_to(home / "games")
+    for target in (game_file, home / "games" / "new.csv", home / "cache" / "x.md", home / "x.md", tmp_path / "inside" / "y.md"):
+        ran = run("export", "--format", "csv", "--output", str(target))
+        assert ran.code == 2 and ran.err.count("\n") == 1, target
+        assert "is in scorekeeper's data folder" in ran.err and ran.out == ""
+    assert game_file.read_bytes() == before
+    assert run("sheet").code == 0
+
+
+def test_output_refuses_a_link_a_fifo_a_device_or_a_folder(marius_game, home: Path, tmp_path: Path) -> None:
+    """Refused at once, nothing written through: a FIFO hung the command for good, a link was followed."""
+    fifo, link, folder = tmp_path / "fifo", tmp_path / "link.md", tmp_path / "folder"
+    os.mkfifo(fifo)
+    link.symlink_to(tmp_path / "elsewhere.md")
+    folder.mkdir()
+    for target in (fifo, link, folder, Path("/dev/null")):
+        ran = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "export", "--format", "md", "--output", str(target)],
+            env={**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+            capture_output=True,
+            text=True,
+            timeout=30,  # a FIFO opened for writing would wait for a reader for ever
+        )
+        assert ran.returncode == 2 and "is not a file of its own" in ran.stderr and ran.stderr.count("\n") == 1, target
+    assert not (tmp_path / "elsewhere.md").exists() and stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_output_replaces_a_file_atomically_keeping_its_mode(marius_game, run, tmp_path: Path) -> None:
+    target = tmp_path / "fiche.md"
+    assert run("export", "--output", str(target)).code == 0
+    assert stat.S_IMODE(target.stat().st_mode) == 0o666 & ~_umask()
+    target.chmod(0o640)
+    inode = target.stat().st_ino
+    assert run("export", "--output", str(target)).code == 0
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert target.stat().st_ino != inode  # a new file renamed into place: a reader never sees half of one
+    assert not [path for path in tmp_path.iterdir() if path.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("format", ["csv", "md", "html"])
+def test_a_file_written_is_escaped_as_the_same_export_to_stdout(marius_game, run, tmp_path: Path, format: str) -> None:
+    assert run("note", "1", "Brun \x1b]52;c;aGk=\x07 \x1b[1mbold\x1b[0m \x1b[8mhidden").code == 0
+    target = tmp_path / f"fiche.{format}"
+    assert run("export", "--output", str(target)).code == 0
+    page = target.read_bytes().decode()
+    assert "\x1b" not in page and "\x07" not in page and "\\x1b" in page  # shown, escaped
+    assert page == run("export", "--format", format).out
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@pytest.fixture
+def marius_game(marius):
+    assert marius("coup", "-r", "7s", "--points", "César=38").code == 0
+    return marius
