@@ -149,6 +149,7 @@ def write_export(path: Path, data: bytes) -> None:
     """`data` written to `path`, a file of the user's (`export --output`), atomically: never in the data
     folder or the cache (a game would be lost), never through a link, a FIFO (which would hang the
     command) or a device; a new file as the user's umask makes it, a file replaced keeps its mode."""
+    import errno
     import os
     import stat
 
@@ -165,7 +166,7 @@ def write_export(path: Path, data: bytes) -> None:
     if found is not None and not stat.S_ISREG(found.st_mode):
         raise UserError("export_not_a_file", path=str(path))
     if not path.parent.is_dir():  # an export makes no folder: a path mistyped is said, not created
-        raise UserError("export_cannot_write", path=str(path), reason=os.strerror(2))
+        raise UserError("export_cannot_write", path=str(path), reason=os.strerror(errno.ENOENT))
     if found is None:
         umask = os.umask(0o022)  # read by setting it, as the only way there is; set back at once
         os.umask(umask)
