@@ -153,6 +153,12 @@ class Group(TyperGroup):
         """The command, and its mistakes as one line each; once `notices` say a game is stored, never a failure."""
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            sys.stdout.flush()  # what is still buffered fails here, said as any failed output, not at the exit
+        except terminal.OutputFailed as failed:
+            if not notices.stored:
+                return terminal.output_failed(failed)
+            terminal.silence(failed)
+            result = _stored_anyway(notices, failed)
         except click.exceptions.NoArgsIsHelpError as error:  # a bare `scorekeeper`: the help, not a mistake
             click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message())
             result = Exit.DONE
@@ -169,10 +175,7 @@ class Group(TyperGroup):
         except (Exception, SystemExit) as error:  # SystemExit: click's own exit 1 on a broken pipe
             if not notices.stored or (isinstance(error, SystemExit) and error.code in (0, None)):
                 raise
-            # Stored: a failure after the write (printing, say) must not send the player to say it again.
-            problem = terminal.problem(error)
-            terminal.say(text("cli.stored_anyway", names=tuple(dict.fromkeys(notices.stored)), problem=problem))
-            result = Exit.DONE
+            result = _stored_anyway(notices, error)
         return int(result) if isinstance(result, int) else Exit.DONE
 
     def _refused(self, args: list[str], error: UserError) -> int:
@@ -188,6 +191,15 @@ class Group(TyperGroup):
             said_alone = line.removeprefix(text("cli.mistake", error=""))
             terminal.json_mistake(key, said_alone if words is None else words, rule)
         return terminal.fail(line)
+
+
+def _stored_anyway(notices: service.Notices, error: BaseException) -> int:
+    """Stored: a failure after the write (printing, say) must not send the player to say it again."""
+    try:
+        terminal.say(text("cli.stored_anyway", names=tuple(dict.fromkeys(notices.stored)), problem=terminal.problem(error)))
+    except terminal.OutputFailed:  # stderr failing too: the exit code still says it is stored
+        pass
+    return Exit.DONE
 
 
 def _refuse_repeated(command: click.Command, args: list[str]) -> None:

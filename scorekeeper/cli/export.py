@@ -11,6 +11,7 @@ from scorekeeper import i18n, service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, examples_of
 from scorekeeper.cli.paper import formats
+from scorekeeper.cli.terminal import printable
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
@@ -48,11 +49,9 @@ def export(
             i18n.spoken().code,
         )
     )
+    page = printable(page)  # a file as the terminal gets it: what a name or note holds never drives a terminal
     if output is None:
         sys.stdout.write(page)
         return
-    try:
-        output.write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise UserError("export_cannot_write", path=str(output), reason=error.strerror or str(error)) from None
+    service.write_export(output, page.encode("utf-8"))
     print(text("paper.written", path=str(output), format=wanted))

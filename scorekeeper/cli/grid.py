@@ -3,7 +3,7 @@ width, fast on 500 rows.
 
 rich's Table lays out every cell through its renderables, which costs a second on a long partie;
 the fiche needs none of that, only columns. Bold (headers, manche rows) only on a colour terminal
-(a tty, NO_COLOR unset).
+(a tty, NO_COLOR unset, TERM not dumb).
 
 A figure is never broken across lines: the columns aligned right hold figures and are never wrapped
 (`+16 = 30` stays whole), and in a column of words a figure stays with the word before it
@@ -12,11 +12,11 @@ A figure is never broken across lines: the columns aligned right hold figures an
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import sys
 from collections.abc import Sequence
+
+from scorekeeper.cli.terminal import styled
 
 BOLD, RESET = "\033[1m", "\033[0m"
 # A space before a figure (`40`, `+16`, `-3`) or a French stop (` :`, ` ;`) does not break: it goes with
@@ -62,7 +62,7 @@ class Grid:
         width = width or shutil.get_terminal_size((100, 24)).columns
         self._drop_empty_columns()
         widths, narrowed = self._widths(width)
-        colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        colour = styled()
         if self.frame:
             left, sep, end = "│ ", " │ ", " │"
             top = "┌" + "┬".join("─" * (w + 2) for w in widths) + "┐"

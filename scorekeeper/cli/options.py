@@ -51,7 +51,7 @@ def console() -> Console:
     escaped in every piece of text it lays out, and its own styles written past the `Escaping` of the stream."""
     from rich.console import Console
 
-    from scorekeeper.cli.terminal import printable
+    from scorekeeper.cli.terminal import printable, width
 
     class Plain(Console):
         def print(self, *objects: Any, **options: Any) -> None:
@@ -71,7 +71,8 @@ def console() -> Console:
             for segment in super().render(renderable, options):  # text and cells alike, before rich styles them
                 yield segment if segment.control else Segment(printable(segment.text), segment.style)
 
-    return Plain(file=getattr(sys.stdout, "typed", sys.stdout), highlight=False, markup=False, emoji=False)
+    out = getattr(sys.stdout, "typed", sys.stdout)
+    return Plain(file=out, width=width(), highlight=False, markup=False, emoji=False)
 
 
 def cards(text: str, ascii: bool) -> str:

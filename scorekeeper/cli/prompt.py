@@ -1,9 +1,16 @@
 """The prompt of `scorekeeper table` at a terminal (prompt_toolkit, imported only there): the line and
 the questions, Tab's completion without case or accents (C-4), the history kept in the data folder.
+
+The history is a convenience: it is kept only where that is safe (a plain file of the user's own, in the
+data folder, 0600, never through a link, a FIFO or a folder); where it cannot be, the table says so once,
+on stderr, and goes on without it.
 """
 
 from __future__ import annotations
 
+import os
+import stat
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import i18n, service
@@ -24,11 +31,14 @@ class Terminal:
         self.session = session
         self.commands = commands  # the words that run a command, offered first on a line
         keys = _tab()
-        self.prompt: Any = PromptSession(history=FileHistory(str(service.history_file())), key_bindings=keys)
+        self.history = _history(FileHistory)
+        self.prompt: Any = PromptSession(history=self.history, key_bindings=keys)
         self.answers: Any = PromptSession(key_bindings=keys)  # a question's answers are not lines to walk back to
+        self.history.tell()
 
     def line(self, prompt: str) -> str:
         """The next line typed at the prompt (KeyboardInterrupt: Ctrl-C, EOFError: Ctrl-D)."""
+        self.history.tell()  # a line the last prompt could not keep: said between prompts, not over one
         words = self.words()
         return str(self.prompt.prompt(prompt, completer=_completer(words)))
 
@@ -104,3 +114,111 @@ def _completer(words: Any) -> Any:
                     yield Completion(word, start_position=-len(typed))
 
     return Words()
+
+
+HISTORY_READ = 1 << 20  # bytes: the last lines typed are enough to walk back through; a huge file is not read whole
+
+
+class Unsafe(Exception):
+    """The history's path is not a plain file of the user's own: a link, a FIFO, a folder, a device, a file
+    with another name elsewhere (a hard link) or another user's."""
+
+
+def _history(base: Any) -> Any:
+    """The table's history, kept in the data folder where that is safe (`base`: prompt_toolkit's FileHistory,
+    whose format it keeps); else in memory, said once (`tell`)."""
+
+    class Kept(base):  # type: ignore[misc,valid-type]
+        def __init__(self) -> None:
+            self.trouble: str | None = None  # why the lines are not kept, until it is said
+            self.told = False
+            try:
+                self.path = service.history_file()
+            except OSError as error:  # no data folder, and none can be made
+                self.path = Path("table_history")
+                self._failed(error)
+            super().__init__(str(self.path))
+            self.strings: list[str] = [] if self.trouble else self._read()
+
+        def load_history_strings(self) -> Any:
+            return reversed(self.strings)
+
+        def store_string(self, string: str) -> None:
+            if self.trouble is not None:
+                return
+            import datetime
+
+            entry = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in string.split("\n"))
+            try:
+                fd = self._open(os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+                with os.fdopen(fd, "ab") as kept:
+                    kept.write(entry.encode("utf-8"))
+            except (OSError, Unsafe) as error:
+                self._failed(error)
+
+        def tell(self) -> None:
+            """Why the lines typed are not kept, said once, on stderr."""
+            if self.trouble is not None and not self.told:
+                from scorekeeper.cli import terminal
+
+                self.told = True
+                terminal.say(self.trouble)
+
+        def _read(self) -> list[str]:
+            """The lines kept, oldest first: FileHistory's format (`+` before each line of an entry)."""
+            try:
+                fd = self._open(os.O_RDONLY)
+            except FileNotFoundError:
+                return []
+            except (OSError, Unsafe) as error:
+                self._failed(error)
+                return []
+            with os.fdopen(fd, "rb") as kept:
+                size = os.fstat(kept.fileno()).st_size
+                if size > HISTORY_READ:
+                    kept.seek(size - HISTORY_READ)
+                    kept.readline()  # the rest of a line cut in two
+                lines = kept.read().decode("utf-8", errors="replace").split("\n")
+            strings: list[list[str]] = [[]]
+            for line in lines:
+                if line.startswith("+"):
+                    strings[-1].append(line[1:])
+                elif strings[-1]:
+                    strings.append([])
+            return ["\n".join(entry) for entry in strings if entry]
+
+        def _open(self, flags: int) -> int:
+            """The history opened, never through a link nor waiting on a FIFO; refused unless a plain file of
+            the user's own; made 0600 (a new one is created so, an older one is narrowed to it)."""
+            fd = os.open(self.path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o600)
+            try:
+                found = os.fstat(fd)
+                if not stat.S_ISREG(found.st_mode) or found.st_nlink != 1 or found.st_uid != os.getuid():
+                    raise Unsafe
+                if found.st_mode & 0o077:
+                    os.fchmod(fd, 0o600)
+                os.set_blocking(fd, True)
+            except BaseException:
+                os.close(fd)
+                raise
+            return fd
+
+        def _failed(self, error: BaseException) -> None:
+            unsafe = isinstance(error, Unsafe) or _not_a_plain_file(self.path)
+            if unsafe:
+                self.trouble = text("table.history_unsafe", path=str(self.path))
+            else:
+                reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+                self.trouble = text("table.history_unusable", path=str(self.path), reason=reason)
+            self.strings = []
+
+    return Kept()
+
+
+def _not_a_plain_file(path: Path) -> bool:
+    """Whether `path` is there and not a plain file (a link, a FIFO, a folder: `O_NOFOLLOW`'s ELOOP, a
+    FIFO's ENXIO and a folder's EISDIR say it in their own words)."""
+    try:
+        return not stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import click
@@ -27,6 +27,8 @@ def problem(error: BaseException) -> str:
     """What failed after the write, in the system's words: click exits 1 on a closed pipe, saying nothing."""
     if isinstance(error, SystemExit):
         return os.strerror(errno.EPIPE)
+    if isinstance(error, OutputFailed):
+        error = error.error
     return (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
 
 
@@ -87,19 +89,102 @@ def _escaped(control: str) -> str:
     return (f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}") + control[1:]
 
 
+class OutputFailed(Exception):
+    """Writing what the command prints failed (`error`: a full disk, a closed pipe): the command did its
+    part, its output could not be delivered. Told apart from a bug's OSError where the write is made."""
+
+    def __init__(self, error: OSError, stream: Any) -> None:
+        super().__init__(error)
+        self.error = error
+        self.stream = stream  # the stream that failed
+
+    @property
+    def reader_left(self) -> bool:
+        """The reader closed the pipe (`sheet | head -1`): it has all it wanted."""
+        return self.error.errno == errno.EPIPE
+
+
+class Delivering:
+    """A stream whose failed writes raise `OutputFailed`, whoever writes (rich writes past `Escaping`)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: Any) -> int:
+        try:
+            return int(self.stream.write(text))
+        except OSError as error:
+            raise OutputFailed(error, self.stream) from error
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            raise OutputFailed(error, self.stream) from error
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 class Escaping:
     """A text stream that writes control characters escaped (`printable`): whatever a command prints, a
     name or title from the command line or from someone else's file never drives the terminal.
     `typed` is the stream beneath, for rich, which escapes the texts it lays out itself (`console`)."""
 
     def __init__(self, stream: Any) -> None:
-        self.typed = stream
+        self.typed = Delivering(stream)
 
     def write(self, text: Any) -> int:
         return self.typed.write(printable(text, styles=True) if isinstance(text, str) else text)
 
+    def flush(self) -> None:
+        self.typed.flush()
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.typed, name)
+
+
+def output_failed(failed: OutputFailed) -> int:
+    """A command whose output failed, which stored nothing: nothing more is written to it (`silence`). A
+    reader that left is no failure: `sheet | head -1` exits 0 and says nothing (the reader took what it
+    wanted; a script under `set -o pipefail` must not fail for it). Any other failure (a full disk) is one
+    line on stderr, `Exit.OUTPUT`."""
+    silence(failed)
+    if failed.reader_left:
+        return Exit.DONE
+    from scorekeeper.i18n import text
+
+    with suppress(OutputFailed):  # stderr may be as full as stdout
+        say(text("cli.mistake", error=text("cli.output_failed", problem=problem(failed.error))))
+    return Exit.OUTPUT
+
+
+def silence(failed: OutputFailed) -> None:
+    """Nothing more is written to the stream that failed: what it still buffers goes to the null device
+    (Python's advice for a closed pipe), so that the exit does not fail again flushing it."""
+    with suppress(OSError, ValueError, AttributeError):  # a stream with no file (a test's) keeps what it has
+        fd, devnull = failed.stream.fileno(), os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, fd)
+        finally:
+            os.close(devnull)
+
+
+def styled() -> bool:
+    """Whether bold and strike-through may be written: a terminal (a tty) that shows them (`TERM=dumb` does
+    not), with NO_COLOR unset."""
+    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+def width() -> int | None:
+    """The width rich should draw at where it would read one it cannot draw at (`COLUMNS=0` drew nothing):
+    the terminal's, as `shutil` finds it, else rich's own 80; None where rich reads the width well."""
+    columns = os.environ.get("COLUMNS", "")
+    if not columns.isdigit() or int(columns) > 0:
+        return None
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
 
 
 def utf8(word: str) -> bool:

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
         read as read,
         ruleset_of as ruleset_of,
         said as said,
+        write_export as write_export,
     )
     from scorekeeper.notices import Notices as Notices
     from scorekeeper.notices import noticing as noticing
@@ -74,7 +75,7 @@ _NAMES = {
     ),
     "scorekeeper.service.reads": (
         "ASIDE", "Listed", "aside", "chosen", "exists", "fiche", "game_of", "history_file", "in_use", "listed",
-        "names", "own_language", "put_away_names", "read", "ruleset_of", "said",
+        "names", "own_language", "put_away_names", "read", "ruleset_of", "said", "write_export",
     ),
     "scorekeeper.notices": ("Notices", "noticing"),
 }

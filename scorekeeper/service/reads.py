@@ -143,3 +143,37 @@ def history_file() -> Path:
     home = store.home()
     home.mkdir(parents=True, exist_ok=True)
     return home / "table_history"
+
+
+def write_export(path: Path, data: bytes) -> None:
+    """`data` written to `path`, a file of the user's (`export --output`), atomically: never in the data
+    folder or the cache (a game would be lost), never through a link, a FIFO (which would hang the
+    command) or a device; a new file as the user's umask makes it, a file replaced keeps its mode."""
+    import errno
+    import os
+    import stat
+
+    folders = [Path(os.path.realpath(folder)) for folder in (store.home(), store.cache_dir())]
+    for where in (Path(os.path.realpath(path)), Path(os.path.realpath(path.parent)) / path.name):
+        if any(where == folder or where.is_relative_to(folder) for folder in folders):
+            raise UserError("export_in_data_folder", path=str(path), folder=str(store.home()))
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        found = None
+    except OSError as error:
+        raise UserError("export_cannot_write", path=str(path), reason=error.strerror or str(error)) from None
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        raise UserError("export_not_a_file", path=str(path))
+    if not path.parent.is_dir():  # an export makes no folder: a path mistyped is said, not created
+        raise UserError("export_cannot_write", path=str(path), reason=os.strerror(errno.ENOENT))
+    if found is None:
+        umask = os.umask(0o022)  # read by setting it, as the only way there is; set back at once
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    else:
+        mode = stat.S_IMODE(found.st_mode)
+    try:
+        store.write_atomic(path, data, mode=mode)
+    except OSError as error:
+        raise UserError("export_cannot_write", path=str(path), reason=error.strerror or str(error)) from None

@@ -43,17 +43,20 @@ def _absolute(folder: str | Path) -> Path:
     return Path(os.path.abspath(Path(folder).expanduser()))
 
 
-def write_atomic(path: Path, data: bytes, durable: bool = True) -> None:
+def write_atomic(path: Path, data: bytes, durable: bool = True, mode: int | None = None) -> None:
     """Temp file in the same folder, fsync, rename: the file is always the old one or the new one.
 
     `durable=False` skips the fsyncs, for a file a crash may lose (the cache). A writer killed
-    mid-write leaves its temp file behind: see `leftovers`.
+    mid-write leaves its temp file behind: see `leftovers`. The file is the user's alone (0600), or
+    `mode` (an export, which is for sharing).
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     import tempfile  # only a write needs it
 
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             if durable:

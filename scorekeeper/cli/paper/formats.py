@@ -9,6 +9,7 @@ words in the help of `export --format`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
@@ -45,15 +46,39 @@ def write_html(page: Page) -> str:
 
 
 def csv(table: Table) -> str:
-    """Comma-separated, a header row in the game's language, numbers with a dot: any spreadsheet reads it."""
-    import csv as module
-    import io
+    r"""Comma-separated, a header row in the game's language, numbers with a dot: any spreadsheet reads it.
 
-    out = io.StringIO()
-    writer = module.writer(out, lineterminator="\n")
-    writer.writerow(table.headers)
-    writer.writerows([figure(cell) for cell in row] for row in table.rows)
-    return out.getvalue()
+    Nothing typed is run by the spreadsheet (OWASP's advice on CSV injection): a text cell (a name, a note,
+    a header) that begins as a formula does (`= + - @`, a tab, a carriage return) is written after a `'`,
+    which the spreadsheet shows as text; a figure stays a figure (-26 adds up). A cell holding a line break
+    of any kind is quoted, so a bare CR in a note starts no row.
+
+    >>> print(csv(Table(["coup", "=1+1"], [[1, "@SUM(A1)"], [2, -26], [3, "-2"]])), end="")
+    coup,'=1+1
+    1,'@SUM(A1)
+    2,-26
+    3,'-2
+    >>> _csv_cell("a\rb"), _csv_cell('say "x", then')
+    ('"a\rb"', '"say ""x"", then"')
+    """
+    lines = [table.headers, *table.rows]
+    return "".join(",".join(map(_csv_cell, line)) + "\n" for line in lines)
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+# The line boundaries of `str.splitlines`: whichever a reader splits rows on, a quoted cell holds it.
+_BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _csv_cell(cell: Any) -> str:
+    if isinstance(cell, int | float) and not isinstance(cell, bool):
+        return figure(cell)
+    words = figure(cell)
+    if words.startswith(_FORMULA):
+        words = "'" + words
+    if "," in words or '"' in words or _BREAK.search(words):
+        return '"' + words.replace('"', '""') + '"'
+    return words
 
 
 def _shown(table: Table) -> Table:
@@ -67,14 +92,40 @@ def markdown(title: str, table: Table, lines: list[str]) -> str:
     table = _shown(table)
 
     def cells(row: list[Any]) -> str:
-        return "| " + " | ".join(_shown_cell(cell).replace("|", "\\|").replace("\n", " ") for cell in row) + " |"
+        return "| " + " | ".join(_inline(_shown_cell(cell)) for cell in row) + " |"
 
     align = [
         "---:" if any(isinstance(row[c], int | float) for row in table.rows) else "---"
         for c in range(len(table.headers))
     ]
-    out = [f"# {title}", "", cells(table.headers), "| " + " | ".join(align) + " |", *map(cells, table.rows), ""]
-    return "\n".join([*out, *(f"- {line}" for line in lines)]) + "\n"
+    out = [f"# {_block(title)}", "", cells(table.headers), "| " + " | ".join(align) + " |", *map(cells, table.rows), ""]
+    return "\n".join([*out, *(f"- {_block(line)}" for line in lines)]) + "\n"
+
+
+# What Markdown (CommonMark and GitHub's tables) reads as markup inside a line: emphasis, code, links and
+# images, raw HTML and autolinks (`<`), a cell's end, strike-through, a heading's closing `#`, an entity.
+_MARKUP = re.compile(r"[\\`*_\[\]<>|~#]|&(?=#?\w+;)")
+_CRLF = re.compile("\r\n|" + _BREAK.pattern)
+
+
+def _inline(words: str) -> str:
+    r"""Words typed at the table as Markdown shows them and never runs: each markup character escaped by a
+    backslash (no raw HTML, no `javascript:` link), a line break as `<br>`, which keeps it inside its cell.
+
+    >>> print(_inline("<img src=x> [a](javascript:x) *b* | c\nd &amp; & e"))
+    \<img src=x\> \[a\](javascript:x) \*b\* \| c<br>d \&amp; & e
+    """
+    return _CRLF.sub("<br>", _MARKUP.sub(lambda found: "\\" + found[0], words))
+
+
+def _block(words: str) -> str:
+    r"""A heading's or a list item's words: as `_inline`, and what would begin a block there (a list, a
+    numbered item, a rule) escaped too.
+
+    >>> print(_block("- 1. x"), _block("1. x"), _block("+x"), _block("a - b"))
+    \- 1. x 1\. x \+x a - b
+    """
+    return re.sub(r"^([-+=])|^(\d+)([.)])", lambda found: f"{found[2] or ''}\\{found[1] or found[3]}", _inline(words))
 
 
 STYLE = """

@@ -88,10 +88,9 @@ def say(cell: Any, ascii: bool = False, name: Callable[[Any], Any] = whole) -> s
 
 def _struck(words: str) -> str:
     """Struck through at a terminal that shows it (a bête settled); plain text elsewhere."""
-    import os
-    import sys
+    from scorekeeper.cli.terminal import styled
 
-    return f"\033[9m{words}\033[0m" if sys.stdout.isatty() and "NO_COLOR" not in os.environ else words
+    return f"\033[9m{words}\033[0m" if styled() else words
 
 
 def _engine(fiche: Any) -> Any:
