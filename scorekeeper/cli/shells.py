@@ -61,14 +61,21 @@ SCRIPTS = {"bash": BASH, "zsh": ZSH, "fish": FISH}
 _PLAIN = re.compile(r"[A-Za-z0-9_./,+%-]")  # ASCII that means nothing to bash or zsh inside a word
 
 
-def bash_word(value: str) -> str:
+def bash_word(value: str, quote: str = "") -> str:
     """`value` as one bash word that bash reads back as `value` (as `printf %q` writes it): the shell's
     signs each behind a backslash, a value holding a line break or another control character as one
-    `$'…'` word. Letters beyond ASCII stay as they are, so the list shows `Café\\ du\\ Port`.
+    `$'…'` word. Letters beyond ASCII stay as they are, so the list shows `Café\\ du\\ Port`. After
+    a `quote` the word opened (`'Caf`), what goes inside it (a printable value).
 
     >>> print(bash_word("Café du Port"), bash_word("$(touch /tmp/Q)"), bash_word("a\\nb"))
     Café\\ du\\ Port \\$\\(touch\\ /tmp/Q\\) $'a\\x0ab'
+    >>> print(bash_word("it's $HOME", "'"), bash_word("it's $HOME", '"'))
+    it'\\''s $HOME it's \\$HOME
     """
+    if quote == "'":
+        return value.replace("'", "'\\''")
+    if quote == '"':
+        return re.sub(r'(["$`\\\\!])', r"\\\1", value)
     if not value:
         return "''"
     if any(not char.isprintable() for char in value):
@@ -106,16 +113,24 @@ class Bash(BashComplete):
     source_template = BASH
 
 
+    quote = ""  # the quote the word being completed opens, inside which bash inserts the value
+
     def get_completion_args(self) -> tuple[list[str], str]:
         # Missing, or not a number: a request no bash script sends, which the completion answers with nothing.
         words = split_arg_string(os.environ["COMP_WORDS"])
         place = int(os.environ["COMP_CWORD"])
         if place < 1:
             raise ValueError(place)
+        typed = os.environ["COMP_WORDS"].split("\n")  # as the script joins them, quotes kept
+        self.quote = typed[place][:1] if place < len(typed) and typed[place][:1] in ("'", '"') else ""
         return words[1:place], words[place] if place < len(words) else ""
 
+    def get_completions(self, args: list[str], incomplete: str) -> list[CompletionItem]:
+        found = super().get_completions(args, incomplete)
+        return [item for item in found if not self.quote or str(item.value).isprintable()]
+
     def format_completion(self, item: CompletionItem) -> str:
-        return bash_word(item.value)
+        return bash_word(item.value, self.quote) + self.quote  # closed, as zsh and fish close it
 
     def complete(self) -> str:
         return _quietly(super().complete)
@@ -139,7 +154,14 @@ class Zsh(ZshComplete):
         # `--game=caf`: the value replaces what follows the `=` (-U: matched as folded here, not by zsh).
         option, equals, _ = incomplete.partition("=")
         kept = f" -p {zsh_word(option + equals)}" if equals and option.startswith("-") else ""
-        return f"compadd -U -V unsorted{kept} -- " + " ".join(map(zsh_word, values))
+        # Inside a quote the user opened, zsh quotes the values itself. Else -Q: inserted as quoted here, a
+        # leading `~` or `=` too, which zsh's own quoting leaves to expand; -d: listed as they are.
+        quoted = " ".join(zsh_word(bash_word(value)) for value in values)  # zsh reads bash's quoting alike
+        return (
+            f"local -a shown=({' '.join(map(zsh_word, values))}); "
+            f"if [[ -n $compstate[quote] ]]; then compadd -U -V unsorted{kept} -a shown; "
+            f"else compadd -Q -U -V unsorted -d shown{kept} -- {quoted}; fi"
+        )
 
 
 class Fish(FishComplete):

@@ -165,3 +165,12 @@ def test_installed_script_is_the_one_shown(tmp_path: Path) -> None:
     subprocess.run([SCOREKEEPER, "--install-completion", "zsh"], env=env, check=True, capture_output=True)
     shown = subprocess.run([SCOREKEEPER, "--show-completion", "zsh"], env=env, capture_output=True, text=True).stdout
     assert (tmp_path / ".zfunc" / "_scorekeeper").read_text().strip() == shown.strip()
+
+
+@pytest.mark.parametrize("shell", list(SHELLS))
+@pytest.mark.parametrize(("typed", "start"), [("'x", "x"), ('"x', "x"), ("'ca", "caf")])
+def test_a_name_completes_inside_a_quote_the_user_opened(shell: str, typed: str, start: str, games, tmp_path: Path) -> None:
+    """Inside a quote the user opened, the value is quoted for inside it, and the quote closed."""
+    _shell_or_skip(shell)
+    assert _completed(shell, f"scorekeeper use {typed}", tmp_path) == ["use", games[start]]
+    assert not any((tmp_path / marker).exists() for marker in "PQRS")
