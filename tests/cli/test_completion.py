@@ -130,7 +130,7 @@ def test_show_completion_gives_a_script_the_shell_reads(shell: str, check: list[
 def test_zsh_and_fish_complete_through_the_scripts_protocol(marius) -> None:
     zsh = _environment(_SCOREKEEPER_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS="scorekeeper coup --taker ces")
     ran = subprocess.run([SCOREKEEPER], env=zsh, capture_output=True, text=True)
-    assert ran.stdout == "compadd -U -V unsorted -- $'C\\xc3\\xa9sar'\n" and ran.returncode == 0
+    assert ran.returncode == 0 and "compadd" in ran.stdout and "-- $'C\\xc3\\xa9sar'; fi\n" in ran.stdout
     fish = _environment(
         _SCOREKEEPER_COMPLETE="complete_fish",
         _TYPER_COMPLETE_FISH_ACTION="get-args",
