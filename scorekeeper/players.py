@@ -48,8 +48,8 @@ def skeleton(name: str) -> str:
 
 def check_name(name: str, reserved: Collection[str] = ()) -> str:
     """A name a person gave (a player, a game), checked (C-4): printable, 64 characters at most, no
-    bidirectional format character, not empty once folded, not a word of `reserved` (which the command line reads as something else).
-    Returns it as typed, its outer spaces stripped.
+    bidirectional format character, not empty once folded, not a word of `reserved` (which the command
+    line reads as something else). Returns it as typed, its outer spaces stripped.
 
     >>> check_name(" Café du Port ")
     'Café du Port'
