@@ -9,6 +9,20 @@ from scorekeeper.errors import UserError
 
 MOST = 64  # characters in a name (C-4)
 
+# Bidirectional format characters (C-4): they reorder what follows them on screen, so `Cid` and U+202E
+# make a sheet show a score of 20 as 02. Refused in a new name; a stored one is shown escaped (`cli.terminal`).
+BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+# The letters of other scripts that read as Latin ones (C-4), from Unicode's confusables (UTS #39), kept to
+# those that matter at a card table: Cyrillic and Greek look-alikes, capitals and small letters apart (a
+# capital Greek N is N, a small one is v). A name's skeleton reads them as the Latin letters they show.
+LOOKALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУҮԚԜӀ" "аеѕіјорсхуүԁԛԝһӏ"  # Cyrillic
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αγικνορυχϲϳ",  # Greek
+    "ABESIJKMHOPCTXYYQWI" "aesijopcxyydqwhl"
+    "ABEZHIKMNOPTYX" "ayikvopuxcj",
+)
+
 
 def fold_name(name: str) -> str:
     """Names compare without case, accents or invisible characters (C-4), so `cesar` finds César on a
@@ -22,10 +36,20 @@ def fold_name(name: str) -> str:
     return " ".join(kept.split())
 
 
+def skeleton(name: str) -> str:
+    """What a name reads as (C-4): folded, its Cyrillic and Greek look-alikes read as the Latin letters
+    they show. Two names with one skeleton are one name: the second is taken.
+
+    >>> skeleton("\u0421\u00e9sar") == skeleton("César"), skeleton("Ναυ")
+    (True, 'nau')
+    """
+    return fold_name(unicodedata.normalize("NFD", name).translate(LOOKALIKES))
+
+
 def check_name(name: str, reserved: Collection[str] = ()) -> str:
-    """A name a person gave (a player, a game), checked (C-4): printable, 64 characters at most, not
-    empty once folded, not a word of `reserved` (which the command line reads as something else).
-    Returns it as typed, its outer spaces stripped.
+    """A name a person gave (a player, a game), checked (C-4): printable, 64 characters at most, no
+    bidirectional format character, not empty once folded, not a word of `reserved` (which the command
+    line reads as something else). Returns it as typed, its outer spaces stripped.
 
     >>> check_name(" Café du Port ")
     'Café du Port'
@@ -35,6 +59,8 @@ def check_name(name: str, reserved: Collection[str] = ()) -> str:
         raise UserError("empty_name", "C-4")
     if len(name) > MOST:
         raise UserError("name_too_long", "C-4", name=name, most=MOST)
+    if any(char in BIDI for char in name):
+        raise UserError("name_bidi", "C-4", name=name)
     if not name.isprintable() and any(unicodedata.category(c) != "Cf" for c in name if not c.isprintable()):
         raise UserError("name_unprintable", "C-4", name=name)
     if fold_name(name) in reserved:
@@ -81,3 +107,8 @@ def check_players(players: Sequence[str], count: int) -> None:
     folded = [fold_name(player) for player in players]
     if len(set(folded)) != len(folded):
         raise UserError("same_names", players=tuple(players))
+    read: dict[str, str] = {}
+    for player in players:  # told apart when folded, yet read as one (Cyrillic С beside Latin C)
+        taken = read.setdefault(skeleton(player), player)
+        if taken != player:
+            raise UserError("name_lookalike", "C-4", name=player, taken=taken)

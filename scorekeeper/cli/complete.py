@@ -115,9 +115,10 @@ def start() -> None:
     as typer's (`complete_bash`). Typer keeps only the values that start with the word as typed, which
     would drop `César` for `ces`: the callbacks here match as folded, so what they give is kept as is."""
     import typer.core
-    from typer._completion_classes import completion_init
 
-    completion_init()
+    from scorekeeper.cli import shells
+
+    shells.register()
     typer.core._typer_param_setup_autocompletion_compat = _as_given
     instruction = os.environ.get(VARIABLE, "")
     first, _, second = instruction.partition("_")
@@ -181,19 +182,37 @@ def _shell(given: str) -> str:
 
 
 def callback(ctx: Any, param: Any, value: str | None) -> None:
-    """Show or install the script, then stop: nothing else runs."""
+    """Show or install the script, then stop: nothing else runs. A script that cannot be written (a
+    read-only home) is one line, exit 2."""
     if value is None or ctx.resilient_parsing:
         return
-    from typer._completion_shared import get_completion_script, install
-
+    from scorekeeper.cli import shells
     from scorekeeper.i18n import text
 
     start()
     shell = _shell(value)
     prog = ctx.find_root().info_name or "scorekeeper"
     if param.name == "show_completion":
-        sys.stdout.write(get_completion_script(prog_name=prog, complete_var=VARIABLE, shell=shell) + "\n")
+        sys.stdout.write(shells.script(shell, prog, VARIABLE) + "\n")
     else:
-        _, path = install(shell=shell, prog_name=prog, complete_var=VARIABLE)
-        print(text("completion.installed", shell=shell, path=str(path)))
+        print(text("completion.installed", shell=shell, path=str(_install(shell, prog))))
     ctx.exit(0)
+
+
+def _install(shell: str, prog: str) -> str:
+    """Typer's install (the script in the shell's folder, the line that loads it in its rc file), writing
+    our script, not typer's: the installed script is the one `--show-completion` prints."""
+    from typer import _completion_shared
+
+    from scorekeeper.cli import shells
+    from scorekeeper.errors import UserError
+
+    typers = dict(_completion_shared._completion_scripts)
+    _completion_shared._completion_scripts.update(shells.SCRIPTS)
+    try:
+        return str(_completion_shared.install(shell=shell, prog_name=prog, complete_var=VARIABLE)[1])
+    except OSError as error:
+        where = error.filename or "~"
+        raise UserError("completion_not_installed", shell=shell, path=str(where), problem=error.strerror or str(error)) from None
+    finally:
+        _completion_shared._completion_scripts.update(typers)

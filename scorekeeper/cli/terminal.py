@@ -68,8 +68,9 @@ codecs.register_error(_LETTERS, _letters)
 
 
 # Control characters (C0 but line feed and tab, DEL, C1): `ESC ]52` writes the clipboard in some
-# terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`).
-_CONTROL = re.compile(r"(\x1b\[[01]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`). And the
+# bidirectional format characters a stored name may hold (C-4), which would reorder what follows them.
+_CONTROL = re.compile(r"(\x1b\[[01]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str, styles: bool = False) -> str:
@@ -84,7 +85,8 @@ def printable(text: str, styles: bool = False) -> str:
 
 def _escaped(control: str) -> str:
     """The control character first in `control` as `\\x1b` (C0: JSON escapes those itself), or `\\u009b`
-    (DEL and C1, which JSON leaves raw: so a JSON string stays JSON); what follows it as it is."""
+    (DEL, C1 and the bidirectional ones, which JSON leaves raw: so a JSON string stays JSON); what follows
+    it as it is."""
     code = ord(control[0])
     return (f"\\x{code:02x}" if code < 0x20 else f"\\u{code:04x}") + control[1:]
 

@@ -62,13 +62,14 @@ def file_stem(name: str) -> str:
 
 def path_of(name: str, folder: str | None = None) -> Path:
     """The game's file (in the games folder, or `folder` of the data folder: the trash, the archive).
-    A game stored under another spelling of its name (`Marius` for `marius`) is found by its folded name."""
+    A game stored under another spelling of its name (`Marius` for `marius`, `Мarius` with a Cyrillic М) is
+    found by what the name reads as (C-4: its skeleton), so a name that reads as a stored one is taken."""
     where = games_dir() if folder is None else home() / folder
     path = where / f"{file_stem(check_name(name))}.toml"
     if not path.is_file():
-        wanted = names.fold_name(name)
+        wanted = names.skeleton(name)
         for other, stem in _named(where):
-            if names.fold_name(other) == wanted:
+            if names.skeleton(other) == wanted:
                 return where / f"{stem}.toml"
     return path
 
@@ -211,6 +212,9 @@ def create(ledger: Ledger, numbered: bool = False) -> None:
         return
     with locked(ledger.name):
         if exists(ledger.name):
+            taken = head(path_of(ledger.name)).get("name")
+            if isinstance(taken, str) and names.fold_name(taken) != names.fold_name(ledger.name):
+                raise UserError("name_lookalike", "C-4", name=ledger.name, taken=taken)
             raise UserError("game_exists", name=ledger.name)
         write(ledger)
 

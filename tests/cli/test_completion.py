@@ -4,6 +4,7 @@ and checked; names matched as folded (C-4); nothing of it loaded by a command th
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -20,13 +21,16 @@ def _environment(**extra: str) -> dict[str, str]:
 
 
 def complete(line: str, instruction: str = "bash_complete") -> list[str]:
-    """What bash's protocol gets for the last word of `line` (a trailing space: a new, empty word)."""
+    """What bash's protocol gets for the last word of `line` (a trailing space: a new, empty word), each
+    value read back as bash reads the word it is sent as (`Café\\ du\\ Port`)."""
     words = line.split()
     cword = len(words) - (0 if line.endswith(" ") else 1)
     env = _environment(COMP_WORDS=line, COMP_CWORD=str(cword), _SCOREKEEPER_COMPLETE=instruction)
     ran = subprocess.run([SCOREKEEPER], env=env, capture_output=True, text=True)
     assert ran.returncode == 0 and ran.stderr == "", ran.stderr
-    return [word for word in ran.stdout.splitlines() if word]
+    read = [shlex.split(line) for line in ran.stdout.splitlines() if line]
+    assert all(len(words) == 1 for words in read), ran.stdout
+    return [words[0] for words in read]
 
 
 @pytest.fixture
@@ -126,7 +130,7 @@ def test_show_completion_gives_a_script_the_shell_reads(shell: str, check: list[
 def test_zsh_and_fish_complete_through_the_scripts_protocol(marius) -> None:
     zsh = _environment(_SCOREKEEPER_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS="scorekeeper coup --taker ces")
     ran = subprocess.run([SCOREKEEPER], env=zsh, capture_output=True, text=True)
-    assert "César" in ran.stdout and ran.returncode == 0
+    assert ran.returncode == 0 and "compadd" in ran.stdout and "-- $'C\\xc3\\xa9sar'; fi\n" in ran.stdout
     fish = _environment(
         _SCOREKEEPER_COMPLETE="complete_fish",
         _TYPER_COMPLETE_FISH_ACTION="get-args",

@@ -289,3 +289,54 @@ def test_a_hand_edited_time_or_note_that_is_not_text_is_one_line(marius, run, ho
     change(data)
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
     refused(run("sheet"), "is not text")
+
+
+# --- C-4: names that lie on screen (issue 27) -----------------------------------------------------------
+
+BIDI_MARKS = ["\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"]
+
+
+@pytest.mark.parametrize("mark", BIDI_MARKS)
+def test_c4_a_new_name_with_a_bidirectional_format_character_is_refused(run, home, mark):
+    """`Cid` and U+202E would show a score of 20 as 02: refused for a player and for a game, nothing written."""
+    player = run("new", "manille-muette", "-p", f"Cid{mark}", "-p", "A", "-p", "B", "-p", "D", "-g", "g")
+    game = run("new", "manille-muette", "-p", "Cid", "-p", "A", "-p", "B", "-p", "D", "-g", f"x{mark}y")
+    for ran in (player, game):
+        assert ran.code == 2 and ran.out == "" and "bidirectional format character" in ran.err
+        assert f"\\u{ord(mark):04x}" in ran.err and mark not in ran.err
+    assert not (home / "games").exists() or not list((home / "games").glob("*.toml"))
+
+
+def test_c4_a_stored_name_with_bidirectional_characters_is_read_and_shown_escaped(marius, run, home):
+    """A game file someone sent: its player `Cid` + U+202E + `20` is read, and every view shows the mark escaped."""
+    path = next((home / "games").glob("*.toml"))
+    path.write_text(path.read_text(encoding="utf-8").replace('"Brun"', '"Brun\\u202e20"'), encoding="utf-8")
+    views = [run("sheet"), run("games"), *(run("export", "-f", kind) for kind in ("md", "csv", "html")), run("chart")]
+    for ran in views:
+        assert ran.code == 0, ran.err
+        assert "\u202e" not in ran.out
+    assert all("Brun\\u202e20" in ran.out for ran in views[:5])
+
+
+def test_c4_a_player_whose_name_reads_as_another_s_is_taken(run, home):
+    """Cyrillic С beside Latin C: two players that read as one."""
+    ran = run("new", "manille-muette", "-p", "César", "-p", "\u0421ésar", "-p", "B", "-p", "D")
+    assert ran.code == 2 and "reads as 'César'" in ran.err and "(C-4)" in ran.err
+    greek = run("new", "manille-muette", "-p", "PANISSE", "-p", "\u03a1ANISSE", "-p", "B", "-p", "D")
+    assert greek.code == 2 and "reads as 'PANISSE'" in greek.err
+    assert not (home / "games").exists() or not list((home / "games").glob("*.toml"))
+
+
+def test_c4_a_game_whose_name_reads_as_a_stored_one_is_taken(marius, run, home):
+    players = [arg for name in ("A", "B", "C", "D") for arg in ("-p", name)]
+    ran = run("new", "manille-muette", *players, "-g", "m\u0430rius")  # a Cyrillic а
+    assert ran.code == 2 and "reads as 'marius'" in ran.err
+    assert run("games", "rename", "marius", "MARIU\u0405").code == 0  # itself, in another spelling: allowed
+    assert run("new", "manille-muette", *players, "-g", "other").code == 0
+    renamed = run("games", "rename", "other", "m\u0430rius")
+    assert renamed.code == 2 and len(list((home / "games").glob("*.toml"))) == 2
+
+
+def test_c4_names_that_merely_differ_stay_two_players(run):
+    """The look-alikes are read only as the Latin letters they show: Ναυ and Nau are one, Nina and Nino two."""
+    assert run("new", "manille-muette", "-p", "Nina", "-p", "Nino", "-p", "Al", "-p", "AI").code == 0
