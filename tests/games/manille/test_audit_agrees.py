@@ -4,7 +4,8 @@ A deal is dealt at random, chien aside (M-11), morts and découverte laid out fa
 (M-12, M-16, P-11), and played at random: legal cards mostly, any card the player could reach now
 and then. The log is then audited (`engine.audit_log`, as `scorekeeper audit` does) and entered as the
 first coup of a new game (`advance`, as `scorekeeper coup --trick` does): the sides' points, chien
-included, are the coup's `made`, and the first renonce's player is the coup's renonçant (M-8).
+included, are the coup's `made`, the first renonce's player is the coup's renonçant (M-8), and the
+audit's figure is what the coup scored (P-10).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.fiche import CoupResult
 from scorekeeper.games.manille.referee import face_down
 from scorekeeper.games.manille.replay import advance, start
+from scorekeeper.games.manille.scoring import retourne_bonus
 from scorekeeper.games.manille.table import camps_of
 from scorekeeper.referee import Relation
 from scorekeeper.referee.audit import LogAudit
@@ -125,7 +127,9 @@ class Deal:
     def audited(self) -> LogAudit:
         """The log as `scorekeeper audit` reads it."""
         engine = self.ruleset.engine
-        return engine.audit_log(self.ruleset, self.seats, self.leader, self.trump, self.tricks, self.alone, self.layout)
+        calls = {"bid": self.declared["bid"]} if "bid" in self.declared else None  # M-13: the bid prices it
+        seats, layout = self.seats, self.layout
+        return engine.audit_log(self.ruleset, seats, self.leader, self.trump, self.tricks, self.alone, layout, calls)
 
     def entered(self) -> CoupResult:
         """The log as `scorekeeper coup --trick` enters it: the first coup of a new game."""
@@ -144,7 +148,18 @@ def _agree(system: str, seed: int, cheat: float, let_pass: bool) -> None:
         assert renonces == [] and coup.made == audited.side_points()
         assert sum(audited.side_points()) == deal.rules.total
     assert (audited.chien is not None) == bool(deal.rules.chien)
-    # The lead adds here, with task A's figure: the audit's figure equals the coup's `scored`.
+    # P-10: the audit's figure is what the coup scored, the retourne's points aside (M-5: scored before the
+    # coup is played, and standing whatever the coup's outcome, M-8).
+    if audited.audit.renonces and let_pass:  # the audit prices the renonce; the table let it pass
+        return
+    assert audited.figure is not None
+    scored = list(coup.scored)
+    if "retourne" in deal.declared:
+        scored[deal.state.table.column_of(deal.dealer)] -= retourne_bonus(Card.parse(deal.declared["retourne"]), deal.rules)
+    column_of = {column.seats: index for index, column in enumerate(deal.state.table.columns)}
+    assert {column_of[seats]: points for seats, points in zip(audited.figure.columns, audited.figure.scored)} == dict(
+        enumerate(scored)
+    )
 
 
 agreeing = given(
