@@ -360,6 +360,61 @@ def split_cards(text: str, language: Language | None = None) -> list[str]:
     return cards
 
 
+def split_named(text: str, language: Language | None = None) -> list[tuple[str | None, str]]:
+    """A trick as typed, its cards as `split_cards` reads them, each with the name typed before it, or
+    None (M-3, C-3): `B:AS`, `B:as de pique`, `"Jean Paul":AS`. The name is everything before the
+    last `:` of its word, since no card holds one: the longest name, which may itself hold a `:`.
+    Double quotes keep a name's spaces together.
+
+    >>> split_named('B:as de pique, "Jean Paul":10h A:B:7s 8c')
+    [('B', 'as de pique'), ('Jean Paul', '10h'), ('A:B', '7s'), (None, '8c')]
+    """
+    runs: list[tuple[str | None, list[str]]] = [(None, [])]  # a name, and the words after it up to the next
+    for word in _quoted_words(text):
+        name, card = played_by(word)
+        if name is not None:
+            runs.append((name, [card] if card else []))
+        else:
+            runs[-1][1].append(word)
+    return [
+        (name if at == 0 else None, card)
+        for name, words in runs
+        for at, card in enumerate(split_cards(" ".join(words), language) or ([""] if name is not None else []))
+    ]
+
+
+def played_by(text: str) -> tuple[str | None, str]:
+    """A card as a trick log holds it, with the name typed before its last `:` or None (M-3).
+
+    >>> played_by("A:B:AS"), played_by("AS")
+    (('A:B', 'AS'), (None, 'AS'))
+    """
+    name, colon, card = text.rpartition(":")
+    return (name.strip(), card.strip()) if colon else (None, text)
+
+
+def _quoted_words(text: str) -> list[str]:
+    """The words of `text`, parted by spaces and commas (each comma a word of its own), outside double quotes."""
+    words: list[str] = []
+    word: list[str] = []
+    quoted = started = False
+    for char in text:
+        if char == '"':
+            quoted, started = not quoted, True
+        elif not quoted and (char.isspace() or char == ","):
+            if started:
+                words.append("".join(word))
+                word, started = [], False
+            if char == ",":
+                words.append(",")
+        else:
+            word.append(char)
+            started = True
+    if started:
+        words.append("".join(word))
+    return words
+
+
 def _reads_as_card(text: str, language: Language | None) -> bool:
     try:
         Card.parse(text, language)

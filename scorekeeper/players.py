@@ -53,6 +53,21 @@ def find_player(players: Sequence[str], text: str) -> str:
     raise UserError("unknown_player", name=text, players=tuple(players))
 
 
+def trick_names(trick: int, played: Sequence[tuple[str | None, str]]) -> tuple[str, ...] | None:
+    """The names typed before a trick's cards (`B:AS C:KS ...`, M-3), all or none: a trick that names
+    the players of some cards and not of others is refused, naming the first card without one.
+
+    >>> trick_names(1, [("B", "AS"), ("C", "KS")]), trick_names(2, [(None, "AS"), (None, "KS")])
+    (('B', 'C'), None)
+    """
+    if all(name is None for name, _ in played):
+        return None
+    unnamed = next((card for name, card in played if name is None), None)
+    if unnamed is not None:
+        raise UserError("trick_names_mixed", "M-3", trick=trick, card=unnamed)
+    return tuple(name for name, _ in played if name is not None)
+
+
 def check_players(players: Sequence[str], count: int) -> None:
     """The seating a ruleset needs (C-3): the right count, names told apart (C-4). Names a new game is
     given pass `check_name` first; a game file's are shown as they are, escaped."""

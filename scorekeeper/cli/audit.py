@@ -7,13 +7,15 @@ from typing import Any
 import typer
 
 from scorekeeper import games, tomlfile
-from scorekeeper.cards import parse_trump, split_cards
+from scorekeeper.cards import parse_trump, played_by, split_named
 from scorekeeper.cli import complete
 from scorekeeper.cli.declare import layout_of
 from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import render, spoken, text
 from scorekeeper.language import Language
+from scorekeeper.players import trick_names
+from scorekeeper.referee.audit import check_named
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -56,12 +58,14 @@ def audit(
     else:
         if not (players and trump and leader and trick):
             raise UserError("audit_missing_options")
-        seats, trump_text, first, tricks = players.split(), trump, leader, [split_cards(t, spoken()) for t in trick]
+        seats, trump_text, first, tricks = players.split(), trump, leader, [split_named(t, spoken()) for t in trick]
         pairs = None
     if layout:  # P-11: face up over face down, as typed; it comes before a file's
         pairs = _layout(layout_of(layout), loaded, None, file or "--layout")
-    log = [[loaded.deck.parse(card, spoken()) for card in cards] for cards in tricks]  # as typed (C-2)
+    named = [trick_names(number, played) for number, played in enumerate(tricks, 1)]  # M-3: all or none
+    log = [[loaded.deck.parse(card, spoken()) for _, card in played] for played in tricks]  # as typed (C-2)
     result = loaded.engine.audit_log(loaded, seats, first, parse_trump(trump_text, spoken()), log, taker, pairs)
+    check_named(seats, result.audit.tricks, named)  # C-3: the names typed are the seats the replay found
     if json:
         print_json(result.as_dict())
     else:
@@ -85,7 +89,7 @@ def _layout(given: Any, loaded: Any, language: Language | None, path: str) -> di
     }
 
 
-def _coup_fields(data: dict[str, Any], path: str) -> tuple[list[str], str, str, list[list[str]]]:
+def _coup_fields(data: dict[str, Any], path: str) -> tuple[list[str], str, str, list[list[tuple[str | None, str]]]]:
     players, trump, leader, tricks = (data.get(key) for key in ("players", "trump", "leader", "tricks"))
     if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
         raise UserError("coup_file_players", path=path)
@@ -95,7 +99,8 @@ def _coup_fields(data: dict[str, Any], path: str) -> tuple[list[str], str, str, 
         raise UserError("coup_file_tricks", path=path)
     if not tricks:  # as the command line refuses an audit without --trick
         raise UserError("coup_file_no_tricks", path=path)
-    return players, trump, leader, [t.split() if isinstance(t, str) else [str(c) for c in t] for t in tricks]
+    played = [split_named(t, spoken()) if isinstance(t, str) else [played_by(str(c)) for c in t] for t in tricks]
+    return players, trump, leader, played
 
 
 def _print_audit(result: Any, ascii: bool) -> None:
@@ -121,7 +126,11 @@ def _print_audit(result: Any, ascii: bool) -> None:
         out.print(render(line, ascii), markup=False)
     for renonce in result.audit.renonces:
         out.print(text("referee.renonce_line", ascii, rule=renonce.rule, what=renonce.proof), markup=False)
-    for line in (*(unproven.note for unproven in result.audit.unknown), *result.audit.notes):
+    for line in (
+        *(unproven.note for unproven in result.audit.unknown),
+        *(cleared.note for cleared in result.audit.cleared),
+        *result.audit.notes,
+    ):
         out.print(render(line, ascii), markup=False)
     if not result.audit.renonces:
         out.print(text("audit.no_renonce"), markup=False)

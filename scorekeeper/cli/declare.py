@@ -19,7 +19,7 @@ import typer
 from typer.core import TyperCommand
 
 from scorekeeper import games, tomlfile
-from scorekeeper.cards import split_cards, typed, typed_suit
+from scorekeeper.cards import played_by, split_named, typed, typed_suit
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
@@ -199,13 +199,18 @@ def _typed_log(log: Any) -> Any:
     if not isinstance(log, list):
         return log
     return [
-        typed(trick, spoken())
+        [_typed_card(name, card) for name, card in split_named(trick, spoken())]
         if isinstance(trick, str)
-        else [typed(card, spoken()) if isinstance(card, str) else card for card in trick]
+        else [_typed_card(*played_by(card)) if isinstance(card, str) else card for card in trick]
         if isinstance(trick, list)
         else trick
         for trick in log
     ]
+
+
+def _typed_card(name: str | None, card: str) -> str:
+    """A card of a trick log in the ledger's letters, with the name typed before it kept (`Brun:AS`, M-3)."""
+    return typed(card, spoken()) if name is None else f"{name}:{typed(card, spoken())}"
 
 
 def words_of(said: Mapping[Option, Any]) -> list[str]:
@@ -244,7 +249,7 @@ def _written(option: Option, value: Any, declared: Mapping[str, Any]) -> dict[st
     if option.kind is Kind.COUNTS:
         return {option.field: counts(texts, option.flags[0], option.mistake or "bad_points")}
     if option.kind is Kind.TRICK_LOG:
-        return {option.field: _typed_log([split_cards(given, spoken()) for given in texts])}
+        return {option.field: _typed_log(texts)}
     if option.kind is Kind.TRICKS_FILE:
         log, layout = _tricks_file(value)
         return {option.field: _typed_log(log)} | ({} if layout is None or "layout" in declared else {"layout": layout})

@@ -2,18 +2,23 @@
 
 Every card of a deal is played once, so the log rebuilds the hands: at trick k a player holds the
 cards he plays from trick k on. Each play is judged against that holding. A card a rule requires stays
-required when the hand holds more cards, so the cards shown can prove a renonce; in a partial log they
-cannot clear a play, and the plays an unseen card would turn into renonces are listed as unknown.
+required when the hand holds more cards, so the cards shown can prove a renonce. In a partial log a
+play is cleared only where every card that would have condemned it is seen elsewhere in the log (the
+disputed ones are listed as cleared, with where those cards went), and the plays an unseen card would
+turn into renonces are listed as unknown.
 
 The audit knows no game: an `Audited` gives it the tricks' winners and points, the plays a hand did not
 allow, and the judge that explains them; each game's `referee.audited` adapts its own referee.
 The log is read a whole at a time: a complete, legal log (the common case) costs one pass to replay
 it and one quick test of its plays, and only a renonce or a partial log asks for the judge's reasons.
+
+Where a deck is not all dealt into hands (a chien, M-11), the game says whose tricks the cards left
+aside go to (`Chien`): a complete log names them, a partial one cannot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, count
@@ -22,9 +27,21 @@ from typing import Any, NamedTuple, NoReturn
 from scorekeeper.cards import Card, Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.players import check_name, fold_name
+from scorekeeper.players import check_name, find_player, fold_name
 from scorekeeper.referee.face_down import FaceDown, face_down_plays
-from scorekeeper.referee.proof import Audited, Renonce, Unproven, renonce_proof, rule_of, unproven_play
+from scorekeeper.referee.proof import (
+    Audited,
+    Cleared,
+    Counted,
+    Renonce,
+    Seen,
+    Unproven,
+    cleared_play,
+    counted_proof,
+    renonce_proof,
+    rule_of,
+    unproven_play,
+)
 
 # A NamedTuple, not a frozen dataclass: one is built for every trick audited (figures at the games'
 # `legal._Table`, which is built for every play: 0.8 µs against 2.1 µs).
@@ -58,6 +75,7 @@ class Audit(NamedTuple):
     complete: bool
     notes: tuple[Record, ...]
     unknown: tuple[Unproven, ...] = ()
+    cleared: tuple[Cleared, ...] = ()  # a partial log's disputed plays, cleared by cards seen elsewhere
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -68,6 +86,7 @@ class Audit(NamedTuple):
             "complete": self.complete,
             "notes": list(self.notes),
             "unknown": [unproven.as_dict() for unproven in self.unknown],
+            "cleared": [cleared.as_dict() for cleared in self.cleared],
         }
 
 
@@ -81,6 +100,7 @@ def audit(
     tricks: Sequence[Sequence[Card]],
     face_down: FaceDown | None = None,
     retourne: tuple[str, Card] | None = None,
+    named: Sequence[Sequence[str] | None] | None = None,
 ) -> Audit:
     """Replay the log: each trick's cards in play order from its leader, `leader` leading the first
     and each winner the next; then judge every play against the hand the log rebuilds.
@@ -89,15 +109,19 @@ def audit(
     under another is not among them, and a later card that may have lain face down proves nothing.
     With `retourne`, the dealer and the card turned at the deal (M-5): it is his from the deal, face up,
     until he plays it (P-11), so a log that stops before he plays it still knows he holds it.
+    With `named`, the players typed on each trick's cards (None for a trick without), they are held to
+    the players the replay seats there (`check_named`).
     """
     _check_table(game, players, leader, tricks)
     results, plays = _replay(game, tuple(players), leader, tricks)
+    check_named(players, results, named)
     complete = len(tricks) == game.tricks
     logged = [result.cards for result in results]
     kept = _kept_retourne(plays, retourne)
     if kept is not None:  # still in the dealer's hand where the log stops: each of his plays is judged with it
         plays[kept[0]].append(kept[1])
-    hands: dict[tuple[int, int], list[Card] | None]  # each play proven illegal, and the hand that proves it
+    # Each play proven illegal, and the hand that proves it (None: the log's) or the count (P-11).
+    hands: dict[tuple[int, int], list[Card] | Counted | None]
     doubts: dict[tuple[int, int], Unproven] = {}
     if face_down is None or not any(face_down.down.values()):
         # At the last trick of the log each hand shown holds one card, always legal: no need to ask.
@@ -108,10 +132,15 @@ def audit(
     renonces: list[Renonce] = []
     for (index, place), certain in hands.items():
         number, (player, card), earlier = index + 1, logged[index][place], logged[index][:place]
-        hand = plays[player][index:] if certain is None else certain
-        verdict = game.judge(hand, earlier, player, card)
-        proof = renonce_proof(game, number, player, card, earlier, verdict, _where(results), kept)
+        if isinstance(certain, Counted):
+            verdict = game.judge(certain.hand, earlier, player, card)
+            proof = counted_proof(game, number, player, card, earlier, verdict, certain)
+        else:
+            hand = plays[player][index:] if certain is None else certain
+            verdict = game.judge(hand, earlier, player, card)
+            proof = renonce_proof(game, number, player, card, earlier, verdict, _where(results), kept)
         renonces.append(Renonce(number, player, card, rule_of(verdict), proof, verdict.legal_cards))
+    doubted_plays = set(doubts)
     if not complete and face_down is None:
         # In a partial log an unseen card may be in anyone's hand (in a complete one every hand is
         # known): each hand is doubted with them, the cards he plays from a trick on, then the unseen.
@@ -123,6 +152,8 @@ def audit(
                 verdict = game.judge(doubted[player][index:], earlier, player, card)
                 hand = plays[player][index:]
                 unknown.append(unproven_play(game, number, player, card, earlier, verdict, hand, unseen))
+                doubted_plays.add((index, place))
+    cleared = () if complete else _cleared(game, logged, plays, results, hands.keys() | doubted_plays)
     points = dict.fromkeys(players, 0)
     tricks_won = dict.fromkeys(players, 0)
     for result in results:
@@ -134,9 +165,64 @@ def audit(
         points=points,
         tricks_won=tricks_won,
         complete=complete,
-        notes=_notes(len(tricks), game.tricks),
+        notes=_notes(len(tricks), game.tricks, len(unknown)),
         unknown=tuple(unknown),
+        cleared=cleared,
     )
+
+
+def check_named(
+    players: Sequence[str], results: Sequence[TrickResult], named: Sequence[Sequence[str] | None] | None
+) -> None:
+    """C-3, M-3: the players named on a trick's cards (`B:AS C:KS ...`, folded as C-4 folds them) are
+    those who play it, in that order: its leader (the first trick's as given, each next one the winner
+    of the trick before), then the next seats in seating order. A log started from the wrong player
+    would read as another coup with the sides swapped: it is refused, naming the trick and both names."""
+    for result, names in zip(results, named or (), strict=False):
+        if names is None:
+            continue
+        seats = [seat for seat, _ in result.cards]
+        for place, (name, seat) in enumerate(zip(names, seats, strict=True)):
+            if find_player(players, name) == seat:
+                continue
+            if place:
+                said = {"previous": seats[place - 1]}
+                raise UserError("named_out_of_turn", "C-3, M-3", trick=result.number, given=name, expected=seat, **said)
+            key, won = ("named_leader", {}) if result.number == 1 else ("named_leader_won", {"won": result.number - 1})
+            raise UserError(key, "C-3, M-3", trick=result.number, given=name, expected=seat, **won)
+
+def _cleared(
+    game: Audited,
+    logged: Sequence[Seen],
+    plays: Mapping[str, Sequence[Card]],
+    results: Sequence[TrickResult],
+    settled: Set[tuple[int, int]],
+) -> tuple[Cleared, ...]:
+    """A partial log's disputed plays that it clears (P-10): neither proven nor left unknown, yet a card
+    would have made each a renonce had the player held it, and every such card is seen elsewhere in the
+    log (played earlier by the player, or by another). Asked only of partial logs: one quick test a play,
+    the reasons only for the plays it flags."""
+    seen_at = _where(results)
+    found = []
+    for index, trick in enumerate(logged):
+        for place in range(1, len(trick)):
+            if (index, place) in settled:
+                continue
+            player, card = trick[place]
+            earlier, hand = trick[:place], plays[player][index:]
+            on_table = {c for _, c in earlier}
+            gone = [c for c in seen_at if c not in on_table and c not in hand]
+            if card in game.legal_cards([*hand, *gone], earlier, player):
+                continue  # no card seen elsewhere would have condemned it
+            if card not in game.legal_cards(hand, earlier, player):
+                continue  # a face-down card of its own condemns it; the layout clears it (P-11)
+            condemning: dict[str, list[Card]] = {}
+            for other in gone:
+                if card not in game.legal_cards([*hand, other], earlier, player):
+                    broken = rule_of(game.judge([*hand, other], earlier, player, card))
+                    condemning.setdefault(broken, []).append(other)
+            found.append(cleared_play(game, index + 1, player, card, earlier, condemning, seen_at))
+    return tuple(found)
 
 
 def _kept_retourne(plays: Mapping[str, Sequence[Card]], retourne: tuple[str, Card] | None) -> tuple[str, Card] | None:
@@ -226,9 +312,12 @@ def _refuse(game: Audited, players: tuple[str, ...], leader: str, tricks: Sequen
 
 
 @cache
-def _notes(shown: int, tricks: int) -> tuple[Record, ...]:
-    """What the log lets the audit say: all of it, or what it cannot (one tuple for all the logs alike)."""
+def _notes(shown: int, tricks: int, unproven: int) -> tuple[Record, ...]:
+    """What the log lets the audit say: all of it, or what it cannot (one tuple for all the logs alike).
+    A complete log knows every hand, yet where cards lay face down it may leave plays not proven (P-11)."""
     if shown == tricks:
+        if unproven:
+            return (record("audit.complete_unproven", "P-11", count=unproven),)
         return (record("audit.complete", None),)
     return (
         record("audit.partial", None, shown=shown, tricks=tricks),
@@ -236,27 +325,75 @@ def _notes(shown: int, tricks: int) -> tuple[Record, ...]:
     )
 
 
+def undealt(deck: Deck, result: Audit) -> tuple[Card, ...] | None:
+    """The cards of the deck that no trick holds (a chien), in the deck's order: what a complete log does
+    not show. A partial log cannot tell them from the cards still in hand: None."""
+    if not result.complete:
+        return None
+    played = {card for trick in result.tricks for _, card in trick.cards}
+    return tuple(card for card in deck.cards if card not in played)
+
+
+@dataclass(frozen=True, slots=True)
+class Chien:
+    """The cards of a deck not all dealt into hands (manillen-3's chien): never played, they count in the
+    tricks of one player, `to`; `rule` is the game's for it. `cards` and `points` are None where the log
+    is partial, which cannot tell them from the cards still in hand."""
+
+    rule: str
+    to: str
+    cards: tuple[Card, ...] | None
+    points: int | None
+
+    @property
+    def told(self) -> Record:
+        """`chien: 7♣ and K♣, 3 points, to A`, or that a partial log leaves it unknown."""
+        if self.cards is None:
+            return record("audit.chien_unknown", self.rule, player=self.to)
+        return record("audit.chien", self.rule, cards=self.cards, points=self.points, player=self.to)
+
+    def as_dict(self) -> dict[str, Any] | None:
+        if self.cards is None:
+            return None
+        return {"cards": [card.ascii for card in self.cards], "points": self.points, "to": self.to}
+
+
 @dataclass(frozen=True, slots=True)
 class LogAudit:
-    """The audit of a trick log, with the points summed by side where the game has sides."""
+    """The audit of a trick log, with the points summed by side where the game has sides.
+
+    Where the deck is not all dealt into hands, `chien` is what was left aside; its points are in the
+    side of the player whose tricks they go to (`side_points`), never in a player's `points` (his tricks')."""
 
     audit: Audit
     sides: tuple[tuple[str, ...], ...]
+    chien: Chien | None = None
 
     def side_points(self) -> tuple[int, ...]:
-        return tuple(sum(self.audit.points[player] for player in side) for side in self.sides)
+        chien = self.chien
+        extra = 0 if chien is None or chien.points is None else chien.points
+        return tuple(
+            sum(self.audit.points[player] for player in side) + (extra if chien and chien.to in side else 0)
+            for side in self.sides
+        )
 
     @property
     def summary(self) -> tuple[Record, ...]:
-        """Each side's points and tricks (`audit.side`)."""
-        return tuple(
+        """The chien where there is one, then each side's points and tricks (`audit.side`)."""
+        sides = tuple(
             record("audit.side", None, side=side, points=points, tricks=sum(self.audit.tricks_won[p] for p in side))
             for side, points in zip(self.sides, self.side_points(), strict=True)
         )
+        return sides if self.chien is None else (self.chien.told, *sides)
 
     def as_dict(self) -> dict[str, Any]:
         sides = [
             {"players": list(side), "points": points, "tricks": sum(self.audit.tricks_won[p] for p in side)}
             for side, points in zip(self.sides, self.side_points(), strict=True)
         ]
-        return {**self.audit.as_dict(), "sides": sides}
+        audited = self.audit.as_dict()
+        if self.chien is None:  # a game that deals its whole deck: no `chien` key
+            return {**audited, "sides": sides}
+        if self.chien.cards is None:  # unknown: `chien` is null, and a note says why
+            audited["notes"].append(self.chien.told)
+        return {**audited, "sides": sides, "chien": self.chien.as_dict()}

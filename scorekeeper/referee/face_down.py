@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from scorekeeper.cards import Card
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
-from scorekeeper.referee.proof import Audited, Seen, Unproven, play_told, rule_of, unproven_play
+from scorekeeper.referee.proof import Audited, Counted, Seen, Unproven, play_told, rule_of, unproven_play
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,13 +34,13 @@ def face_down_plays(
     plays: Mapping[str, Sequence[Card]],
     face_down: FaceDown,
     unseen: Sequence[Card],
-) -> tuple[dict[tuple[int, int], list[Card] | None], dict[tuple[int, int], Unproven]]:
+) -> tuple[dict[tuple[int, int], list[Card] | Counted | None], dict[tuple[int, int], Unproven]]:
     """P-11: the plays proven illegal, each with the hand it is judged against (the cards the player
-    certainly could play then), and the plays that a card which may have lain face down, or in a
-    partial log an `unseen` card, would condemn.
+    certainly could play then) or the count that proves it, and the plays that a card which may have
+    lain face down, or in a partial log an `unseen` card, would condemn.
     """
     covers, doubtful = _table_cards(logged, plays, face_down)
-    proven: dict[tuple[int, int], list[Card] | None] = {}
+    proven: dict[tuple[int, int], list[Card] | Counted | None] = {}
     unknown: dict[tuple[int, int], Unproven] = {}
     for index, trick in enumerate(logged):
         for place in range(1, len(trick)):
@@ -61,11 +61,31 @@ def face_down_plays(
             maybe = [
                 c for c in hand if c not in certain and card not in game.legal_cards([*certain, c], earlier, player)
             ]
+            down = _down_at_most(face_down, covers[player], player, before, index, game.tricks)
+            if len(maybe) > down:  # more alternatives played later than could lie face down: one was at hand
+                proven[index, place] = Counted(tuple(hand), tuple(maybe), down)
+                continue
             rule = rule_of(game.judge(hand, earlier, player, card))
             play = play_told(game, index + 1, player, card, earlier, rule)
             note = record("proof.maybe_face_down", "P-11", play=play, cards=tuple(maybe))
             unknown[index, place] = Unproven(index + 1, player, card, rule, note)
     return proven, unknown
+
+
+def _down_at_most(
+    face_down: FaceDown, covers: Mapping[Card, Card], player: str, before: set[Card], index: int, tricks: int
+) -> int:
+    """P-11 by count: at most how many of the seat's face-down cards that the layout does not place may
+    still lie face down at trick `index + 1`, the seat having played `before`.
+
+    A placed card lies face down until its cover is played; an unplaced one is counted face down unless
+    the count of plays says otherwise: a face-down card is played only after its cover, so of the plays
+    the seat's hand could not have made (its cards less its table's), at least half were covers.
+    """
+    down = face_down.down.get(player, 0)
+    placed_down = sum(1 for cover in covers.values() if cover not in before)
+    covers_played = -(-max(0, index - (tricks - 2 * down)) // 2)  # rounded up
+    return max(0, min(down - len(covers), down - covers_played - placed_down))
 
 
 def _table_cards(

@@ -69,6 +69,30 @@ class Unproven:
         return {**_play_dict(self), "note": self.note}
 
 
+@dataclass(frozen=True, slots=True)
+class Cleared:
+    """A disputed play of a partial log that the log clears: each card that would have made it a renonce
+    is seen elsewhere in the log, played earlier by the player or by another (P-10)."""
+
+    trick: int
+    player: str
+    card: Card
+    note: Record  # `proof.cleared`: the play and where each card that would have condemned it went
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"trick": self.trick, "player": self.player, "card": self.card.ascii, "note": self.note}
+
+
+class Counted(NamedTuple):
+    """P-11 by count: a play proven illegal because the player later played more legal alternatives than
+    could lie face down then. `hand`: the cards held at that trick; `alternatives`: those played later,
+    each of which would have made the play illegal; `down`: at most how many of them lay face down."""
+
+    hand: tuple[Card, ...]
+    alternatives: tuple[Card, ...]
+    down: int
+
+
 def _play_dict(play: Renonce | Unproven) -> dict[str, Any]:
     return {"trick": play.trick, "player": play.player, "card": play.card.ascii, "rule": play.rule}
 
@@ -115,6 +139,47 @@ def renonce_proof(
     later = tuple(seen_at[witness][0] for witness in held)
     at = record("proof.at_trick" if len(later) == 1 else "proof.at_tricks", None, tricks=later)
     return _told("proof.renonce", rule, play=play, where=where, held=held, at=at)
+
+
+def counted_proof(
+    game: Audited, number: int, player: str, card: Card, earlier: Seen, verdict: Verdict, counted: Counted
+) -> Record:
+    """P-11: the renonce proven by count, `B discarded K♦ … while holding at least one of 7♥, …, 10♥: 8 cards
+    played later, and at most 4 of B's cards lay face down at that trick`."""
+    rule = rule_of(verdict)
+    play = play_told(game, number, player, card, earlier, rule)
+    count = record("proof.count", "P-11", played=len(counted.alternatives), down=counted.down, player=player)
+    where = game.circumstance(rule, earlier, player)
+    return _told("proof.renonce_counted", rule, play=play, where=where, held=counted.alternatives, count=count)
+
+
+def cleared_play(
+    game: Audited,
+    number: int,
+    player: str,
+    card: Card,
+    earlier: Seen,
+    condemning: Mapping[str, Sequence[Card]],
+    seen_at: Mapping[Card, tuple[int, str]],
+) -> Cleared:
+    """A disputed play cleared by the log: each card that would have made it a renonce, rule by rule
+    (`condemning`), and who played it at which trick, `C's 10♣ went at trick 3` (P-10)."""
+    gone = []
+    for broken, cards in sorted(condemning.items()):
+        by_player: dict[str, list[Card]] = {}
+        for gone_card in sorted(cards, key=lambda c: seen_at[c]):  # in the order the log shows them
+            by_player.setdefault(seen_at[gone_card][1], []).append(gone_card)
+        went = []
+        for who, held in by_player.items():
+            tricks = tuple(sorted({seen_at[c][0] for c in held}))
+            at = record("proof.at_trick" if len(tricks) == 1 else "proof.at_tricks", None, tricks=tricks)
+            went.append(record("proof.went", None, player=who, cards=tuple(held), at=at))
+        gone.append(record("proof.gone", broken, went=tuple(went)))
+    # The first rule in the rule book's order tells the trick's circumstance; an under-trump is told as one.
+    rule = "P-6" if "P-6" in condemning else min(condemning)
+    where = game.circumstance(rule, earlier, player)
+    play = play_told(game, number, player, card, earlier, rule)
+    return Cleared(number, player, card, _told("proof.cleared", None, play=play, where=where, gone=tuple(gone)))
 
 
 def _told(event: str, rule: str | None, **values: Any) -> Record:

@@ -456,3 +456,97 @@ def test_p11_m5_the_retourne_proves_nothing_where_the_discard_was_free(run, home
         "coup 1: the log stops at trick 1 of 8 and proves no renonce: give every trick, or the points",
     )
     assert {path: path.read_bytes() for path in home.rglob("*") if path.is_file()} == files
+
+
+# --- manillen-3's chien (M-11): the 32 less the 30 cards played, to the dealer's tricks ---------------
+
+# A deals and plays alone against B & C, trump ♥, B leads; A's tricks make 25, B & C's 32: the chien,
+# 7♣ and K♣, is the 3 points the log lacks (suits as signs, so that the log reads alike in French).
+MANILLEN_3 = [
+    "10♦ J♦ 7♦",
+    "A♦ Q♦ 8♦",
+    "K♦ 9♣ 9♦",
+    "10♣ J♣ 9♥",
+    "10♠ J♠ 7♠",
+    "A♠ Q♠ 8♠",
+    "K♠ 8♥ 9♠",
+    "A♣ Q♣ J♥",
+    "K♥ 10♥ 7♥",
+    "8♣ A♥ Q♥",
+]
+
+
+def _audit_manillen_3(run, log, *more):
+    table = ("--players", "A B C", "--taker", "A", "--trump", "h", "--leader", "B")
+    return run("audit", "manillen-3", *table, *tricks(log), *more)
+
+
+def test_m11_audit_names_the_chien_and_adds_its_points_to_the_dealers_tricks(run):
+    ran = _audit_manillen_3(run, MANILLEN_3)
+    assert (ran.code, ran.err) == (0, "")
+    lines = ran.out.splitlines()
+    assert lines[lines.index("A: 28 points, 4 tricks") - 1 :][:3] == [
+        "chien: 7♣ and K♣, 3 points, to A's tricks (M-11)",
+        "A: 28 points, 4 tricks",
+        "B & C: 32 points, 6 tricks",
+    ]
+    data = json.loads(_audit_manillen_3(run, MANILLEN_3, "--json").out)
+    assert data["chien"] == {"cards": ["7C", "KC"], "points": 3, "to": "A"}
+    assert [side["points"] for side in data["sides"]] == [25 + 3, 32]  # the sides count the chien: 60 in all
+    assert data["points"] == {"A": 25, "B": 26, "C": 6}  # a player's points stay his tricks'
+
+
+def test_m11_audit_names_the_chien_in_french(run):
+    ran = _audit_manillen_3(run, MANILLEN_3, "--lang", "fr")
+    assert (ran.code, ran.err) == (0, "")
+    lines = ran.out.splitlines()
+    assert lines[lines.index("A : 28 points, 4 plis") - 1 :][:3] == [
+        "chien : 7♣ et R♣, 3 points, aux plis d'A (M-11)",
+        "A : 28 points, 4 plis",
+        "B et C : 32 points, 6 plis",
+    ]
+    data = json.loads(_audit_manillen_3(run, MANILLEN_3, "--lang", "fr", "--json").out)
+    assert data["chien"] == {"cards": ["7C", "KC"], "points": 3, "to": "A"}
+
+
+def test_m11_a_partial_log_leaves_the_chien_unknown_and_says_so(run):
+    ran = _audit_manillen_3(run, MANILLEN_3[:9])  # 27 cards shown: the chien is 2 of the 5 others
+    assert ran.code == 0
+    told = (
+        "chien: unknown, its cards are among those a partial log does not show; it goes to A's tricks and is not"
+        " counted here (M-11)"
+    )
+    assert told in " ".join(line.strip() for line in ran.out.splitlines())  # rich folds the line
+    assert "A: 25 points, 4 tricks" in ran.out  # 25: the tricks shown, nothing for the chien
+    data = json.loads(_audit_manillen_3(run, MANILLEN_3[:9], "--json").out)
+    assert data["chien"] is None and data["complete"] is False
+    assert data["notes"][-1]["event"] == "audit.chien_unknown" and data["notes"][-1]["text"] == told
+    assert [side["points"] for side in data["sides"]] == [25, 26]
+    french = json.loads(_audit_manillen_3(run, MANILLEN_3[:9], "--lang", "fr", "--json").out)
+    assert french["chien"] is None and french["notes"][-1]["text"] == (
+        "chien : inconnu, ses cartes sont parmi celles qu'un relevé partiel ne montre pas ; le chien va aux plis d'A et"
+        " n'est pas compté ici (M-11)"
+    )
+
+
+def test_m11_m3_the_audit_and_the_coup_agree_on_the_chien(run):
+    assert run("new", "manillen-3", "--player", "A", "--player", "B", "--player", "C").code == 0
+    ran = run("coup", "--trump", "h", *tricks(MANILLEN_3))
+    assert (ran.code, ran.err) == (0, "")
+    assert "the chien, 7♣ and K♣, goes to A's tricks: 3 points (M-11)" in ran.out.splitlines()
+    coup = json.loads(run("sheet", "--json").out)["coups"][0]
+    audited = json.loads(_audit_manillen_3(run, MANILLEN_3, "--json").out)
+    assert coup["made"] == [side["points"] for side in audited["sides"]] == [28, 32]
+    assert coup["scored"] == [2 * (28 - 30), 32 - 30, 32 - 30]
+    assert run("undo").code == 0
+    ran = run("--lang", "fr", "coup", "--trump", "h", *tricks(MANILLEN_3))
+    assert (ran.code, ran.err) == (0, "")
+    assert "le chien, 7♣ et R♣, va aux plis d'A : 3 points (M-11)" in ran.out.splitlines()
+
+
+def test_m11_a_game_that_deals_its_whole_deck_has_no_chien_in_its_audit(run):
+    log = ("--players", PLAYERS, "--trump", "s", "--leader", "Panisse", *tricks(LEGAL))
+    ran = run("audit", "manille-muette", *log)
+    assert ran.code == 0 and "chien" not in ran.out
+    data = json.loads(run("audit", "manille-muette", *log, "--json").out)
+    assert "chien" not in data and [side["points"] for side in data["sides"]] == [37, 31]

@@ -332,7 +332,7 @@ def test_c2_a_coup_typed_at_a_french_table_is_kept_in_the_ledgers_english_letter
         [["7C", "8H", "9H", "10H"]],
     )
     from_file = declare.declaration(said(tricks_file=str(log)))
-    assert from_file["tricks"] == [["7H", "8H", "9H", "10H"], "QH JH KH AH"]
+    assert from_file["tricks"] == [["7H", "8H", "9H", "10H"], ["QH", "JH", "KH", "AH"]]
     i18n.speak(Language.named("en"))
     assert declare.declaration(said(trick=["7c 8c 9c 10c"]))["tricks"] == [["7C", "8C", "9C", "10C"]]
 

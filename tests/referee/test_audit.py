@@ -419,12 +419,14 @@ def _cheating_deal(rng: random.Random, players: Sequence[str], leader: str, trum
     return tricks
 
 
-def _judged_play_by_play(players: Sequence[str], leader: str, trump: Suit | None, tricks, rules, partners, down=()):
+def _judged_play_by_play(players: Sequence[str], leader: str, trump: Suit | None, tricks, rules, partners, down=None):
     """What the audit must find (P-10), asked of `legal_cards` and `judge` at every play: the renonces
-    proven, and the plays of a partial log that an unseen card would make renonces.
+    proven, the plays of a partial log that an unseen card would make renonces, and those it clears.
 
-    P-11: a seat in `down` has table cards lying face down, and no layout is given: any card it plays
-    later may have lain face down, so none proves a renonce; the play stays unknown."""
+    P-11: a seat in `down` has that many table cards lying face down, and no layout is given: any card
+    it plays later may have lain face down, so none proves a renonce alone; the play stays unknown unless
+    the seat played later more legal alternatives than could still lie face down (a face-down card is
+    played after its cover: of the plays its hand could not have made, at least half were covers)."""
     logged, lead = [], players.index(leader)
     for cards in tricks:
         logged.append(list(zip((*players[lead:], *players[:lead]), cards, strict=True)))
@@ -432,20 +434,26 @@ def _judged_play_by_play(players: Sequence[str], leader: str, trump: Suit | None
     plays = {player: [card for pairs in logged for who, card in pairs if who == player] for player in players}
     shown = {card for cards in tricks for card in cards}
     unseen = [] if len(tricks) == rules.tricks else [card for card in MANILLE.cards if card not in shown]
-    renonces, unknown = [], []
+    renonces, unknown, cleared, down = [], [], [], down or {}
     for index, pairs in enumerate(logged):
         for place, (player, card) in enumerate(pairs):
             hand = plays[player][index:]
             seen = [(Relation.PARTNER if partners(who, player) else Relation.OPPONENT, c) for who, c in pairs[:place]]
             if place and len(hand) > 1 and card not in manille.legal_cards(hand, seen, trump, rules):
                 verdict = manille.judge(hand, seen, trump, rules, card)
-                if player in down:
+                alternatives = [c for c in hand if card not in manille.legal_cards([card, c], seen, trump, rules)]
+                covers = -(-max(0, index - (rules.tricks - 2 * down.get(player, 0))) // 2)
+                if player in down and len(alternatives) <= down[player] - covers:
                     unknown.append((index + 1, player, card, verdict.rule))
                 else:
                     renonces.append((index + 1, player, card, verdict.rule, verdict.legal_cards))
             elif place and unseen and card not in manille.legal_cards(hand + unseen, seen, trump, rules):
                 unknown.append((index + 1, player, card, manille.judge(hand + unseen, seen, trump, rules, card).rule))
-    return renonces, unknown
+            elif place and unseen:  # a partial log clears a play that a card seen elsewhere would condemn
+                gone = [c for c in shown if c not in hand and c not in {c for _, c in pairs[:place]}]
+                if card not in manille.legal_cards(hand + gone, seen, trump, rules):
+                    cleared.append((index + 1, player, card))
+    return renonces, unknown, cleared
 
 
 def _every_play(seed: int, system: str, undertrump: str, trump: Suit | None, cheat: float, shown: int) -> None:
@@ -461,10 +469,11 @@ def _every_play(seed: int, system: str, undertrump: str, trump: Suit | None, che
     tricks = _cheating_deal(rng, players, leader, trump, rules, partners, cheat)[:shown]
     result = audit_manille(players, leader, trump, tricks, rules, partners)
     cards_down = face_down(rules, players)  # P-11: the découverte's and the morts' table cards
-    down = () if cards_down is None else {seat for seat, count in cards_down.down.items() if count}
-    renonces, unknown = _judged_play_by_play(players, leader, trump, tricks, rules, partners, down)
+    down = {} if cards_down is None else {seat: count for seat, count in cards_down.down.items() if count}
+    renonces, unknown, cleared = _judged_play_by_play(players, leader, trump, tricks, rules, partners, down)
     assert [(r.trick, r.player, r.card, r.rule, r.legal_cards) for r in result.renonces] == renonces
     assert [(u.trick, u.player, u.card, u.rule) for u in result.unknown] == unknown
+    assert [(c.trick, c.player, c.card) for c in result.cleared] == cleared
 
 
 every_play = given(

@@ -258,7 +258,7 @@ def test_m3_the_summary_counts_points_and_tricks_with_their_plural():
 
 def test_the_quick_path_builds_no_record(monkeypatch):
     """Legal cards and the audit of a legal, complete log ask for no words: the reasons stay lazy."""
-    audit_module._notes(MUETTE.tricks, MUETTE.tricks)  # the complete log's note, built once for all
+    audit_module._notes(MUETTE.tricks, MUETTE.tricks, 0)  # the complete log's note, built once for all
 
     def refused(*args: object, **values: object) -> None:
         raise AssertionError("a record was built")

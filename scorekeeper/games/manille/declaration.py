@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from scorekeeper.cards import Card, CardError, Suit, parse_trump
+from scorekeeper.cards import Card, CardError, Suit, parse_trump, played_by
 from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.games.manille.rules import ManilleRules
-from scorekeeper.players import find_player
+from scorekeeper.games.manille.table import seat_named
+from scorekeeper.players import find_player, trick_names
 from scorekeeper.rulesets import Ruleset
 
 # What a coup may say, in the order of the options of `coup`.
@@ -37,6 +38,7 @@ class Coup(NamedTuple):
     points: tuple[tuple[str, int], ...] | None = None  # points made, by a player of each camp named
     renonce: str | None = None
     tricks: tuple[tuple[Card, ...], ...] | None = None
+    named: tuple[tuple[str, ...] | None, ...] | None = None  # each trick's seats as named on its cards (M-3), or None
     let_renonce_pass: bool = False  # the table agreed to play on after a renonce found in the log
     layout: tuple[tuple[str, tuple[tuple[Card, Card], ...]], ...] | None = None  # P-11: seat, (face up, down)
     dealer: str | None = None  # who dealt, where it was not the one the rotation expected
@@ -72,7 +74,7 @@ class Coup(NamedTuple):
             retourne = ruleset.deck.parse(retourne)
         trump, sans_atout = read_trump(data.get("trump"))
         points = _read_points(data.get("points"), rules, players)
-        tricks = _read_tricks(data.get("tricks"), ruleset)
+        tricks, seats_named = _read_tricks(data.get("tricks"), ruleset, players)
         let_pass = data.get("let_renonce_pass", False)
         if not isinstance(let_pass, bool):
             raise UserError("let_renonce_pass_not_a_flag")
@@ -99,6 +101,7 @@ class Coup(NamedTuple):
             sans_atout=sans_atout,
             points=points,
             tricks=tricks,
+            named=seats_named,
             let_renonce_pass=let_pass,
             layout=layout,
             bid=_read_whole(data, "bid"),
@@ -123,7 +126,11 @@ class Coup(NamedTuple):
         if self.points is not None:
             data["points"] = dict(self.points)
         if self.tricks is not None:
-            data["tricks"] = [[card.ascii for card in trick] for trick in self.tricks]
+            named = self.named or (None,) * len(self.tricks)
+            data["tricks"] = [
+                [card.ascii for card in trick] if seats is None else [f"{s}:{c.ascii}" for s, c in zip(seats, trick)]
+                for trick, seats in zip(self.tricks, named, strict=True)
+            ]
         if self.let_renonce_pass:
             data["let_renonce_pass"] = True
         if self.layout is not None:
@@ -219,25 +226,32 @@ def _read_points(declared: Any, rules: ManilleRules, players: Sequence[str]) -> 
     return tuple(points)
 
 
-def _read_tricks(tricks: Any, ruleset: Ruleset) -> tuple[tuple[Card, ...], ...] | None:
-    """A trick log as stored: a list of tricks, each a list of cards (or one string of cards)."""
+def _read_tricks(
+    tricks: Any, ruleset: Ruleset, seats: Sequence[str]
+) -> tuple[tuple[tuple[Card, ...], ...] | None, tuple[tuple[str, ...] | None, ...] | None]:
+    """A trick log as stored: a list of tricks, each a list of cards (or one string of cards); and the
+    seats named on each trick's cards (`Brun:AS`, M-3), or None where a trick names none."""
     if tricks is None:
-        return None
+        return None, None
     if isinstance(tricks, Mapping):
         raise UserError("tricks_counted_at_hombre")
     if not isinstance(tricks, list) or not tricks:
         raise UserError("trick_log_not_a_list")
     log = []
+    named: list[tuple[str, ...] | None] = []
     for number, trick in enumerate(tricks, 1):
         if isinstance(trick, str):
             trick = trick.replace(",", " ").split()
         if not isinstance(trick, list) or not all(isinstance(card, str) for card in trick):
             raise UserError("trick_not_a_list", trick=number)
+        played = [played_by(card) for card in trick]
+        names = trick_names(number, played)
+        named.append(None if names is None else tuple(seat_named(seats, name) for name in names))
         try:
-            log.append(tuple(ruleset.deck.parse(card) for card in trick))
+            log.append(tuple(ruleset.deck.parse(card) for _, card in played))
         except CardError as error:
             raise UserError("trick_refused", trick=number, reason=error) from None
-    return tuple(log)
+    return tuple(log), (tuple(named) if any(names is not None for names in named) else None)
 
 
 def _read_layout(

@@ -17,7 +17,7 @@ from scorekeeper.games.manille.rules import ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.table import split_camps
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
-from scorekeeper.referee.audit import Audit, LogAudit, audit
+from scorekeeper.referee.audit import Audit, Chien, LogAudit, audit, undealt
 from scorekeeper.referee.face_down import FaceDown
 from scorekeeper.referee.proof import Audited, Seen
 
@@ -111,12 +111,14 @@ def audit_manille(
     partners: Callable[[str, str], bool],
     layout: Layout | None = None,
     retourne: tuple[str, Card] | None = None,
+    named: Sequence[Sequence[str] | None] | None = None,
 ) -> Audit:
     """Audit a manille coup (P-10): trump None is sans-atout; `partners(a, b)` tells who plays with whom (P-7);
     where table cards lie face down (P-11), `layout` places them as far as the log knows; `retourne`, the
-    dealer and the card he turned (M-5), is in his hand until the log shows it played (P-11)."""
+    dealer and the card he turned (M-5), is in his hand until the log shows it played (P-11); `named`, the
+    players typed on each trick's cards, must be those who play them (C-3, M-3)."""
     cards_down = face_down(rules, players, layout)
-    return audit(audited(players, trump, rules, partners), players, leader, tricks, cards_down, retourne)
+    return audit(audited(players, trump, rules, partners), players, leader, tricks, cards_down, retourne, named)
 
 
 def judge_play(
@@ -174,4 +176,17 @@ def audit_log(
     sides = split_camps(tuple(players), rules.sides, alone)
     side_of = {player: index for index, side in enumerate(sides) for player in side}
     result = audit_manille(players, leader, trump, tricks, rules, lambda a, b: side_of[a] == side_of[b], layout)
-    return LogAudit(result, sides)
+    # M-11: the chien is the dealer's, who plays alone there and is given; a table's own ruleset with a
+    # chien and other sides does not tell the audit who dealt, so its audit leaves the chien out.
+    dealt_aside = chien(rules, result, alone) if alone is not None and rules.sides == "dealer" else None
+    return LogAudit(result, sides, dealt_aside)
+
+
+def chien(rules: ManilleRules, result: Audit, dealer: str) -> Chien | None:
+    """M-11: the chien goes to the dealer's tricks, its cards the 32 less those played (known from a complete
+    log only), its points their card points (M-1: a chien is no trick). None where the system has no chien."""
+    if not rules.chien:
+        return None
+    cards = undealt(MANILLE, result)
+    points = None if cards is None else sum(rules.points[card.rank] for card in cards)
+    return Chien("M-11", dealer, cards, points)

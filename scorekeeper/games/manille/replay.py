@@ -379,7 +379,15 @@ def _audit(
     layout = None if coup.layout is None else dict(coup.layout)
     retourne = None if coup.retourne is None else (dealer, coup.retourne)
     audit = audit_manille(
-        table.seats, leader, trump, coup.tricks, rules, lambda a, b: camp_of[a] == camp_of[b], layout, retourne
+        table.seats,
+        leader,
+        trump,
+        coup.tricks,
+        rules,
+        lambda a, b: camp_of[a] == camp_of[b],
+        layout,
+        retourne,
+        coup.named,
     )
     if coup.retourne is not None:
         played_by = next((who for trick in audit.tricks for who, card in trick.cards if card == coup.retourne), None)
@@ -395,13 +403,16 @@ def _trick_outcome(
 ) -> tuple[str | None, tuple[int, ...] | None, tuple[TrickResult, ...]]:
     """From the audit: a renonce proven (M-8, P-10), or the points each camp made (M-3), and the tricks.
 
-    The chien, never played, goes to the dealer's tricks (M-11): its points are what the log lacks.
+    The chien, never played, goes to the dealer's tricks (M-11): its cards are those the log lacks.
     """
+    from scorekeeper.games.manille import referee  # imported already by `_audit`, which made `audit`
+
     for trick in audit.tricks:
         cards = tuple(said("trick_card", None, player=who, card=card) for who, card in trick.cards)
         log.append(
             record("trick_won", "P-2", trick=trick.number, cards=cards, winner=trick.winner, points=trick.points)
         )
+    log += (cleared.note for cleared in audit.cleared)  # a partial log's disputed plays it clears (P-10)
     if audit.renonces:
         for found in audit.renonces:
             log.append(record("renonce_proven", None, proof=found.proof))
@@ -413,9 +424,10 @@ def _trick_outcome(
         stops = "log_stops_let_pass" if audit.renonces else "log_stops"
         raise UserError(stops, trick=len(audit.tricks), tricks=rules.tricks)
     made = [sum(audit.points[seat] for seat in camp) for camp in camps]
-    chien = rules.total - sum(made)
-    if chien:
+    chien = referee.chien(rules, audit, dealer)
+    if chien is not None:
+        assert chien.cards is not None and chien.points is not None  # the log is complete
         dealer_camp = next(i for i, camp in enumerate(camps) if dealer in camp)
-        made[dealer_camp] += chien
-        log.append(said("chien_to_dealer", "M-11", points=chien, dealer=dealer))
+        made[dealer_camp] += chien.points
+        log.append(said("chien_to_dealer", "M-11", cards=chien.cards, points=chien.points, dealer=dealer))
     return None, tuple(made), audit.tricks

@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from scorekeeper.explain import Record, record
 from scorekeeper.games.manille.rules import ManilleRules
+from scorekeeper.players import find_player, fold_name
 
 
 class Named(str):
@@ -41,6 +42,19 @@ class Named(str):
 def mort_of(player: str) -> Named:
     """The seat of a player's mort, which he plays (M-15, M-16): `César's mort`, in words `seat.mort`."""
     return Named(f"{player}'s mort", record("seat.mort", None, player=player))
+
+
+def seat_named(seats: Sequence[str], name: str) -> str:
+    """The seat a name typed on a trick's card says (M-3, C-4): a player as `find_player` finds him, a mort
+    by its seat's name (`César's mort`, as the JSON shows it), or `mort` alone where one mort sits (M-15).
+
+    >>> seat_named(("A", "B", mort_of("A"), "C"), "MORT"), seat_named(("A", "B"), "b")
+    ("A's mort", 'B')
+    """
+    morts = [seat for seat in seats if seat.endswith("'s mort")]  # no player's name ends so (C-4, `check_players`)
+    if len(morts) == 1 and fold_name(name) == "mort":
+        return morts[0]
+    return find_player(seats, name)
 
 
 # The records of the fiche are NamedTuples, not frozen slotted dataclasses: `sheet` creates their classes

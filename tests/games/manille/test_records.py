@@ -204,14 +204,15 @@ def test_m9_one_deal_played_is_one_deal():
     assert said(fiche.coups[0])[-1] == "1 deal played: A & C with 10 (M-9)"
 
 
-def test_m11_the_chien_goes_to_the_dealer_in_words_that_agree_with_its_points():
+def test_m11_the_chien_goes_to_the_dealer_named_by_its_cards_in_words_that_agree_with_its_points():
+    seven, king, jack = Card.parse("7c"), Card.parse("Kc"), Card.parse("Jd")
     assert (
-        render(record("chien_to_dealer", "M-11", points=3, dealer="A"))
-        == "the chien's 3 points go to A's tricks (M-11)"
+        render(record("chien_to_dealer", "M-11", cards=(seven, king), points=3, dealer="A"))
+        == "the chien, 7♣ and K♣, goes to A's tricks: 3 points (M-11)"
     )
     assert (
-        render(record("chien_to_dealer", "M-11", points=1, dealer="A"))
-        == "the chien's 1 point goes to A's tricks (M-11)"
+        render(record("chien_to_dealer", "M-11", cards=(seven, jack), points=1, dealer="A"))
+        == "the chien, 7♣ and J♦, goes to A's tricks: 1 point (M-11)"
     )
 
 

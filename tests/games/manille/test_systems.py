@@ -742,7 +742,7 @@ def test_m11_manillen_3_a_coup_by_its_trick_log_gives_the_chien_to_the_dealer():
     tenth = play("manillen-3", P3, MANILLEN_3_12[:10]).coups[9]
     assert tenth.dealer == "A" and tenth.leader == "B"
     assert tenth.made == (25 + 3, 32) and tenth.scored == (-4, 2, 2)
-    assert "the chien's 3 points go to A's tricks (M-11)" in said(tenth)
+    assert "the chien, 7♣ and K♣, goes to A's tricks: 3 points (M-11)" in said(tenth)
     assert [t.winner for t in tenth.tricks] == ["B", "B", "B", "A", "A", "A", "B", "A", "B", "C"]
 
 
@@ -1123,7 +1123,7 @@ def test_cli_audit_manillen_3_the_dealer_alone_against_two_partners(run):
     assert [t["winner"] for t in data["tricks"]] == ["B", "B", "B", "A", "A", "A", "B", "A", "B", "C"]
     assert [t["points"] for t in data["tricks"]] == [6, 6, 3, 6, 6, 6, 3, 7, 8, 6]
     assert data["sides"] == [
-        {"players": ["A"], "points": 25, "tricks": 4},  # the chien's 3 are not in the log
+        {"players": ["A"], "points": 25 + 3, "tricks": 4},  # the chien's 3 (M-11), never played, are A's
         {"players": ["B", "C"], "points": 32, "tricks": 6},
     ]
     ran = run("audit", "manillen-3", "--players", "A B C", "--trump", "h", "--leader", "B", *tricks)
