@@ -54,6 +54,12 @@ class Suit(enum.Enum):
     def format(self, ascii: bool = False, language: Language | None = None) -> str:
         return self.value if ascii else self.symbol
 
+    @property
+    def word(self) -> str:
+        """The catalog key of the suit's name (`suit.H`: hearts): in a sentence whose cards are in letters
+        (--ascii, JSON), a suit alone is a word, not a letter ("a hearts lead", not "a H lead")."""
+        return f"suit.{self.value}"
+
     @classmethod
     def parse(cls, text: str, language: Language | None = None) -> Suit:
         """A suit alone, in any form of C-2 (`h`, `♥`, `coeur`, `co`, …), typed in `language`."""

@@ -15,6 +15,8 @@ own words), and a format spec after a colon says more:
 - `{contract:@contract}`: a word of the catalog, `contract.VALUE`;
 - `{player:de}`: "de" before a name as the language says it, elided or contracted (`d'Ana`, `de Bea`,
   `du mort de César`: `Language.of`);
+- `{trump:letter}`: a suit as a cell shows it, its letter under `ascii`; inside a message a suit is
+  otherwise a word under `ascii` (`suit.H`: "a hearts lead", never "a H lead"), its symbol without;
 - any other spec is Python's (`{points:+}`).
 
 A record's rule id is shown after its words, `… (M-5)`, unless the message places `{rule}` itself.
@@ -229,6 +231,9 @@ class _Words(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec:
+            word = getattr(value, "word", None) if self.ascii else None
+            return self.show(value) if word is None else message(word)  # a suit in a sentence
+        if format_spec == "letter":
             return self.show(value)
         if format_spec.startswith("#"):
             count = int(value) if Fraction(value).denominator == 1 else 2

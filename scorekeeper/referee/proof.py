@@ -31,8 +31,9 @@ class Audited(NamedTuple):
     trick_points: Callable[[Sequence[Sequence[Card]]], list[int]]
     legal_cards: Callable[[Sequence[Card], Seen, str], tuple[Card, ...]]  # hand, earlier cards, player
     judge: Callable[[Sequence[Card], Seen, str, Card], Verdict]
-    # What a proof under this rule must say of the trick (`where.…`: whose card was master), or None.
-    circumstance: Callable[[str, Seen], Record | None]
+    # What a proof under this rule must say of the trick (`where.…`: whose card was master, and for
+    # whom: a partner's), given the rule, the earlier cards and the player judged; or None.
+    circumstance: Callable[[str, Seen, str], Record | None]
     # The plays of a log (tricks of cards with their players), as (index of the trick, place in it), whose
     # card was not among the `legal_cards` of its player's hand, `plays[player][index:]`: the answer of
     # `legal_cards` at every play, which a game may reach faster.
@@ -131,7 +132,7 @@ def renonce_proof(
     held = tuple(witness for witness in verdict.legal_cards if witness in seen_at)
     rule = rule_of(verdict)
     play = play_told(game, number, player, card, earlier, rule)
-    where = game.circumstance(rule, earlier)  # what the rule needs said of the trick, if anything
+    where = game.circumstance(rule, earlier, player)  # what the rule needs said of the trick, if anything
     if not held:
         assert retourne is not None and retourne[1] in verdict.legal_cards, (verdict, retourne)
         return _told("proof.renonce_retourne", rule, play=play, where=where, retourne=retourne[1])
@@ -148,7 +149,7 @@ def counted_proof(
     rule = rule_of(verdict)
     play = play_told(game, number, player, card, earlier, rule)
     count = record("proof.count", "P-11", played=len(counted.alternatives), down=counted.down, player=player)
-    where = game.circumstance(rule, earlier)
+    where = game.circumstance(rule, earlier, player)
     return _told("proof.renonce_counted", rule, play=play, where=where, held=counted.alternatives, count=count)
 
 
@@ -176,7 +177,7 @@ def cleared_play(
         gone.append(record("proof.gone", broken, went=tuple(went)))
     # The first rule in the rule book's order tells the trick's circumstance; an under-trump is told as one.
     rule = "P-6" if "P-6" in condemning else min(condemning)
-    where = game.circumstance(rule, earlier)
+    where = game.circumstance(rule, earlier, player)
     play = play_told(game, number, player, card, earlier, rule)
     return Cleared(number, player, card, _told("proof.cleared", None, play=play, where=where, gone=tuple(gone)))
 
@@ -214,5 +215,5 @@ def unproven_play(
     held = alternatives[-1]
     for alternative in reversed(alternatives[:-1]):
         held = record("proof.or_else", None, first=alternative, then=held)
-    where = game.circumstance(rule, earlier)
+    where = game.circumstance(rule, earlier, player)
     return Unproven(number, player, card, rule, _told("proof.unproven", None, play=play, where=where, held=held))

@@ -176,7 +176,7 @@ def test_m8_a_lie_in_parlee_is_priced_as_a_renonce_and_shown_as_a_lie():
     fiche = play("manille-parlee", [{"retourne": "7H", "menteur": "B"}])
     lie = fiche.coups[0]
     assert lie.scored == (34, 0)  # as the renonce: 34 to the offended side
-    assert "B lied about his hand: priced as a renonce (M-8)" in said(lie)
+    assert "B lied about the cards held: priced as a renonce (M-8)" in said(lie)
     assert lie.coup.to_dict() == {"retourne": "7H", "menteur": "B"}
 
 

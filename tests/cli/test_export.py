@@ -345,7 +345,7 @@ def test_c2_a_statement_speaks_the_players_language(run):
     assert lines[0] == "Relevé d'Ana"
     assert "coup 2 : a reçu 12 jetons de Bea : part de la poule de 36 (4 marques x 3), codille (H-13)" in lines
     assert lines[-3:] == [
-        "caves prises : 1 ; a devant lui 203 jetons",
+        "caves prises : 1 ; détient 203 jetons",
         "résultat : +3 jetons",
         "reçoit 3 jetons de Bea (0 fiche et 3 jetons)",
     ]

@@ -148,7 +148,7 @@ def test_audit_proves_the_renonce_and_exits_1(run):
     assert (renonce["trick"], renonce["player"], renonce["card"], renonce["rule"]) == (5, "Brun", "10C", "P-3")
     assert (
         renonce["proof"]["text"]
-        == "Brun discarded 10C on a H lead at trick 5 while holding 7H, which he played at trick 6 (P-3)"
+        == "Brun discarded 10C on a hearts lead at trick 5 while holding 7H, which the same hand played at trick 6 (P-3)"
     )
 
 
@@ -160,7 +160,7 @@ def test_audit_from_a_file(run, tmp_path):
         encoding="utf-8",
     )
     ran = run("audit", "manille-muette", "--file", str(path))
-    assert ran.code == 1 and "while holding 7♥, which he played at trick 6 (P-3)" in ran.out
+    assert ran.code == 1 and "while holding 7♥, which the same hand played at trick 6 (P-3)" in ran.out
 
 
 @pytest.mark.parametrize(
@@ -323,7 +323,7 @@ def test_check_m13_a_renonce_in_encheres_fails_or_makes_the_bid(run):
     )
     assert (
         json.loads(ran.out)["cost"]
-        == "by the taker, his bid fails; by another player, the taker's bid is made (M-8, M-13)"
+        == "by the taker, the bid fails; by another player, the taker's bid is made (M-8, M-13)"
     )
 
 
@@ -442,7 +442,7 @@ def test_p11_m5_the_retourne_is_the_dealers_in_french(run):
         "retourne 7♠ : atout ♠ (M-5)",
         "pli 1 : B 7♣, C 9♣, D V♣, A 8♦ : D prend +2 (P-2)",
         "renonce : A s'est défaussé du 8♦ sur une entame à ♣ au pli 1, où le V♣ de D était maître, en ayant 7♠,"
-        " la retourne, au donneur dès la donne et visible jusqu'à ce qu'il la joue (P-5)",
+        " la retourne, au donneur dès la donne et visible jusqu'à ce que le donneur la joue (P-5)",
         "renonce d'A : coup annulé, +34 pour B et D (M-8)",
     ]
 
@@ -524,7 +524,7 @@ def test_m11_a_partial_log_leaves_the_chien_unknown_and_says_so(run):
     assert [side["points"] for side in data["sides"]] == [25, 26]
     french = json.loads(_audit_manillen_3(run, MANILLEN_3[:9], "--lang", "fr", "--json").out)
     assert french["chien"] is None and french["notes"][-1]["text"] == (
-        "chien : inconnu, ses cartes sont parmi celles qu'un relevé partiel ne montre pas ; il va aux plis d'A et"
+        "chien : inconnu, ses cartes sont parmi celles qu'un relevé partiel ne montre pas ; le chien va aux plis d'A et"
         " n'est pas compté ici (M-11)"
     )
 

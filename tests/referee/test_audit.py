@@ -63,7 +63,7 @@ def test_p10_a_discard_is_proven_by_the_suit_card_played_later():
     assert renonce.legal_cards == (Card.parse("9h"),)
     assert (
         render(renonce.proof)
-        == "Brun discarded 8♣ on a ♥ lead at trick 3 while holding 9♥, which he played at trick 6 (P-3)"
+        == "Brun discarded 8♣ on a ♥ lead at trick 3 while holding 9♥, which the same hand played at trick 6 (P-3)"
     )
 
 
@@ -95,8 +95,8 @@ def test_p10_a_partial_log_cannot_prove_what_it_does_not_show():
     assert result.renonces == ()
     assert [(u.trick, u.player, u.card, u.rule) for u in result.unknown] == [(3, "Brun", Card.parse("8c"), "P-3")]
     assert render(result.unknown[0].note) == (
-        "Brun discarded 8♣ on a ♥ lead at trick 3: not proven, the log does not show his whole hand;"
-        " it was a renonce if he held 8♥, 9♥, Q♥, K♥ or A♥ (P-3);"
+        "Brun discarded 8♣ on a ♥ lead at trick 3: not proven, the log does not show the whole hand;"
+        " it was a renonce if the hand held 8♥, 9♥, Q♥, K♥ or A♥ (P-3);"
         " or 7♠, 8♠, 9♠, 10♠, J♠, Q♠, K♠ or A♠ (P-5)"
     )
     assert render(result.notes[0]).startswith("partial log: 3 of 8 tricks")
@@ -110,7 +110,7 @@ def test_p5_the_proof_names_the_master_card():
     assert [(r.trick, r.player, r.rule) for r in result.renonces] == [(1, "Dédé", "P-5")]
     assert render(result.renonces[0].proof) == (
         "Dédé discarded 8♣ on a ♦ lead at trick 1, where Ana's 10♦ was master, while holding 7♠,"
-        " which he played at trick 2 (P-5)"
+        " which the same hand played at trick 2 (P-5)"
     )
 
 
@@ -153,7 +153,7 @@ def test_p10_as_dict_is_json_ready_with_ascii_cards():
     proof = data["renonces"][0]["proof"]
     assert (proof["rule"], proof["event"]) == ("P-3", "proof.renonce")
     assert (
-        proof["text"] == "Brun discarded 8C on a H lead at trick 3 while holding 9H, which he played at trick 6 (P-3)"
+        proof["text"] == "Brun discarded 8C on a hearts lead at trick 3 while holding 9H, which the same hand played at trick 6 (P-3)"
     )
     assert data["points"] == {"Ana": 17, "Brun": 8, "César": 43, "Dédé": 0}
     assert data["complete"] is True
@@ -203,7 +203,7 @@ def test_h4_the_audit_proves_a_forced_baste_kept_back():
     assert [(r.trick, r.player, r.card, r.rule) for r in result.renonces] == [(1, "Yves", Card.parse("5c"), "H-4")]
     assert render(result.renonces[0].proof) == (
         "Yves discarded 5♣ on a trump (♥) lead at trick 1, where Xavier led the manille 7♥, while holding A♣,"
-        " which he played at trick 2 (H-4)"
+        " which the same hand played at trick 2 (H-4)"
     )
     assert [trick.winner for trick in result.tricks] == ["Xavier", "Yves"]
     assert result.tricks_won == {"Xavier": 1, "Yves": 1, "Zoé": 0}
@@ -217,7 +217,7 @@ def test_h3_the_proof_names_every_card_of_the_suit_held_and_where_it_was_played(
     tricks = log("Kc 5d 4c", "2c Qc 3c", "7c 6c 5c")
     result = audit_hombre(("Xavier", "Yves", "Zoé"), "Xavier", Suit.HEARTS, tricks)
     assert [render(renonce.proof) for renonce in result.renonces] == [
-        "Yves discarded 5♦ on a ♣ lead at trick 1 while holding Q♣ and 7♣, which he played at tricks 2 and 3 (H-3)"
+        "Yves discarded 5♦ on a ♣ lead at trick 1 while holding Q♣ and 7♣, which the same hand played at tricks 2 and 3 (H-3)"
     ]
     assert [trick.winner for trick in result.tricks] == ["Xavier", "Yves", "Yves"]
     assert result.unknown == ()

@@ -19,9 +19,9 @@ def told(ran):
 @pytest.mark.parametrize(
     ("hand", "reason", "wrong"),
     [
-        # P-4: every ♥ held goes over the 9♥; once "no ♥ above the opponent's 9♥".
-        ("Kh", "every ♥ held goes over the opponent's 9♥: any of them (P-4)", "no ♥ above"),
-        ("Kh Ah 8c", "must follow ♥: holds K♥ A♥ (P-3); every ♥ held goes over the opponent's 9♥: any of them", "no ♥"),
+        # P-4: all the ♥ held go over the 9♥; once "no ♥ above the opponent's 9♥".
+        ("Kh", "all the ♥ held go over the opponent's 9♥: any of them (P-4)", "no ♥ above"),
+        ("Kh Ah 8c", "must follow ♥: holds K♥ A♥ (P-3); all the ♥ held go over the opponent's 9♥: any of them", "no ♥"),
         # P-5: void, both trumps beat the 9♥; once "cannot beat the opponent's 9♥".
         ("10s As", "void in ♥, every card held is a trump over the opponent's 9♥: any of them (P-5)", "cannot beat"),
         ("8c 9d", "void in ♥, cannot beat the opponent's 9♥: any card (P-6)", "every card held"),

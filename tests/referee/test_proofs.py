@@ -174,7 +174,7 @@ def test_p10_the_cleared_plays_in_json_and_french(run):
     (gone,) = note["values"]["gone"]
     assert gone["rule"] == "P-4" and gone["values"]["went"][0]["values"]["cards"] == ["10C"]
     assert note["text"] == (
-        "Dédé played 9C on a C lead at trick 3, where César's AC was master: legal, Brun's 10C went at trick 1 (P-4)"
+        "Dédé played 9C on a clubs lead at trick 3, where César's AC was master: legal, Brun's 10C went at trick 1 (P-4)"
     )
     assert data["renonces"] == [] and data["unknown"] == []
     french = told(run(*MUETTE, *CLUBS, "--lang", "fr"))

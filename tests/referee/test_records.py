@@ -94,7 +94,7 @@ def test_p5_a_renonce_verdict_carries_its_rule_and_the_duty_it_breaks():
         render(verdict.explanation)
         == "10♣ is a renonce: void in ♠ under the opponent's A♠: must trump, holds 10♥ 7♥ (P-5)"
     )
-    assert render(verdict.explanation, ascii=True).startswith("10C is a renonce: void in S under the opponent's AS")
+    assert render(verdict.explanation, ascii=True).startswith("10C is a renonce: void in spades under the opponent's AS")
 
 
 def test_p3_p4_a_legal_card_names_the_suit_to_follow_and_the_freedom_left_in_it():
@@ -121,7 +121,8 @@ def test_p7_without_a_card_the_explanation_is_the_latitude_itself():
     [
         ("9h Ah 8c", "O:Kh", S, "duty.go_over", "P-4"),
         ("8c Ks", "O:Kh P:Ah O:9s", S, "duty.over_trump", "P-5"),
-        ("7s 8c", "O:Kh P:9s", S, "duty.no_undertrump", "P-6"),
+        ("7s 8c", "P:Kh O:9s", S, "duty.no_undertrump", "P-6"),
+        ("7s 8c", "O:Kh P:9s", S, "duty.no_undertrump_partner", "P-6"),
         ("9h 7h", "O:Kh P:Ah", S, "latitude.partner_master", "P-7"),
         ("9h 7h", "P:Kh O:9s", S, "latitude.opponent_trumped", "P-4"),
         ("Ks 7d 8s", "O:Kc", None, "latitude.sans_atout_void", "P-8"),
@@ -344,7 +345,7 @@ def test_audit_json_carries_proofs_notes_and_unknown_plays_as_records(run):
     assert [unknown["note"]["event"] for unknown in data["unknown"]] == ["proof.unproven", "proof.unproven_where"]
     where = data["unknown"][1]["note"]["values"]["where"]
     assert where["values"] == {"player": "D", "card": "KS"}
-    assert data["unknown"][1]["note"]["text"].startswith("C played JS on a S lead at trick 2, where D's KS was master:")
+    assert data["unknown"][1]["note"]["text"].startswith("C played JS on a spades lead at trick 2, where D's KS was master:")
 
 
 def test_audit_text_reads_the_renonce_with_its_rule(run):
@@ -354,7 +355,7 @@ def test_audit_text_reads_the_renonce_with_its_rule(run):
               "--leader", "Panisse", *tricks, "--ascii")  # fmt: skip
     assert ran.code == 1
     assert (
-        "renonce (P-3): Brun discarded 10C on a H lead at trick 5 while holding 7H, which he played at trick 6 (P-3)"
+        "renonce (P-3): Brun discarded 10C on a hearts lead at trick 5 while holding 7H, which the same hand played at trick 6 (P-3)"
         in ran.out
     )
     assert "points and tricks count only the 7 tricks shown" in ran.out

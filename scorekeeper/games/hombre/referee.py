@@ -21,7 +21,7 @@ RENONCE_COST = record("renonce_cost.hombre", None)  # RULES and the seed set no 
 def audited(trump: Suit) -> Audited:
     """The hombre referee (H-1 to H-5) as the audit sees it: each for himself, tricks count, not points."""
 
-    def circumstance(rule: str, earlier: Seen) -> Record | None:
+    def circumstance(rule: str, earlier: Seen, player: str) -> Record | None:
         # A matador led is named: H-4 turns on it, and a black ace leads the trump suit, not its own.
         who, lead = earlier[0]
         name = legal.matador_name(lead, trump)

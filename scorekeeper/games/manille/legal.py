@@ -160,7 +160,10 @@ def undertrump(cards: tuple[Card, ...], table: _Table) -> Duty | None:
     others = tuple(card for card in cards if card.suit is not table.trump or table.beats_master(card))
     if not others or len(others) == len(cards):
         return None
-    return Duty("P-6", others, lambda: record("duty.no_undertrump", None, master=table.master, cards=Cards(others)))
+    # Under a partner's trump a player reads P-7 as freedom: the reason says the trump is the partner's and
+    # that this ruleset bars the under-trump even so, which P-7 leaves standing ("subject to P-6").
+    event = "duty.no_undertrump_partner" if table.partner_master else "duty.no_undertrump"
+    return Duty("P-6", others, lambda: record(event, None, master=table.master, cards=Cards(others)))
 
 
 _RULES = (follow_suit, go_over, must_trump, undertrump)

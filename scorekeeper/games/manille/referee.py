@@ -60,10 +60,12 @@ def audited(
     def illegal_plays(tricks: Sequence[Seen], plays: Mapping[str, Sequence[Card]]) -> list[tuple[int, int]]:
         return legal.illegal_plays(tricks, plays, partners, trump, rules)
 
-    def circumstance(rule: str, earlier: Seen) -> Record | None:
+    def circumstance(rule: str, earlier: Seen, player: str) -> Record | None:
         if rule == "P-3":
             return None
         who, master = earlier[legal.trick_winner([card for _, card in earlier], trump, rules)]
+        if rule == "P-6" and partners(who, player):  # P-7 is what the player will answer: say it does not lift P-6
+            return record("where.partner_undertrumped", None, player=who, card=master)
         return record("where.master", None, player=who, card=master)
 
     return Audited(

@@ -173,8 +173,17 @@ def test_p6_only_if_no_other_needs_a_trump_in_the_trick():
 
 
 def test_p6_explanation_names_the_trump_and_the_other_cards():
-    verdict = judge(cards("7s 8c"), table("O:Kh P:9s"), S, STRICT, Card.parse("7s"))
+    verdict = judge(cards("7s 8c"), table("P:Kh O:9s"), S, STRICT, Card.parse("7s"))
     assert render(verdict.explanation) == "7♠ is a renonce: may not under-trump 9♠ while holding 8♣ (P-6)"
+
+
+def test_p6_p7_under_a_partners_trump_the_explanation_says_it_is_the_partners_and_still_barred():
+    # The answer a muette player gives, P-7 (partner master: trump or discard freely), is met in the words.
+    verdict = judge(cards("7s 8c"), table("O:Kh P:9s"), S, STRICT, Card.parse("7s"))
+    assert render(verdict.explanation) == (
+        "7♠ is a renonce: may not under-trump 9♠, the partner's trump, while holding 8♣: this ruleset forbids"
+        " under-trumping even a partner, and P-7 does not lift that (P-6)"
+    )
 
 
 # --- P-7 partner master ---------------------------------------------------------------------------

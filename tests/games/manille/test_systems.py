@@ -486,7 +486,7 @@ def test_m13_encheres_rounding_up_as_an_option():
 @pytest.mark.parametrize(
     "coup, message",
     [
-        ({"trump": "h", "points": {"B": 40}}, r"give the taker and his bid: --taker PLAYER --bid N \(M-13\)"),
+        ({"trump": "h", "points": {"B": 40}}, r"give the taker and the bid: --taker PLAYER --bid N \(M-13\)"),
         ({"taker": "B", "trump": "h", "points": {"B": 40}}, r"\(M-13\)"),
         (bid("B", 69, "h", points={"B": 40}), r"a bid of 69 is impossible: bids run from 1 to 68 points \(M-13\)"),
         (bid("B", 40, "h", chooser="A", points={"B": 40}), r"the taker B names trump, not A \(M-13\)"),
@@ -507,7 +507,7 @@ def test_m13_encheres_refusals(coup, message):
 ENVERS = [
     {"trump": "h", "points": {"A": 20, "B": 30, "C": 10}},  # 1 A: D has the rest, 8      (20, 30, 10, 8)
     {"trump": "s", "points": {"A": 5, "B": 25, "C": 30, "D": 8}},  # 2 B: all four, 68    (25, 55, 40, 16)
-    {"trump": "d", "renonce": "D"},  # 3 C: renonce by D: 34 against him                  (25, 55, 40, 50)
+    {"trump": "d", "renonce": "D"},  # 3 C: renonce by D: 34 against D                    (25, 55, 40, 50)
     {"trump": "c", "points": {"A": 10, "B": 20, "C": 30}},  # 4 D: D 8                    (35, 75, 70, 58)
     {"trump": "h", "points": {"A": 0, "B": 26, "C": 10}},  # 5 A: D 32; B reaches 101     (35, 101, 80, 90)
 ]
@@ -519,7 +519,7 @@ def test_m14_envers_partie_the_first_to_100_loses():
         (20, 30, 10, 8), (25, 55, 40, 16), (25, 55, 40, 50), (35, 75, 70, 58), (35, 101, 80, 90),
     ]  # fmt: skip
     assert [c.leader for c in fiche.coups] == ["A", "B", "C", "D", "A"]  # the dealer leads
-    assert "renonce by D: coup cancelled, +34 against him (M-8, M-14)" in said(fiche.coups[2])
+    assert "renonce by D: coup cancelled, +34 against D (M-8, M-14)" in said(fiche.coups[2])
     assert fiche.over and fiche.loser == 1 and fiche.winner == 0
     assert "B reaches 101 ≥ 100: B loses the partie (M-14)" in said(fiche.coups[-1])
     data = fiche.as_dict()
@@ -726,7 +726,7 @@ def test_m11_manillen_3_the_dealer_plays_alone_and_scores_twice():
     third = fiche.coups[2]
     assert third.camps == (("C",), ("A", "B"))
     assert third.made == (36, 24) and third.scored == (-24, -24, 48)
-    assert "each defender (24 - 30) x4 = -24; C twice his (36 - 30) x4 = +48 (M-11)" in said(third)
+    assert "each defender (24 - 30) x4 = -24; C twice (36 - 30) x4 = +48 (M-11)" in said(third)
     assert [c.leader for c in fiche.coups] == ["B", "C", "A"]  # left of the dealer
     assert fiche.coups[0].coup.exchange == 2 and fiche.as_dict()["coups"][0]["declared"]["exchange"] == 2
 
@@ -1061,7 +1061,7 @@ def test_cli_check_envers_each_for_himself_every_card_is_an_opponents(run):
     assert ran.code == 1
     data = json.loads(ran.out)
     assert (data["rule"], data["legal_cards"]) == ("P-5", ["7H"])
-    assert data["cost"] == "the coup is cancelled and the renonçant takes 34 points against him (M-8, M-14)"
+    assert data["cost"] == "the coup is cancelled and 34 points are scored against the renonçant (M-8, M-14)"
     # In manillen the same 10♠ led by the partner and still master leaves him free (P-7).
     ran = run("check", "manillen", "--trump", "h", "--table", "P:10♠ O:7♠", "--hand", "7♥ K♣", "--play", "Kc", "--json")
     assert ran.code == 0 and json.loads(ran.out)["legal"] is True
@@ -1141,8 +1141,8 @@ def test_cli_audit_manillen_3_proves_a_defender_who_did_not_trump(run):
     (renonce,) = json.loads(ran.out)["renonces"]
     assert (renonce["trick"], renonce["player"], renonce["card"], renonce["rule"]) == (7, "B", "8C", "P-5")
     assert renonce["proof"]["text"] == (  # the JSON's words, its cards in letters
-        "B discarded 8C on a S lead at trick 7, where A's KS was master, while holding 10H, "
-        "which he played at trick 8 (P-5)"
+        "B discarded 8C on a spades lead at trick 7, where A's KS was master, while holding 10H, "
+        "which the same hand played at trick 8 (P-5)"
     )
 
 
@@ -1187,6 +1187,6 @@ def test_cli_audit_manillen_2_two_card_tricks_each_player_against_the_other(run)
     (renonce,) = data["renonces"]
     assert (  # the JSON's words, its cards in letters
         renonce["proof"]["text"]
-        == "A played 7S on a S lead at trick 1, where B's KS was master, while holding AS, which he played at trick 2 (P-4)"
+        == "A played 7S on a spades lead at trick 1, where B's KS was master, while holding AS, which the same hand played at trick 2 (P-4)"
     )
     assert data["notes"][0]["text"].startswith("partial log: 2 of 16 tricks")
