@@ -1,12 +1,14 @@
 """`scorekeeper fix`: every entry of the game as a short line in $EDITOR, as `git rebase -i` does (issue 17).
 
 The file holds one entry a line, in order, as `scorekeeper coup` takes it; a line's note (`note N`)
-follows it after `#`. Lines that start with `#` are comments: the header saying how, and on a reopen
-the refusal on top. On save the whole list is replayed (`service.fix`): if it makes sense it replaces
-the entries in one write, one undo step; if not, the editor opens again with the refusal on top,
-naming the line in the file as reopened. A file saved as it was opened, or with no line left, drops
-the change. `--from FILE` (`-` for standard input) reads the list once, for scripts; `--print` writes
-it (without the header): `fix --print > f; fix --from f` changes nothing and adds no undo step.
+follows it after `# `. Lines that start with `# ` (or are `#` alone) are comments: the header saying
+how, and on a reopen the refusal on top; `#1=40` is a player `#1`'s points. On save the whole list is
+replayed (`service.fix`): if it makes sense it replaces the entries in one write, one undo step; if
+not, the editor opens again with the refusal on top, naming the line in the file as reopened. A file
+saved as it was opened, or with no line left, drops the change. The editor opens only at a terminal:
+without one nothing asks, and `fix` alone is refused, naming `--from`. `--from FILE` (`-` for standard
+input) reads the list once, for scripts; `--print` writes it (without the header): `fix --print > f;
+fix --from f` changes nothing and adds no undo step.
 """
 
 from __future__ import annotations

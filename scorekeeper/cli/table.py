@@ -22,6 +22,7 @@ durable write: no replay, however long the game. prompt_toolkit is imported only
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import shlex
@@ -97,6 +98,8 @@ def table(
     else:
         name = pick(game_name)
     session = Session(name)
+    if sys.stdin is None:  # started with standard input closed (`<&-`): a script of no line
+        sys.stdin = io.StringIO()
     sitting = Table(session, _terminal(session) if sys.stdin.isatty() else None)
     if made is not None:
         title = described(service.ruleset_of(made))[0]
@@ -152,11 +155,12 @@ class Table:
                     self.refused += 1
                     _err(text("table.line_refused", number=number, error=at_the_table(error)))
                 out.flush()  # each line's output now: a failure is told at its line
-        if out.failure.at is not None:
             failed = out.failure
-            _err(text("table.output_failed", count=self.stored, line=failed.at, problem=failed.problem))
-            return Exit.MISTAKE if self.refused else Exit.OUTPUT
-        return Exit.MISTAKE if self.refused else Exit.DONE
+            if failed.at is not None:  # said on stderr, which may have failed too (`2>&1 | head -1`)
+                _err(text("table.output_failed", count=self.stored, line=failed.at, problem=failed.problem))
+        if self.refused:
+            return Exit.MISTAKE
+        return Exit.DONE if failed.at is None else Exit.OUTPUT
 
     # --- a line ---------------------------------------------------------------------------------
 
@@ -435,7 +439,7 @@ class Output:
         if self.failure.at is None:
             try:
                 self.stream.write(words)
-            except OSError as error:
+            except (OSError, ValueError, AttributeError) as error:  # a closed file; None: closed at start
                 self._broke(error)
         return len(words)
 
@@ -443,7 +447,7 @@ class Output:
         if self.failure.at is None:
             try:
                 self.stream.flush()
-            except OSError as error:
+            except (OSError, ValueError, AttributeError) as error:
                 self._broke(error)
 
     @property
@@ -454,10 +458,12 @@ class Output:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
 
-    def _broke(self, error: OSError) -> None:
+    def _broke(self, error: Exception) -> None:
         from scorekeeper.cli.terminal import problem
 
-        self.failure.at, self.failure.problem = self.failure.line, problem(error)
+        closed = isinstance(error, AttributeError)  # the stream is None: Python found its file closed
+        self.failure.at = self.failure.line
+        self.failure.problem = os.strerror(errno.EBADF) if closed else problem(error)
         # What the stream still holds would fail again when Python flushes it at exit: its file is
         # pointed at /dev/null, where it goes quietly.
         with contextlib.suppress(OSError, ValueError, AttributeError):

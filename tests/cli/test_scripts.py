@@ -17,6 +17,7 @@ from scorekeeper.errors import Exit
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("César", "Panisse", "Escartefigue", "Brun")
 NIL = "7s cesar 34\n"  # a coup 34-34 with a retourne worth nothing: the partie never ends
+STAYS = ": what was stored stays stored\n"
 
 
 def scorekeeper(*args: str, stdin: object = subprocess.DEVNULL, **env: str) -> subprocess.CompletedProcess[str]:
@@ -47,6 +48,13 @@ def table(tmp_path: Path, script: bytes, *players: str) -> Path:
     return path
 
 
+def played(path: Path, **env: str) -> subprocess.CompletedProcess[bytes]:
+    """`scorekeeper table < path`, its output as bytes."""
+    with path.open("rb") as stdin:
+        table = [sys.executable, "-m", "scorekeeper", "table"]
+        return subprocess.run(table, stdin=stdin, capture_output=True, env=_env(**env), timeout=60)
+
+
 def coups() -> list[dict]:
     shown = scorekeeper("sheet", "--game", "t", "--json")
     assert shown.returncode == 0, shown.stderr
@@ -56,16 +64,19 @@ def coups() -> list[dict]:
 # --- an output that fails ---------------------------------------------------------------------------------
 
 
-def test_a_script_piped_into_head_stores_every_coup_and_says_where_its_output_failed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stderr", ["apart", "2>&1"])
+def test_a_script_piped_into_head_stores_every_coup_and_says_where_its_output_failed(
+    tmp_path: Path, stderr: str
+) -> None:
     table(tmp_path, b"")
     played = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "table"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.PIPE if stderr == "apart" else subprocess.STDOUT,
         env=_env(),
     )
-    assert played.stdin is not None and played.stdout is not None and played.stderr is not None
+    assert played.stdin is not None and played.stdout is not None
     head = subprocess.Popen(["head", "-1"], stdin=played.stdout, stdout=subprocess.PIPE, text=True)
     played.stdout.close()  # head alone reads the pipe: once it is gone, the table's writes fail
     played.stdin.write(NIL.encode())
@@ -73,11 +84,26 @@ def test_a_script_piped_into_head_stores_every_coup_and_says_where_its_output_fa
     first, _ = head.communicate(timeout=60)  # head has its line and is gone before the script goes on
     played.stdin.write(NIL.encode() * 199)
     played.stdin.close()
-    err = played.stderr.read().decode()
+    err = "" if played.stderr is None else played.stderr.read().decode()
     assert first.startswith("coup 1: 7s César=34")
     assert played.wait() == Exit.OUTPUT == 3, err
     assert len(coups()) == 200
-    assert err == "200 lines stored; the output failed at line 2 (Broken pipe): what was stored stays stored\n"
+    if stderr == "apart":
+        assert err == "200 lines stored; the output failed at line 2 (Broken pipe)" + STAYS
+
+
+def test_a_script_with_its_output_closed_stores_every_coup_exit_3(tmp_path: Path) -> None:
+    path = table(tmp_path, NIL.encode() * 3)
+    with path.open("rb") as stdin:  # `table < partie.txt >&-`
+        ran = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "table"],
+            stdin=stdin,
+            stderr=subprocess.PIPE,
+            env=_env(),
+            preexec_fn=lambda: os.close(1),
+        )
+    assert ran.returncode == 3 and len(coups()) == 3
+    assert ran.stderr.decode() == "3 lines stored; the output failed at line 1 (Bad file descriptor)" + STAYS
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
@@ -90,7 +116,7 @@ def test_a_script_written_to_a_full_disk_stores_every_coup_exit_3(tmp_path: Path
     err = ran.stderr.decode()
     assert ran.returncode == 3, err
     assert len(coups()) == 3  # four coups, then one undone: the undo is stored too
-    assert err == "5 lines stored; the output failed at line 1 (No space left on device): what was stored stays stored\n"
+    assert err == "5 lines stored; the output failed at line 1 (No space left on device)" + STAYS
 
 
 def test_in_french_the_failed_output_is_said_in_french(tmp_path: Path) -> None:
@@ -115,10 +141,7 @@ def test_a_line_that_is_not_utf8_is_refused_by_its_number_and_the_rest_goes_on(t
     comments = (b"# " + b"-" * 97 + b"\n") * before  # 100 bytes a line
     path = table(tmp_path, comments + b"7s c\xe9sar 34\n" + NIL.encode() * 3)
     for env in ({"PYTHONIOENCODING": "utf-8"}, {"LC_ALL": "C.UTF-8"}):  # strict like en_US.UTF-8; C's own
-        with path.open("rb") as stdin:
-            ran = subprocess.run(
-                [sys.executable, "-m", "scorekeeper", "table"], stdin=stdin, capture_output=True, env=_env(**env)
-            )
+        ran = played(path, **env)
         err = ran.stderr.decode()
         assert ran.returncode == 2, err
         assert err == f"line {before + 1}: this line is not UTF-8 text (7s c\\xe9sar 34): save the script as UTF-8\n"
@@ -127,10 +150,7 @@ def test_a_line_that_is_not_utf8_is_refused_by_its_number_and_the_rest_goes_on(t
 
 def test_a_10_mb_line_is_refused_by_its_number_quoting_its_first_60_characters(tmp_path: Path) -> None:
     path = table(tmp_path, b"x" * 10_000_000 + b"\n" + NIL.encode() + b"y" * 4097 + NIL.encode() + b"z" * 4096 + b"\n")
-    with path.open("rb") as stdin:
-        ran = subprocess.run(
-            [sys.executable, "-m", "scorekeeper", "table"], stdin=stdin, capture_output=True, env=_env(), timeout=20
-        )
+    ran = played(path)
     err = ran.stderr.decode().splitlines()
     assert ran.returncode == 2
     assert err[0] == f"line 1: a line of more than 4096 characters, {'x' * 60!r}…: a coup is one short line"
@@ -150,8 +170,7 @@ def test_a_10_mb_line_is_refused_by_its_number_quoting_its_first_60_characters(t
 )
 def test_a_line_nested_1000_deep_is_one_clear_line(tmp_path: Path, deep: str) -> None:
     path = table(tmp_path, (deep + "\n" + NIL).encode())
-    with path.open("rb") as stdin:
-        ran = subprocess.run([sys.executable, "-m", "scorekeeper", "table"], stdin=stdin, capture_output=True, env=_env())
+    ran = played(path)
     assert ran.stderr.decode().startswith("line 1: ") and "Traceback" not in ran.stderr.decode()
     assert ran.returncode == 2 and len(coups()) == 1
     if len(deep) <= 4096:
@@ -164,8 +183,7 @@ def test_a_line_nested_1000_deep_is_one_clear_line(tmp_path: Path, deep: str) ->
 def test_a_line_that_would_ask_is_refused_naming_yes_and_the_next_lines_are_coups(tmp_path: Path) -> None:
     assert scorekeeper("demo").returncode == 0
     path = table(tmp_path, b"demo\n" + NIL.encode() * 2 + b"fix\nfix --from -\n" + NIL.encode())
-    with path.open("rb") as stdin:
-        ran = subprocess.run([sys.executable, "-m", "scorekeeper", "table"], stdin=stdin, capture_output=True, env=_env())
+    ran = played(path)
     err = ran.stderr.decode().splitlines()
     assert ran.returncode == 2 and len(coups()) == 3
     assert err[0].startswith('line 1: scorekeeper: no terminal to ask "A game named demo exists: replace it')
@@ -195,8 +213,7 @@ def test_a_command_that_would_ask_without_a_terminal_is_refused_exit_2_naming_ye
 def test_a_comment_is_a_hash_and_a_space_so_a_player_named_hash_1_says_coups(tmp_path: Path) -> None:
     players = ("#1", "Panisse", "# x", "Brun")
     path = table(tmp_path, b"# Marius's partie\n#\n#\tthird\n#1 40 7s\n7s # x 40\n8h #1 30\n", *players)
-    with path.open("rb") as stdin:
-        ran = subprocess.run([sys.executable, "-m", "scorekeeper", "table"], stdin=stdin, capture_output=True, env=_env())
+    ran = played(path)
     assert ran.returncode == 0, ran.stderr
     stored = coups()
     assert [coup["declared"]["points"] for coup in stored] == [{"#1": 40}, {"# x": 40}, {"#1": 30}]
