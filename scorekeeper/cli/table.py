@@ -167,10 +167,11 @@ class Table:
     def take(self, line: str, number: int | None = None) -> bool:
         """One line: a coup, a command, or nothing (blank, a comment: `#` and a space, or `#` alone; `#1
         40 7s` is a coup of a player `#1`). False when it closes the table."""
-        _check(line)
+        _check_length(line)
         words = line.split()
-        if not words or comment_mark(line.strip(), 0):
+        if not words or comment_mark(line.strip(), 0):  # a comment may say anything, in any encoding
             return True
+        _check_text(line)
         what = self.word(words[0])
         if what == "quit":
             return False
@@ -335,7 +336,7 @@ class Table:
         if name == "check" and (not args or args[0].startswith("-")):
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
         told = io.StringIO()
-        # A script's command reads no line of it: standard input holds the script (`Script`).
+        # A script's command reads no line of it: standard input holds the script (`_Script`).
         script = _Script() if self.terminal is None else sys.stdin
         with contextlib.redirect_stderr(told), _streams(stdin=script):
             code = scorekeeper(["--lang", i18n.spoken().code, name, *args], "scorekeeper", standalone_mode=False)
@@ -388,14 +389,18 @@ def _err(line: str) -> None:
     print(line, file=sys.stderr)
 
 
-def _check(line: str) -> None:
-    """Refuse a line longer than `LONGEST` (quoting its start), or one with bytes that are not text in the
-    script's encoding (kept as surrogates by `script_lines`): quoted with those bytes as `\\xe9`."""
+def _check_length(line: str) -> None:
+    """Refuse a line longer than `LONGEST`, quoting its start."""
     said = line.rstrip("\r\n")
     if len(said) > LONGEST:
         raise UserError("table_line_too_long", most=LONGEST, start=_shown(said[:QUOTED]))
-    if not said.isascii() and any("\udc80" <= char <= "\udcff" for char in said):
-        raise UserError("table_not_text", line=_shown(said[:QUOTED]))
+
+
+def _check_text(line: str) -> None:
+    """Refuse a line with bytes that are not text in the script's encoding (kept as surrogates by
+    `script_lines`), quoted with those bytes as `\\xe9`."""
+    if not line.isascii() and any("\udc80" <= char <= "\udcff" for char in line):
+        raise UserError("table_not_text", line=_shown(line.rstrip("\r\n")[:QUOTED]))
 
 
 def _shown(words: str) -> str:
@@ -405,8 +410,9 @@ def _shown(words: str) -> str:
 
 def script_lines(stream: Any) -> Iterator[tuple[int, str]]:
     """The lines of a script, numbered from 1. Each is decoded on its own, bytes the encoding cannot read
-    kept as surrogates, so that one line of another encoding is refused by its number (`_check`) and the
-    rest is read; a line is held up to `LONGEST` + 1 characters, what follows it on its line passed over."""
+    kept as surrogates, so that one line of another encoding is refused by its number (`_check_text`) and
+    the rest is read; a line is held up to `LONGEST` + 1 characters, what follows it on its line passed
+    over."""
     if hasattr(stream, "reconfigure"):
         stream.reconfigure(errors="surrogateescape")
     number = 0
