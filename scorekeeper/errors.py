@@ -32,7 +32,7 @@ class Exit(enum.IntEnum):
     DONE = 0
     RENONCE = 1  # check and audit found a renonce
     MISTAKE = 2  # a user's mistake: one line on stderr, nothing written
-    OUTPUT = 3  # the output failed (a full disk, an unwritable stream): one line on stderr
+    OUTPUT = 3  # the output failed (a full disk, an unwritable stream): what was stored stays stored
     ABORTED = 130  # interrupted at the keyboard
 
 

@@ -7,6 +7,7 @@ import typer
 from scorekeeper import i18n, service
 from scorekeeper.cli.options import ASCII, EXPLAIN, JSON, examples_of, print_json
 from scorekeeper.cli.render import print_fiche
+from scorekeeper.cli.terminal import confirm
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
 
@@ -21,8 +22,8 @@ def demo(
     yes: bool = typer.Option(False, "--yes", "-y", help=text("help.demo.yes")),
 ) -> None:
     if not yes and service.exists("demo"):
-        # Asked before anything is written; without a terminal to answer, click aborts: nothing replaced.
-        typer.confirm(text("paper.demo.replace"), abort=True, err=True)
+        # Asked before anything is written; without a terminal, refused naming --yes: nothing replaced.
+        confirm(text("paper.demo.replace"), "--yes")
         yes = True
     game, fiche = service.demo(replace=yes, lang=i18n.spoken().code)
     if json:

@@ -1,12 +1,14 @@
 """`scorekeeper fix`: every entry of the game as a short line in $EDITOR, as `git rebase -i` does (issue 17).
 
 The file holds one entry a line, in order, as `scorekeeper coup` takes it; a line's note (`note N`)
-follows it after `#`. Lines that start with `#` are comments: the header saying how, and on a reopen
-the refusal on top. On save the whole list is replayed (`service.fix`): if it makes sense it replaces
-the entries in one write, one undo step; if not, the editor opens again with the refusal on top,
-naming the line in the file as reopened. A file saved as it was opened, or with no line left, drops
-the change. `--from FILE` (`-` for standard input) reads the list once, for scripts; `--print` writes
-it (without the header): `fix --print > f; fix --from f` changes nothing and adds no undo step.
+follows it after `# `. Lines that start with `# ` (or are `#` alone) are comments: the header saying
+how, and on a reopen the refusal on top; `#1=40` is a player `#1`'s points. On save the whole list is
+replayed (`service.fix`): if it makes sense it replaces the entries in one write, one undo step; if
+not, the editor opens again with the refusal on top, naming the line in the file as reopened. A file
+saved as it was opened, or with no line left, drops the change. The editor opens only at a terminal:
+without one nothing asks, and `fix` alone is refused, naming `--from`. `--from FILE` (`-` for standard
+input) reads the list once, for scripts; `--print` writes it (without the header): `fix --print > f;
+fix --from f` changes nothing and adds no undo step.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from typing import Any
 import typer
 
 from scorekeeper import i18n, service, tomlfile
+from scorekeeper.cli import terminal
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, console, examples_of
 from scorekeeper.cli.render import status
 from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
+from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import text
 from scorekeeper.language import Language
 
@@ -51,6 +55,8 @@ def fix(
             raise UserError("fix_empty", path=str(source))
         fiche, changed = service.fix(name, entries, language)
     else:
+        if not terminal.at_a_terminal():  # an editor asks; without a terminal nothing does (`terminal.confirm`)
+            raise UserError("fix_needs_terminal")
         done = _in_editor(name, language)
         if done is None:
             console().print(text("cli.fix_dropped"), markup=False)
@@ -67,27 +73,28 @@ def _listed(game: Any, language: Language) -> list[str]:
 
 
 def entries_of(content: str) -> list[Entry]:
-    """The entries a file lists: each line that is neither blank nor a comment, its note taken off.
+    """The entries a file lists: each line that is neither blank nor a comment (`#` and a space, or `#`
+    alone: `#1=40` says the points of a player `#1`), its note taken off.
 
-    >>> entries_of("# a comment\\n\\n10h César=40  # the first coup\\n{retourne = 'AH'}")
-    [(3, '10h César=40', 'the first coup'), (4, "{retourne = 'AH'}", None)]
+    >>> entries_of("# a comment\\n#\\n10h César=40  # the first coup\\n{retourne = 'AH'}\\n7s #1=40")
+    [(3, '10h César=40', 'the first coup'), (4, "{retourne = 'AH'}", None), (5, '7s #1=40', None)]
     """
     entries = []
     for number, raw in enumerate(content.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        words, note = _note_off(line)
-        entries.append((number, words, note))
+        words, note = _note_off(raw.strip())
+        if words:
+            entries.append((number, words, note))
     return entries
 
 
 def _note_off(line: str) -> tuple[str, str | None]:
-    r"""A line and its note, parted at the first `#` outside the quotes of a `{...}` line (where `\"`
-    inside a basic string is no end of it).
+    r"""A line and its note, parted at the first comment's mark (`comment_mark`) outside the quotes of a
+    `{...}` line (where `\"` inside a basic string is no end of it).
 
     >>> _note_off(r'{reason = "he said \"no # way"}  # a note')
     ('{reason = "he said \\"no # way"}', 'a note')
+    >>> _note_off("7s #1=40 # #1 said 40")
+    ('7s #1=40', '#1 said 40')
     """
     quote, escaped = None, False
     for at, char in enumerate(line):
@@ -97,7 +104,7 @@ def _note_off(line: str) -> tuple[str, str | None]:
             escaped = True
         elif line.startswith("{") and char in "\"'" and quote in (None, char):
             quote = None if quote == char else char
-        elif char == "#" and quote is None:
+        elif quote is None and comment_mark(line, at):
             return line[:at].strip(), line[at + 1 :].strip() or None
     return line, None
 
@@ -131,7 +138,7 @@ def _in_editor(name: str, language: Language) -> tuple[Any, bool] | None:
         except UserError as error:
             if error.key == "fix_game_changed":
                 raise
-            body = [line.strip() for line in saved.splitlines() if line.strip() and not line.strip().startswith("#")]
+            body = [line.strip() for line in saved.splitlines() if _note_off(line.strip())[0]]
             refusal = _comments(text("fix.refused", error=said(_reopened(error, len(header) + 3))))
             content = "\n".join([*refusal, "", *header, "", *body]) + "\n"
 

@@ -9,7 +9,11 @@ calls and commands; the arrows walk the history, kept in the data folder (`cli.p
 
 Fed by a pipe or a file (`scorekeeper table < partie.txt`): the same lines, no prompt, no question,
 no colour; one result line a coup; a refused line is told on stderr with its number and the table goes
-on; exit code 2 if any line was refused.
+on: a line that is not UTF-8 text, or longer than `LONGEST` characters (read no further than that), a
+line that would ask (`demo` with a demo stored: `--yes` says it beforehand) or read standard input,
+which holds the script. An output that fails (`| head -1`, `> /dev/full`) never stops the storing: the
+whole script is played, then stderr says how many lines were stored and at which the output failed.
+Exit code 2 if any line was refused, else 3 (`Exit.OUTPUT`) if the output failed, else 0.
 
 A coup is one `advance` on the state the session holds (`scorekeeper.service.session`), then the store's
 durable write: no replay, however long the game. prompt_toolkit is imported only at a terminal.
@@ -18,10 +22,13 @@ durable write: no replay, however long the game. prompt_toolkit is imported only
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
+import os
 import shlex
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +41,7 @@ from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
 from scorekeeper.cli.said import flag_of
 from scorekeeper.errors import Exit, Field, UserError
+from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
 from scorekeeper.language import Language, codes
@@ -44,6 +52,11 @@ if TYPE_CHECKING:
     from scorekeeper.cli.prompt import Terminal
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+# The longest line the table reads, in characters: a coup is a short line, and a 10 MB word would take
+# seconds to refuse and be quoted whole; a longer line is refused, quoting its start (`QUOTED`).
+LONGEST = 4096
+QUOTED = 60
 
 # The table's own words and the commands it runs (`[table]` of each language's words file).
 _WORDS: dict[str, str] = {}
@@ -85,6 +98,8 @@ def table(
     else:
         name = pick(game_name)
     session = Session(name)
+    if sys.stdin is None:  # started with standard input closed (`<&-`): a script of no line
+        sys.stdin = io.StringIO()
     sitting = Table(session, _terminal(session) if sys.stdin.isatty() else None)
     if made is not None:
         title = described(service.ruleset_of(made))[0]
@@ -99,6 +114,7 @@ class Table:
         self.session = session
         self.terminal = terminal
         self.refused = 0
+        self.stored = 0  # the lines that stored something: a coup, a command that changed the game
         self.needs_said = ""
         self.columns: tuple[int, ...] | None = None  # the widths of the fiche's columns on the screen
 
@@ -124,23 +140,38 @@ class Table:
         self.say(text("table.closed", name=self.session.name, status=short_status(self.session.fiche())))
         return Exit.DONE
 
-    def run_script(self, lines: Iterable[str]) -> int:
-        for number, line in enumerate(lines, 1):
-            try:
-                if not self.take(line, number):
-                    break
-            except UserError as error:
-                self.refused += 1
-                _err(text("table.line_refused", number=number, error=at_the_table(error)))
-        return Exit.MISTAKE if self.refused else Exit.DONE
+    def run_script(self, stream: Any) -> int:
+        """The lines of `stream`, in order, to its end or `quit`; its output written through `Output`, so
+        that an output that fails stops nothing (what a line stored stays stored, and the next lines are
+        played as well), and said once at the end, with the line it failed at."""
+        out, err = Output(sys.stdout), Output(sys.stderr)
+        with _streams(out, err):
+            for number, line in script_lines(stream):
+                out.failure.line = err.failure.line = number
+                try:
+                    if not self.take(line, number):
+                        break
+                except UserError as error:
+                    self.refused += 1
+                    _err(text("table.line_refused", number=number, error=at_the_table(error)))
+                out.flush()  # each line's output now: a failure is told at its line
+            failed = out.failure
+            if failed.at is not None:  # said on stderr, which may have failed too (`2>&1 | head -1`)
+                _err(text("table.output_failed", count=self.stored, line=failed.at, problem=failed.problem))
+        if self.refused:
+            return Exit.MISTAKE
+        return Exit.DONE if failed.at is None else Exit.OUTPUT
 
     # --- a line ---------------------------------------------------------------------------------
 
     def take(self, line: str, number: int | None = None) -> bool:
-        """One line: a coup, a command, or nothing (blank, `#` comment). False when it closes the table."""
+        """One line: a coup, a command, or nothing (blank, a comment: `#` and a space, or `#` alone; `#1
+        40 7s` is a coup of a player `#1`). False when it closes the table."""
+        _check_length(line)
         words = line.split()
-        if not words or words[0].startswith("#"):
+        if not words or comment_mark(line.strip(), 0):  # a comment may say anything, in any encoding
             return True
+        _check_text(line)
         what = self.word(words[0])
         if what == "quit":
             return False
@@ -185,6 +216,7 @@ class Table:
             try:
                 echo = self.echo(declared, line)
                 fiche = session.add(declared)
+                self.stored += 1
                 break
             except UserError as error:
                 asked = session.engine.ask(session.state, declared, error)
@@ -255,6 +287,7 @@ class Table:
     def revanche(self) -> None:
         """A revanche of this game (`service.again`): the table goes on with it."""
         made = service.again(self.session.name)
+        self.stored += 1
         self.session = Session(made.name)
         self.say(text("table.revanche", name=made.name, dealer=made.dealer))
         self.needs_said = ""
@@ -303,7 +336,9 @@ class Table:
         if name == "check" and (not args or args[0].startswith("-")):
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
         told = io.StringIO()
-        with contextlib.redirect_stderr(told):
+        # A script's command reads no line of it: standard input holds the script (`_Script`).
+        script = _Script() if self.terminal is None else sys.stdin
+        with contextlib.redirect_stderr(told), _streams(stdin=script):
             code = scorekeeper(["--lang", i18n.spoken().code, name, *args], "scorekeeper", standalone_mode=False)
         for said in told.getvalue().splitlines():
             if number is not None:
@@ -314,8 +349,10 @@ class Table:
                 _err("\n".join(layout.prose([said], layout.width_of())))
         if code not in (Exit.DONE, Exit.RENONCE) and number is not None:
             self.refused += 1
-        if self.session.refresh() and self.terminal is not None:
-            self.show_needs()
+        if self.session.refresh():
+            self.stored += 1
+            if self.terminal is not None:
+                self.show_needs()
         if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
             self.columns = table_lines(self.session.fiche(), False, None)[1]
 
@@ -350,3 +387,119 @@ def _terminal(session: Session) -> Terminal:
 
 def _err(line: str) -> None:
     print(line, file=sys.stderr)
+
+
+def _check_length(line: str) -> None:
+    """Refuse a line longer than `LONGEST`, quoting its start."""
+    said = line.rstrip("\r\n")
+    if len(said) > LONGEST:
+        raise UserError("table_line_too_long", most=LONGEST, start=_shown(said[:QUOTED]))
+
+
+def _check_text(line: str) -> None:
+    """Refuse a line with bytes that are not text in the script's encoding (kept as surrogates by
+    `script_lines`), quoted with those bytes as `\\xe9`."""
+    if not line.isascii() and any("\udc80" <= char <= "\udcff" for char in line):
+        raise UserError("table_not_text", line=_shown(line.rstrip("\r\n")[:QUOTED]))
+
+
+def _shown(words: str) -> str:
+    """`words` with the bytes a decoder could not read (surrogates) written as `\\xe9`."""
+    return words.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def script_lines(stream: Any) -> Iterator[tuple[int, str]]:
+    """The lines of a script, numbered from 1. Each is decoded on its own, bytes the encoding cannot read
+    kept as surrogates, so that one line of another encoding is refused by its number (`_check_text`) and
+    the rest is read; a line is held up to `LONGEST` + 1 characters, what follows it on its line passed
+    over."""
+    if hasattr(stream, "reconfigure"):
+        stream.reconfigure(errors="surrogateescape")
+    number = 0
+    while line := stream.readline(LONGEST + 1):
+        number += 1
+        rest = line
+        while rest and not rest.endswith("\n"):  # a line too long: the remainder, read and dropped
+            rest = stream.readline(1 << 16)
+        yield number, line
+
+
+@dataclass(slots=True)
+class Failure:
+    """Where a script's output failed: the line being played (`line`), the first it failed at (`at`), why."""
+
+    line: int = 0
+    at: int | None = None
+    problem: str = ""
+
+
+class Output:
+    """A script's output stream: a write that fails (a closed pipe, a full disk) is remembered in `failure`
+    with the line it failed at and raises nothing; what is written after it goes nowhere."""
+
+    def __init__(self, stream: Any, failure: Failure | None = None) -> None:
+        self.stream = stream
+        self.failure = Failure() if failure is None else failure
+
+    def write(self, words: str) -> int:
+        if self.failure.at is None:
+            try:
+                self.stream.write(words)
+            except (OSError, ValueError, AttributeError) as error:  # a closed file; None: closed at start
+                self._broke(error)
+        return len(words)
+
+    def flush(self) -> None:
+        if self.failure.at is None:
+            try:
+                self.stream.flush()
+            except (OSError, ValueError, AttributeError) as error:
+                self._broke(error)
+
+    @property
+    def typed(self) -> Output:
+        """The stream beneath the terminal's `Escaping`, where rich writes, guarded by the same failure."""
+        return Output(self.stream.typed, self.failure)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+    def _broke(self, error: Exception) -> None:
+        from scorekeeper.cli.terminal import problem
+
+        closed = isinstance(error, AttributeError)  # the stream is None: Python found its file closed
+        self.failure.at = self.failure.line
+        self.failure.problem = os.strerror(errno.EBADF) if closed else problem(error)
+        # What the stream still holds would fail again when Python flushes it at exit: its file is
+        # pointed at /dev/null, where it goes quietly.
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self.stream.fileno())
+            os.close(null)
+
+
+@contextlib.contextmanager
+def _streams(stdout: Any = None, stderr: Any = None, stdin: Any = None) -> Iterator[None]:
+    """sys's streams replaced by those given, for a while."""
+    was = sys.stdout, sys.stderr, sys.stdin
+    sys.stdout = was[0] if stdout is None else stdout
+    sys.stderr = was[1] if stderr is None else stderr
+    sys.stdin = was[2] if stdin is None else stdin
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = was
+
+
+class _Script(io.TextIOBase):
+    """Standard input for a command run from a script: no terminal, nothing to read (it holds the script,
+    whose next lines would be taken for an answer or a list: `fix --from -`)."""
+
+    def isatty(self) -> bool:
+        return False
+
+    def read(self, size: int | None = -1) -> str:
+        raise UserError("table_script_input")
+
+    def readline(self, size: int | None = -1) -> str:
+        raise UserError("table_script_input")

@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.errors import Exit
+from scorekeeper.errors import Exit, UserError
 
 
 def problem(error: BaseException) -> str:
@@ -195,6 +195,19 @@ def utf8(word: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def at_a_terminal() -> bool:
+    """Whether a person can answer: standard input is a terminal (not a script, a pipe, a file)."""
+    return sys.stdin.isatty()
+
+
+def confirm(question: str, option: str) -> None:
+    """`question` asked before a change, at a terminal (a no aborts); without one nothing asks: what the
+    next line of a script says is no answer. Refused there, naming the `option` that says yes beforehand."""
+    if not at_a_terminal():
+        raise UserError("needs_terminal", question=" ".join(question.split()), option=option)
+    click.confirm(question, abort=True, err=True)
 
 
 def fail(message: str, code: int = Exit.MISTAKE) -> int:

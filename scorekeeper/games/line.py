@@ -161,9 +161,34 @@ def inline(words: Sequence[str]) -> dict[str, Any] | None:
         table = tomllib.loads(f"entry = {text}")["entry"]
     except tomllib.TOMLDecodeError as error:
         raise UserError("line_bad_table", reason=str(error)) from None
+    except RecursionError:  # tomllib reads nested tables and arrays by recursion: `[[[[…]]]]`
+        raise UserError("line_too_deep", most=DEEPEST) from None
     if not isinstance(table, dict):
         raise UserError("line_bad_table", reason=text)
+    if _deeper(table, DEEPEST):
+        raise UserError("line_too_deep", most=DEEPEST)
     return table
+
+
+# The deepest a line written as a table nests (`{a.a.a = 1}` is 3): a declaration's deepest value, a
+# trick log's card, is 3 down; a line 1,000 deep would be written back, and replayed, by recursion.
+DEEPEST = 8
+
+
+def _deeper(value: Any, most: int) -> bool:
+    """Whether `value` nests tables or arrays more than `most` deep, found without recursion.
+
+    >>> _deeper({"a": {"a": [1]}}, 3), _deeper({"a": {"a": [1]}}, 2)
+    (False, True)
+    """
+    below = [(value, 0)]
+    while below:
+        item, depth = below.pop()
+        if isinstance(item, (dict, list)):
+            if depth >= most:
+                return True
+            below.extend((inner, depth + 1) for inner in (item.values() if isinstance(item, dict) else item))
+    return False
 
 
 def write_inline(value: Any) -> str:
@@ -188,12 +213,28 @@ def _key(key: str) -> str:
     return key if key.isascii() and key.replace("_", "").replace("-", "").isalnum() else write_inline(str(key))
 
 
+def comment_mark(text: str, at: int) -> bool:
+    """Whether the `#` at `at` in `text` starts a comment (a script's, a note of `fix`): it begins a word and
+    is followed by a space or ends the text. `#1` is a word, the name of a player `#1` (C-4).
+
+    >>> [comment_mark(text, 0) for text in ("# Marius", "#", "#1 40 7s", "#\tnote")]
+    [True, True, False, True]
+    """
+    return (
+        text[at : at + 1] == "#"
+        and (at == 0 or text[at - 1].isspace())
+        and (at + 1 == len(text) or text[at + 1].isspace())
+    )
+
+
 def read_back(words: Sequence[str], declared: Mapping[str, Any], read: Callable[[Sequence[str]], Any]) -> str:
     """The line of `words` when `read` reads it back to `declared`, else the entry itself (`write_inline`):
-    an old game's player named like a word of the line (`Pique`) is said the one way that cannot mislead."""
+    an old game's player named like a word of the line (`Pique`) is said the one way that cannot mislead;
+    so is a line holding a comment's mark (a player `# x`), which a script or `fix` would cut there."""
     line = " ".join(words)
     try:
-        if read(line.split()) == dict(declared):
+        commented = "#" in line and any(comment_mark(line, at) for at in range(len(line)))
+        if not commented and read(line.split()) == dict(declared):
             return line
     except UserError:
         pass

@@ -291,7 +291,10 @@ def test_demo_leaves_the_current_game_current(marius, run):
     assert json.loads(run("sheet", "--json").out)["name"] == "marius"
 
 
-def test_an_existing_demo_is_replaced_only_after_asking_or_with_yes(run, home):
+def test_an_existing_demo_is_replaced_only_after_asking_or_with_yes(run, home, monkeypatch):
+    from scorekeeper.cli import terminal
+
+    monkeypatch.setattr(terminal, "at_a_terminal", lambda: True)  # asked at a terminal (without: test_scripts.py)
     run("demo")
     assert run("coup", "--game", "demo", "-r", "7h", "--points", "César=40").code == 2  # the partie is over
     path = next((home / "games").glob("demo*.toml"))

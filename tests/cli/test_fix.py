@@ -265,7 +265,15 @@ def editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: str) -> Path
     path.write_text(script, encoding="utf-8")
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.setenv("EDITOR", f"{sys.executable} {path}")
+    at_a_terminal(monkeypatch)
     return path.with_suffix(".runs")
+
+
+def at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The editor opens only at a terminal (issue 27): the tests' standard input says it is one."""
+    from scorekeeper.cli import terminal
+
+    monkeypatch.setattr(terminal, "at_a_terminal", lambda: True)
 
 
 def test_fix_in_the_editor_reopens_with_the_refusal_on_top_until_the_list_makes_sense(
@@ -397,6 +405,7 @@ def test_m9_a_list_that_ends_the_partie_early_names_the_line_to_cut_after(demo, 
 
 def test_an_editor_left_without_saving_changes_nothing_and_says_so(demo, run, monkeypatch):
     monkeypatch.setenv("EDITOR", "false")  # vi's :cq: the editor ends with a code other than 0
+    at_a_terminal(monkeypatch)
     refused(run("fix"), "'false' stopped with code 1: nothing was changed")
     assert scores(run) == DEMO_SCORES
 
