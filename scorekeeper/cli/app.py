@@ -153,7 +153,8 @@ class Group(TyperGroup):
         """The command, and its mistakes as one line each; once `notices` say a game is stored, never a failure."""
         try:
             result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-            sys.stdout.flush()  # what is still buffered fails here, said as any failed output, not at the exit
+            if sys.stdout is not None:  # None: Python found it closed at start (`>&-`)
+                sys.stdout.flush()  # what is still buffered fails here, said as any failed output, not at the exit
         except terminal.OutputFailed as failed:
             if not notices.stored:
                 return terminal.output_failed(failed)

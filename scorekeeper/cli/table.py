@@ -40,6 +40,7 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
 from scorekeeper.cli.said import flag_of
+from scorekeeper.cli.terminal import OutputFailed
 from scorekeeper.errors import Exit, Field, UserError
 from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import render, text
@@ -445,7 +446,8 @@ class Output:
         if self.failure.at is None:
             try:
                 self.stream.write(words)
-            except (OSError, ValueError, AttributeError) as error:  # a closed file; None: closed at start
+            # a closed file; None: closed at start; OutputFailed: the terminal's own guard beneath (`Delivering`)
+            except (OSError, ValueError, AttributeError, OutputFailed) as error:
                 self._broke(error)
         return len(words)
 
@@ -453,7 +455,7 @@ class Output:
         if self.failure.at is None:
             try:
                 self.stream.flush()
-            except (OSError, ValueError, AttributeError) as error:
+            except (OSError, ValueError, AttributeError, OutputFailed) as error:
                 self._broke(error)
 
     @property

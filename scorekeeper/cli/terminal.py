@@ -236,7 +236,8 @@ def escaping() -> Iterator[None]:
     streams as they were after it."""
     letters_where_symbols_cannot_go()
     streams = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = Escaping(sys.stdout), Escaping(sys.stderr)
+    # None: Python found the stream closed at start (`>&-`); it stays None, as every writer expects
+    sys.stdout, sys.stderr = (None if stream is None else Escaping(stream) for stream in streams)
     try:
         yield
     finally:
