@@ -216,7 +216,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomlfile.load(path)
     except tomlfile.NotToml as error:
-        raise UserError("ruleset_not_toml", path=str(path), reason=str(error)) from None
+        raise UserError("ruleset_not_toml", path=str(path), reason=tomlfile.reason(error)) from None
     except OSError as error:
         raise UserError("ruleset_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
 

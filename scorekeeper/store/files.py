@@ -92,7 +92,7 @@ def read(name: str, folder: str | None = None) -> Ledger:
         try:
             data = tomlfile.loads(raw)
         except tomlfile.NotToml as error:
-            raise UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=str(error))) from None
+            raise UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=tomlfile.reason(error))) from None
     ledger = Ledger.from_toml(data, str(path))
     if names.fold_name(ledger.name) != names.fold_name(name):
         raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
@@ -236,10 +236,11 @@ def _named(folder: Path) -> list[tuple[str, str]]:
 def head(path: Path) -> dict[str, Any]:
     """The top-level keys of a game file (name, lang...), `{}` if it cannot be read: they come before
     the first table, and a long game must not be parsed whole for its name or its language."""
-    if not path.is_file():  # a FIFO or a device is never opened
-        return {}
     lines = []
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > tomlfile.MOST_BYTES:  # a FIFO or a device is never
+            return {}  # opened, nor a file larger than any game read: `read` says what is wrong with either
         with path.open(encoding="utf-8", errors="replace") as handle:
             for line in handle:
                 if line.startswith("["):
