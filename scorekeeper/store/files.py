@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper import players as names
 from scorekeeper import tomlfile
@@ -80,7 +80,11 @@ def exists(name: str, folder: str | None = None) -> bool:
 
 def read(name: str, folder: str | None = None) -> Ledger:
     """The game as stored; a missing, unreadable or damaged file is a UserError that says which."""
-    path = path_of(name, folder)
+    return _read_at(path_of(name, folder), name)
+
+
+def _read_at(path: Path, name: str) -> Ledger:
+    """The game in file `path`, which must name itself `name` (folded)."""
     try:
         raw = tomlfile.read_regular(path)
     except FileNotFoundError:
@@ -277,19 +281,56 @@ def create_renamed(ledger: Ledger, before: Path) -> None:
         before.unlink()
 
 
+class PutAway(NamedTuple):
+    """A game in the trash or the archive: its name, its file, and its number among the games put there
+    under that file name, oldest first (`NAME.toml` is 1, `NAME~2.toml` 2...); `id` (`NAME~N`) names it
+    alone where several games of one name were put away."""
+
+    name: str
+    path: Path
+    number: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}~{self.number}"
+
+
+_NUMBERED = re.compile(r"(.+)~([0-9]{1,9})")  # `STEM~N`, the N-th game put away under file name STEM
+
+
+def _numbered(stem: str) -> tuple[str, int]:
+    """The file name a put-away game had among the games, and its number: `('h', 2)` for `h~2.toml`.
+
+    >>> _numbered("h~2"), _numbered("h"), _numbered("a.b~x")
+    (('h', 2), ('h', 1), ('a.b~x', 1))
+    """
+    match = _NUMBERED.fullmatch(stem)
+    return (match[1], int(match[2])) if match else (stem, 1)
+
+
+def put_away_games(folder: str) -> list[PutAway]:
+    """Every game in `folder` of the data folder (the trash, the archive), by folded name, oldest first."""
+    where = home() / folder
+    found = [PutAway(name, where / f"{stem}.toml", _numbered(stem)[1]) for name, stem in _named(where)]
+    return sorted(found, key=lambda game: (names.fold_name(game.name), game.number, game.path.name))
+
+
 def put_away(name: str, folder: str) -> Ledger:
-    """Move game `name` into `folder` of the data folder (the trash, the archive), beside any game of that
-    name put there before (`NAME~2.toml`: nothing put away is lost); the current game is none after it,
-    if it was this one."""
+    """Move game `name` into `folder` of the data folder (the trash, the archive), numbered after every game
+    put there under its file name before (`NAME~2.toml`, `NAME~3.toml`: nothing put away is lost, and the
+    highest number is the newest); the current game is none after it, if it was this one."""
     with locked(name):
         ledger = read(name)
         source = path_of(name)
-        target, number = home() / folder / source.name, 1
-        while target.exists():
+        where = home() / folder
+        taken = [number for stem, number in (_numbered(path.stem) for path in where.glob("*.toml")) if stem == source.stem]
+        number = max(taken, default=0) + 1
+        target = where / (source.name if number == 1 else f"{source.stem}~{number}.toml")
+        while target.exists():  # a file of that name that is no game: never written over
             number += 1
-            target = target.with_name(f"{source.stem}~{number}.toml")
-        with _trouble(target.parent):
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target = where / f"{source.stem}~{number}.toml"
+        with _trouble(where):
+            where.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)
         stored(ledger.name)
     now = current_name()
@@ -298,20 +339,49 @@ def put_away(name: str, folder: str) -> Ledger:
     return ledger
 
 
-def bring_back(name: str) -> Ledger:
-    """Move game `name` back from the trash (else the archive) into the games; refused if a game of that
-    name was made since."""
-    folder = TRASH if exists(name, TRASH) else ARCHIVE
-    ledger = read(name, folder)  # says there is no such game, if in neither
-    source = path_of(name, folder)
+def read_put_away(game: PutAway) -> Ledger:
+    """A game of the trash or the archive, as stored."""
+    return _read_at(game.path, game.name)
+
+
+def _find_put_away(wanted: str) -> tuple[PutAway, list[PutAway]] | None:
+    """The game `wanted` names in the trash, else the archive, and the other games of its name left there.
+    A name is the newest game of that name; an id (`NAME~N`, see `PutAway`) is that one, where no game is
+    named so."""
+    folded = names.fold_name(wanted)
+    for folder in (TRASH, ARCHIVE):
+        games = put_away_games(folder)
+        same = [game for game in games if names.fold_name(game.name) == folded]
+        if not same:
+            same = [game for game in games if names.fold_name(game.id) == folded]
+            if same:
+                chosen = same[0]
+                return chosen, [game for game in games if game.name == chosen.name and game != chosen]
+            continue
+        return same[-1], same[:-1]
+    return None
+
+
+def bring_back(name: str) -> tuple[Ledger, list[PutAway]]:
+    """Move game `name` back from the trash (else the archive) into the games: the newest of that name, or
+    the one its id names (`PutAway.id`); refused if a game of that name was made since. Returns the game and
+    the other games of its name still put away, oldest first."""
+    check_name(name)
+    found = _find_put_away(name)
+    if found is None:
+        raise UserError("no_game", name=name)
+    chosen, others = found
+    ledger = _read_at(chosen.path, chosen.name)
     with locked(ledger.name):
         if exists(ledger.name):
             raise UserError("game_exists", name=ledger.name)
+        if not chosen.path.is_file():  # restored by another run meanwhile
+            raise UserError("no_game", name=name)
         with _trouble(games_dir()):
             games_dir().mkdir(parents=True, exist_ok=True)
-            os.replace(source, path_of(ledger.name))
+            os.replace(chosen.path, path_of(ledger.name))
         stored(ledger.name)
-    return ledger
+    return ledger, others
 
 
 # --- the current game ----------------------------------------------------------------------------
