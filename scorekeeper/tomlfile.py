@@ -49,7 +49,11 @@ def read_regular(path: str | Path, most: int = MOST_BYTES) -> bytes:
             raise NotRegular(str(path))
         if info.st_size > most:  # refused by its size, before a byte of it is read
             raise TooLarge(str(path))
-        data = handle.read(most + 1)  # and bounded still: the file may grow while it is read
+        # What it holds and a byte more (a read of `most` would take `most` bytes of memory at once,
+        # whatever the file's size), then the rest, if it grew, bounded still.
+        data = handle.read(info.st_size + 1)
+        if len(data) > info.st_size:
+            data += handle.read(most + 1 - len(data))
     if len(data) > most:
         raise TooLarge(str(path))
     return data

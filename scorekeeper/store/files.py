@@ -105,9 +105,12 @@ def _read_at(path: Path, name: str) -> Ledger:
 
 def write(ledger: Ledger) -> None:
     """Write the game atomically, then its cache entry (best-effort). Call it inside `locked(name)`."""
+    _write_at(path_of(ledger.name), ledger)
+
+
+def _write_at(path: Path, ledger: Ledger) -> None:
     import tomli_w  # only commands that write pay for it
 
-    path = path_of(ledger.name)
     data = ledger.to_toml()
     raw = tomli_w.dumps(data).encode()
     try:
@@ -271,14 +274,26 @@ def free_name(prefix: str) -> str:
 
 
 def create_renamed(ledger: Ledger, before: Path) -> None:
-    """Store `ledger` under its new name, then remove its file `before` (under the old name's lock, which
-    the caller holds): a crash between leaves both, never neither."""
-    if path_of(ledger.name) == before:  # another spelling of the same name: the same file
+    """Store `ledger`, read from file `before`, under its new name (under the old name's lock, which the
+    caller holds), in two steps each atomic, so that there is always one game: its file is written again
+    in place, naming itself by the new name (found by it: `path_of`), then renamed to the new name's file.
+    A failure of the write changes nothing; of the rename, the game is renamed all the same, in its old
+    file: a note of the run, never a failure (the change is stored)."""
+    target = path_of(ledger.name)
+    if target == before:  # another spelling of the same name: the same file
         write(ledger)
         return
-    create(ledger)
-    with _trouble(before.parent):
-        before.unlink()
+    with locked(ledger.name):
+        if exists(ledger.name):
+            raise UserError("game_exists", name=ledger.name)
+        _write_at(before, ledger)
+        try:
+            os.replace(before, target)
+        except OSError as error:
+            from scorekeeper.explain import record  # only a rename left halfway needs it
+
+            values = {"name": ledger.name, "path": str(before), "reason": tomlfile.reason(error)}
+            noted(record("warning.renamed_in_place", None, **values))
 
 
 class PutAway(NamedTuple):
@@ -317,13 +332,15 @@ def put_away_games(folder: str) -> list[PutAway]:
 
 def put_away(name: str, folder: str) -> Ledger:
     """Move game `name` into `folder` of the data folder (the trash, the archive), numbered after every game
-    put there under its file name before (`NAME~2.toml`, `NAME~3.toml`: nothing put away is lost, and the
+    put there or in the other under its file name before (`NAME~2.toml`, `NAME~3.toml`: nothing put away is lost, and the
     highest number is the newest); the current game is none after it, if it was this one."""
     with locked(name):
         ledger = read(name)
         source = path_of(name)
         where = home() / folder
-        taken = [number for stem, number in (_numbered(path.stem) for path in where.glob("*.toml")) if stem == source.stem]
+        # Numbered across the trash and the archive alike, so that an id names one game of either.
+        put = [path for kept in (TRASH, ARCHIVE) for path in (home() / kept).glob("*.toml")]
+        taken = [number for stem, number in (_numbered(path.stem) for path in put) if stem == source.stem]
         number = max(taken, default=0) + 1
         target = where / (source.name if number == 1 else f"{source.stem}~{number}.toml")
         while target.exists():  # a file of that name that is no game: never written over
