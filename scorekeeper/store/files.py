@@ -149,7 +149,12 @@ def _lock(path: Path, name: str) -> Iterator[None]:
     try:
         fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o600)
     except OSError as error:
-        raise UserError("bad_lock", path=str(path), reason=tomlfile.reason(error)) from None
+        import errno  # only a refused lock needs it
+
+        # A folder that takes no new file is no lock file's fault: removing one would not help.
+        unwritable = error.errno == errno.EROFS or (error.errno in (errno.EACCES, errno.EPERM) and not path.exists())
+        key = "store_unwritable" if unwritable else "bad_lock"
+        raise UserError(key, path=str(path), folder=str(path.parent), reason=tomlfile.reason(error)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise UserError("bad_lock", path=str(path), reason=tomlfile.reason(tomlfile.NotRegular(str(path))))
@@ -262,7 +267,8 @@ def head(path: Path) -> dict[str, Any]:
 
 
 def free_name(prefix: str) -> str:
-    """The first unused `PREFIX-N`, for a new game given no --game."""
+    """The first unused `PREFIX-N`, for a new game given no --game; a prefix that is no name (blank) is refused."""
+    prefix = check_name(prefix)
     taken = {names.fold_name(name) for name in all_names()}
     number = 1
     while names.fold_name(f"{prefix}-{number}") in taken:
@@ -417,7 +423,13 @@ def current_name() -> str | None:
 
 
 def set_current(name: str) -> None:
-    """Make `name` the current game. Durable, like a game: a lost choice would send coups elsewhere."""
+    """Make `name` the current game. Durable, like a game: a lost choice would send coups elsewhere. A
+    folder that cannot be written (full, read-only) is a UserError naming it."""
+    with _trouble(home()):
+        _write_current(name)
+
+
+def _write_current(name: str) -> None:
     if current_name() != name:
         write_atomic(home() / "current", name.encode())
 
@@ -432,7 +444,7 @@ def mark_current(name: str) -> None:
     """`set_current` after a change is stored: a mark that cannot be written is a note of the run
     (`scorekeeper.notices`), since raising would report a stored change as failed, and a player would say it twice."""
     try:
-        set_current(name)
+        _write_current(name)
     except OSError as error:
         from scorekeeper.explain import record  # only a mark not written needs it
 

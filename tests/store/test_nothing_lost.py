@@ -169,3 +169,30 @@ def test_a_rename_that_cannot_write_changes_nothing(home, cafe):
     ran = scorekeeper(home, "games", "rename", "cafe", "port", patch=failing("replace", "EROFS", "True"))
     assert "cannot write in" in one_line(ran, 2) and "nothing was changed" in ran.stderr
     assert cafe.read_bytes() == before and sorted(p.name for p in cafe.parent.glob("*.toml")) == ["cafe.toml"]
+
+
+# --- disk trouble is one line -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("errno", ["ENOSPC", "EROFS"])
+def test_use_on_a_full_or_read_only_disk_is_one_line_exit_2(home, cafe, errno):
+    assert scorekeeper(home, "new", "manille-muette", "--game", "port", *PLAYERS).returncode == 0
+    ran = scorekeeper(home, "use", "cafe", patch=failing("replace", errno, "path.endswith('.tmp')"))
+    assert f"cannot write in {home}" in one_line(ran, 2)
+    assert (home / "current").read_text(encoding="utf-8") == "port"
+
+
+def test_a_read_only_folder_is_said_so_not_blamed_on_a_lock_file(home, cafe):
+    ran = scorekeeper(home, "coup", "-r", "7s", "--points", "César=40", patch=failing("open", "EROFS", "path.endswith('.lock')"))
+    said = one_line(ran, 2)
+    assert f"cannot write in {cafe.parent}" in said and "remove it" not in said
+
+
+def test_a_ruleset_named_blank_is_refused_and_names_no_game(run, home, tmp_path):
+    for name in ("", "   "):
+        house = tmp_path / "house.toml"
+        house.write_text(f'extends = "manille-muette"\nname = "{name}"\n', encoding="utf-8")
+        for command in (["rules", "check", str(house)], ["new", str(house), *PLAYERS]):
+            ran = run(*command)
+            assert ran.code == 2 and "key 'name' must be a name that can name a game" in ran.err, ran.err
+    assert not (home / "games").exists() or not list((home / "games").iterdir())
