@@ -337,7 +337,8 @@ def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Rules
     beyond = tomlfile.too_large(dict(table))
     if beyond is not None:  # in a table the schema checks no further, like cards.points
         raise UserError("bad_key", origin=origin, key=beyond[0], problem=_too_large(beyond[1]))
-    _check_name(table.get("name", ""), origin)
+    if "name" in table:  # a table built in code may have none
+        _check_name(table["name"], origin)
     description = _description(table.get("description", ""), origin)
     checked = {**table, "description": ""} if isinstance(description, Record) else table  # the stored keeps its data
     values = _validate(_flatten(checked, known), keys, origin)
