@@ -4,8 +4,10 @@ keeps aside, the list of games, the current game), so that no command reads the 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -128,14 +130,13 @@ def listed(trash: bool = False, archive: bool = False) -> list[Listed]:
     folder = store.TRASH if trash else store.ARCHIVE if archive else None
     if folder is None:
         current = store.current_name()
-        return [_listed(name, _same(current, name), lambda: store.read(name)) for name in store.all_names()]
+        return [_listed(name, _same(current, name), partial(store.read, name)) for name in store.all_names()]
     put_away = store.put_away_games(folder)
-    count: dict[str, int] = {}
-    for game in put_away:
-        count[fold_name(game.name)] = count.get(fold_name(game.name), 0) + 1
+    count = Counter(fold_name(game.name) for game in put_away)
+    shared = [count[fold_name(game.name)] > 1 for game in put_away]
     return [
-        _listed(game.name, False, lambda: store.read_put_away(game), game.id if count[fold_name(game.name)] > 1 else None)
-        for game in put_away
+        _listed(game.name, False, partial(store.read_put_away, game), game.id if apart else None)
+        for game, apart in zip(put_away, shared, strict=True)
     ]
 
 

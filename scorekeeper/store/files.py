@@ -96,7 +96,8 @@ def _read_at(path: Path, name: str) -> Ledger:
         try:
             data = tomlfile.loads(raw)
         except tomlfile.NotToml as error:
-            raise UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=tomlfile.reason(error))) from None
+            problem = damage("not_toml", reason=tomlfile.reason(error))
+            raise UserError("game_damaged", path=str(path), problem=problem) from None
     ledger = Ledger.from_toml(data, str(path))
     if names.fold_name(ledger.name) != names.fold_name(name):
         raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
@@ -338,15 +339,15 @@ def put_away_games(folder: str) -> list[PutAway]:
 
 def put_away(name: str, folder: str) -> Ledger:
     """Move game `name` into `folder` of the data folder (the trash, the archive), numbered after every game
-    put there or in the other under its file name before (`NAME~2.toml`, `NAME~3.toml`: nothing put away is lost, and the
-    highest number is the newest); the current game is none after it, if it was this one."""
+    put there or in the other under its file name before (`NAME~2.toml`, `NAME~3.toml`: nothing put away is
+    lost, and the highest number is the newest); the current game is none after it, if it was this one."""
     with locked(name):
         ledger = read(name)
         source = path_of(name)
         where = home() / folder
         # Numbered across the trash and the archive alike, so that an id names one game of either.
         put = [path for kept in (TRASH, ARCHIVE) for path in (home() / kept).glob("*.toml")]
-        taken = [number for stem, number in (_numbered(path.stem) for path in put) if stem == source.stem]
+        taken = [number for stem, number in map(_numbered, (path.stem for path in put)) if stem == source.stem]
         number = max(taken, default=0) + 1
         target = where / (source.name if number == 1 else f"{source.stem}~{number}.toml")
         while target.exists():  # a file of that name that is no game: never written over

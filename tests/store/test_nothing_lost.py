@@ -183,7 +183,8 @@ def test_use_on_a_full_or_read_only_disk_is_one_line_exit_2(home, cafe, errno):
 
 
 def test_a_read_only_folder_is_said_so_not_blamed_on_a_lock_file(home, cafe):
-    ran = scorekeeper(home, "coup", "-r", "7s", "--points", "César=40", patch=failing("open", "EROFS", "path.endswith('.lock')"))
+    refusing = failing("open", "EROFS", "path.endswith('.lock')")
+    ran = scorekeeper(home, "coup", "-r", "7s", "--points", "César=40", patch=refusing)
     said = one_line(ran, 2)
     assert f"cannot write in {cafe.parent}" in said and "remove it" not in said
 
