@@ -19,7 +19,8 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from scorekeeper import store
+from scorekeeper import store, tomlfile
+from scorekeeper.errors import UserError
 from scorekeeper.players import fold_name
 from scorekeeper.standing import FIGURES as GAME_FIGURES
 from scorekeeper.standing import Figures
@@ -30,40 +31,46 @@ FIGURES = ("games", *GAME_FIGURES)
 SEATED = ("won", "lost", "renonces", "points", "jetons")
 
 
-def summaries() -> list[dict[str, Any]]:
-    """Each stored game's own figures (`summary`), from the cache where the file's bytes are known."""
+def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
+    """Each stored game's own figures (`summary`), from the cache where the file's bytes are known; and
+    each game file left out, with the mistake that kept it out (unreadable, damaged, a replay that fails)."""
     kept = _cached()
     found: list[dict[str, Any]] = []
+    skipped: list[tuple[str, UserError]] = []
     fresh: dict[str, Any] = {}
     for path in _game_files():
         try:
-            raw = path.read_bytes()
-        except OSError:
+            raw = tomlfile.read_regular(path)  # a file larger than any game is refused by its size, unread
+        except OSError as error:
+            skipped.append((str(path), UserError("game_unreadable", path=str(path), reason=tomlfile.reason(error))))
             continue
         key = _digest(raw)
         summary = kept.get(key)
         if not _whole(summary):
             summary = _summary_of(raw, path)
-            if summary is None:
+            if isinstance(summary, UserError):
+                skipped.append((str(path), summary))
                 continue
         fresh[key] = summary
         found.append(summary)
     if fresh.keys() != kept.keys():
         _keep(fresh)
     # Oldest first: a player is shown as he was first written (C-4 matches the later spellings to it).
-    return sorted(found, key=lambda game: (game["last"], game["name"]))
+    return sorted(found, key=lambda game: (game["last"], game["name"])), sorted(skipped, key=lambda left: left[0])
 
 
 def stats(
     player: Iterable[str] = (), since: str | None = None, ruleset: Iterable[str] = ()
-) -> dict[str, list[dict[str, Any]]]:
+) -> dict[str, list[Any]]:
     """The figures per player and per ruleset over the games kept by the filters: a player named in
-    `player` took part (folded, C-4), last played on or after `since` (ISO date), a ruleset in `ruleset`."""
+    `player` took part (folded, C-4), last played on or after `since` (ISO date), a ruleset in `ruleset`;
+    and `skipped`, each game file that could not be counted (its path and the mistake), whatever the filters."""
     wanted = {fold_name(name) for name in player}
     rulesets = set(ruleset)
     players: dict[str, dict[str, Any]] = {}
     by_ruleset: dict[str, dict[str, Any]] = {}
-    for game in summaries():
+    counted, skipped = summaries()
+    for game in counted:
         if since and game["last"][:10] < since:
             continue
         if rulesets and game["ruleset"] not in rulesets:
@@ -94,6 +101,7 @@ def stats(
     return {
         "players": sorted(players.values(), key=_ranked),
         "rulesets": sorted(by_ruleset.values(), key=lambda total: total["name"]),
+        "skipped": skipped,
     }
 
 
@@ -148,18 +156,22 @@ def _game_files() -> Iterator[Path]:
             yield from (path for path in folder.glob("*.toml") if path.is_file())
 
 
-def _summary_of(raw: bytes, path: Path) -> dict[str, Any] | None:
-    """A game file's figures, or None for a file that is no game or will not replay: the history is
-    told without it, as `games` lists only the games it can read."""
-    from scorekeeper import tomlfile
-    from scorekeeper.errors import UserError
+def _summary_of(raw: bytes, path: Path) -> dict[str, Any] | UserError:
+    """A game file's figures, or the mistake that keeps it out of the history: the history is told
+    without it, and says so, as `games` lists it with its mistake."""
     from scorekeeper.store import cache
+    from scorekeeper.store.ledger import damage
 
     try:
         data = cache.load(raw) or tomlfile.loads(raw)
         return summary(store.Ledger.from_toml(data, str(path)))
-    except (UserError, tomlfile.NotToml, KeyError, ValueError, TypeError):
-        return None
+    except UserError as error:
+        return error
+    except tomlfile.NotToml as error:
+        return UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=tomlfile.reason(error)))
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:  # a hand-damaged file
+        problem = damage("replay", error=f"{type(error).__name__}: {error}")
+        return UserError("game_damaged", path=str(path), problem=problem)
 
 
 def _digest(raw: bytes) -> str:

@@ -21,6 +21,7 @@ from scorekeeper import tomlfile
 from scorekeeper.cards import Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
+from scorekeeper.players import check_name
 
 if TYPE_CHECKING:  # the registry imports this loader: the loader names the registry's contract only for types
     from scorekeeper.games import Game
@@ -216,7 +217,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomlfile.load(path)
     except tomlfile.NotToml as error:
-        raise UserError("ruleset_not_toml", path=str(path), reason=str(error)) from None
+        raise UserError("ruleset_not_toml", path=str(path), reason=tomlfile.reason(error)) from None
     except OSError as error:
         raise UserError("ruleset_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
 
@@ -318,6 +319,17 @@ def _description(said: Any, origin: str | Record) -> Any:
     return record("ruleset.house_description", parent=said["parent"], file=said["file"])
 
 
+def _check_name(name: Any, origin: str | Record) -> None:
+    """A ruleset's name names its games (`NAME-1`...): a name as C-4 takes a game's, never blank (`"   "`
+    would make games named `   -1`)."""
+    if isinstance(name, str):
+        try:
+            check_name(name)
+        except UserError:
+            problem = record("problem.not_a_name", value=_toml_repr(name))
+            raise UserError("bad_key", origin=origin, key="name", problem=problem) from None
+
+
 def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Ruleset:
     """Validate a resolved table (no `extends` left) against the common keys and `engine`'s, and build it."""
     keys = COMMON_KEYS + engine.keys
@@ -325,6 +337,8 @@ def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Rules
     beyond = tomlfile.too_large(dict(table))
     if beyond is not None:  # in a table the schema checks no further, like cards.points
         raise UserError("bad_key", origin=origin, key=beyond[0], problem=_too_large(beyond[1]))
+    if "name" in table:  # a table built in code may have none
+        _check_name(table["name"], origin)
     description = _description(table.get("description", ""), origin)
     checked = {**table, "description": ""} if isinstance(description, Record) else table  # the stored keeps its data
     values = _validate(_flatten(checked, known), keys, origin)

@@ -11,6 +11,9 @@ from typing import Any
 
 MOST_BYTES = 64 * 1024 * 1024  # some 3 million coups: no game or ruleset a table keeps comes near
 MOST = 10**9  # no table plays to a billion: larger numbers only make figures too long to print, or loops endless
+# A game file nests some six tables deep (a coup's trick log); a ruleset fewer. Deeper is no file a person
+# wrote, and every walk of the tables (the ruleset's keys flattened, a copy, JSON) would hit Python's recursion limit.
+MOST_DEPTH = 32
 
 
 class NotToml(Exception):
@@ -23,6 +26,10 @@ class NotRegular(OSError):
 
 class TooLarge(OSError):
     """The file holds more than `MOST_BYTES`: read no further, memory is not the file's to take."""
+
+
+class TooDeep(NotToml):
+    """The TOML nests tables or arrays deeper than `MOST_DEPTH`."""
 
 
 def read_regular(path: str | Path, most: int = MOST_BYTES) -> bytes:
@@ -40,7 +47,13 @@ def read_regular(path: str | Path, most: int = MOST_BYTES) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotRegular(str(path))
-        data = handle.read(most + 1)
+        if info.st_size > most:  # refused by its size, before a byte of it is read
+            raise TooLarge(str(path))
+        # What it holds and a byte more (a read of `most` would take `most` bytes of memory at once,
+        # whatever the file's size), then the rest, if it grew, bounded still.
+        data = handle.read(info.st_size + 1)
+        if len(data) > info.st_size:
+            data += handle.read(most + 1 - len(data))
     if len(data) > most:
         raise TooLarge(str(path))
     return data
@@ -97,11 +110,13 @@ def _where_too_large(value: Any, where: str) -> tuple[str, Any] | None:
 def reason(error: Exception) -> Any:
     """Why a file could not be read or written, for a message: a record of the catalogs for the refusals
     made here, else the system's own words (`strerror`), or the TOML reader's (`NotToml`)."""
-    if isinstance(error, NotRegular | TooLarge):
+    if isinstance(error, NotRegular | TooLarge | TooDeep):
         from scorekeeper.explain import record  # only a refusal needs it
 
         if isinstance(error, TooLarge):
             return record("reason.too_large", most=MOST_BYTES)
+        if isinstance(error, TooDeep):
+            return record("reason.too_deep", most=MOST_DEPTH)
         return record("reason.not_regular")
     return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
@@ -124,6 +139,31 @@ def loads(data: bytes) -> dict[str, Any]:
     {'game': 'whist'}
     """
     try:
-        return tomllib.loads(data.decode("utf-8-sig"))
+        tables = tomllib.loads(data.decode("utf-8-sig"))
     except (ValueError, RecursionError) as error:
         raise NotToml(str(error) or type(error).__name__) from None
+    if too_deep(tables):
+        raise TooDeep(f"nested deeper than {MOST_DEPTH}")
+    return tables
+
+
+def too_deep(value: Any) -> bool:
+    """Whether tables and arrays in `value` nest deeper than `MOST_DEPTH`: a walk without recursion, so
+    that the check itself never hits the limit it guards.
+
+    >>> deep = []
+    >>> for _ in range(MOST_DEPTH + 1):
+    ...     deep = [deep]
+    >>> too_deep({"a": [[{"b": 1}]]}), too_deep(deep[0]), too_deep(deep)
+    (False, False, True)
+    """
+    stack = [(value, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item, depth = pop()
+        if depth > MOST_DEPTH:
+            return True
+        for child in item.values() if type(item) is dict else item if type(item) is list else ():
+            if type(child) is dict or type(child) is list:
+                push((child, depth + 1))
+    return False

@@ -160,7 +160,7 @@ def _edit(content: str) -> str:
     import tempfile
 
     editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-    with tempfile.TemporaryDirectory(prefix="scorekeeper-") as folder:
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-", ignore_cleanup_errors=True) as folder:
         path = Path(folder) / "fix.txt"
         path.write_text(content, encoding="utf-8")
         try:
@@ -171,4 +171,7 @@ def _edit(content: str) -> str:
             ) from None
         if done.returncode != 0:  # as git takes it: the user left the editor without saving (vi's :cq)
             raise UserError("fix_editor_quit", editor=editor, code=done.returncode)
-        return path.read_text(encoding="utf-8")
+        try:
+            return tomlfile.read_regular(path).decode("utf-8")
+        except (OSError, UnicodeDecodeError) as error:  # the editor removed the file, or put a folder in its place
+            raise UserError("fix_editor_lost", editor=editor, path=str(path), reason=tomlfile.reason(error)) from None

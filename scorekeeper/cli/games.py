@@ -58,7 +58,8 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> No
         table.add_column(text(column))
     for row in rows:
         coups = "" if row["coups"] is None else str(row["coups"])
-        cells = ("*" if row["current"] else "", row["name"], row["ruleset"] or "", ", ".join(row["players"]))
+        named = row["name"] if row.get("id") is None else row["id"]  # games of one name put away: each by its id
+        cells = ("*" if row["current"] else "", named, row["ruleset"] or "", ", ".join(row["players"]))
         played = (row["last_played"] or "").replace("T", " ")
         table.add_row(*map(Text, (*cells, coups, played, row["state"])))  # names from game files are text, not markup
     console().print(table)
@@ -84,7 +85,8 @@ def _row(listed: service.Listed) -> dict:
             "over": bool(fiche.over) or the_game.stopped is not None,
             "stopped": the_game.stopped is not None,
         }
-    return {**row, "current": listed.current, "state": state}
+    put_away = {} if listed.id is None else {"id": listed.id}
+    return {**row, **put_away, "current": listed.current, "state": state}
 
 
 @app.command(help=text("help.games.rename"), epilog=examples_of("games.rename"))
@@ -106,8 +108,10 @@ def delete(name: str = typer.Argument(..., help=text("help.games.name"), autocom
 def restore(
     name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.trashed_names),
 ) -> None:
-    game = service.restore(name)
+    game, others = service.restore(name)
     console().print(text("games.restored", name=game.name), markup=False)
+    if others:  # the older games of that name, which `games restore ID` brings back instead
+        console().print(text("games.restored_others", name=game.name, ids=tuple(others)), markup=False)
 
 
 @app.command(help=text("help.games.archive"), epilog=examples_of("games.archive"))

@@ -7,7 +7,9 @@ from datetime import date
 import typer
 
 from scorekeeper import history
+from scorekeeper.cli import terminal
 from scorekeeper.cli.options import JSON, console, examples_of, print_json
+from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 
@@ -31,11 +33,15 @@ def stats(
         except ValueError:
             raise UserError("stats_bad_date", date=since) from None
     figures = history.stats(player, since, ruleset)
+    skipped = figures.pop("skipped")
     if json:
-        print_json(figures)
+        print_json({**figures, "skipped": [{"path": path, "reason": said(error)} for path, error in skipped]})
         return
+    for path, error in skipped:  # a game not counted is never left out without a word; its file named once
+        named = error.values.get("path") == path
+        terminal.say(text("stats.skipped" if named else "stats.skipped_file", path=path, reason=said(error)))
     if not figures["players"]:
-        print(text("stats.none"))
+        print(text("stats.none_counted" if skipped else "stats.none"))
         return
     from rich.table import Table
 

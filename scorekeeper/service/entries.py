@@ -226,8 +226,9 @@ def fix_lines(game: Ledger, language: Language) -> list[tuple[str, str | None]]:
     state = engine.start(ruleset, game.players, game.dealer)
     lines = []
     for coup, declared in zip(game.coups, said(game.coups), strict=True):
+        after = engine.advance(state, declared)  # first: a hand-damaged entry is refused as `sheet` refuses it
         lines.append((engine.write_line(state, declared, language), coup.get("note")))
-        state = engine.advance(state, declared)
+        state = after
     return lines
 
 

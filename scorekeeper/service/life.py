@@ -132,11 +132,13 @@ def archive(name: str) -> Ledger:
     return store.put_away(name, store.ARCHIVE)
 
 
-def restore(name: str) -> Ledger:
-    """Bring game `name` back from the trash (else the archive); it becomes the current game."""
-    game = store.bring_back(name)
+def restore(name: str) -> tuple[Ledger, list[str]]:
+    """Bring game `name` back from the trash (else the archive): the newest of that name, or the one its id
+    names (`NAME~N`, as `games --trash` lists it); it becomes the current game. Returns it and the ids of
+    the other games of its name still put away, oldest first."""
+    game, others = store.bring_back(name)
     store.mark_current(game.name)
-    return game
+    return game, [other.id for other in others]
 
 
 def note(name: str, words: str, number: int | None = None) -> Ledger:

@@ -4,8 +4,10 @@ keeps aside, the list of games, the current game), so that no command reads the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -110,28 +112,40 @@ def put_away_names() -> list[str]:
 @dataclass(frozen=True, slots=True)
 class Listed:
     """One game of a list: its name as its file says it, the game and its sheet, or the mistake that
-    kept it from being read; and whether it is the current game."""
+    kept it from being read; whether it is the current game; and in the trash or the archive, where
+    several games of one name were put away, the id that names it alone (`store.PutAway.id`)."""
 
     name: str
     game: Ledger | None
     fiche: Any
     error: UserError | None
     current: bool
+    id: str | None = None
 
 
 def listed(trash: bool = False, archive: bool = False) -> list[Listed]:
     """The games in play (else those in the trash, or the archive), each read and replayed: a game whose
-    file cannot be read is listed with its mistake, never the list refused for it."""
+    file cannot be read is listed with its mistake, never the list refused for it. Put away, every game
+    is listed, and those that share a name carry their ids."""
     folder = store.TRASH if trash else store.ARCHIVE if archive else None
-    current = None if folder else store.current_name()
-    found = []
-    for name in store.all_names(folder):
-        try:
-            game = store.read(name, folder)
-            found.append(Listed(name, game, fiche(game), None, _same(current, name)))
-        except UserError as error:
-            found.append(Listed(name, None, None, error, _same(current, name)))
-    return found
+    if folder is None:
+        current = store.current_name()
+        return [_listed(name, _same(current, name), partial(store.read, name)) for name in store.all_names()]
+    put_away = store.put_away_games(folder)
+    count = Counter(fold_name(game.name) for game in put_away)
+    shared = [count[fold_name(game.name)] > 1 for game in put_away]
+    return [
+        _listed(game.name, False, partial(store.read_put_away, game), game.id if apart else None)
+        for game, apart in zip(put_away, shared, strict=True)
+    ]
+
+
+def _listed(name: str, current: bool, read: Callable[[], Ledger], id: str | None = None) -> Listed:
+    try:
+        game = read()
+        return Listed(name, game, fiche(game), None, current, id)
+    except UserError as error:
+        return Listed(name, None, None, error, current, id)
 
 
 def _same(current: str | None, name: str) -> bool:

@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.tomlfile import too_deep
 from scorekeeper.store.disk import cache_dir, leftovers, write_atomic
 
 CACHE_FROM = 8192  # bytes of TOML (some 100 coups) from which a game has an entry
@@ -35,7 +36,7 @@ def load(raw: bytes) -> dict[str, Any] | None:
         data = entry["data"]
         data["created"] = datetime.fromisoformat(entry["created"])
         # JSON has null and TOML has not: an entry holding one was not written by scorekeeper.
-        return None if _holds_null(data) else data
+        return None if too_deep(data) or _holds_null(data) else data
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 

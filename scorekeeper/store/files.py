@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper import players as names
 from scorekeeper import tomlfile
@@ -81,7 +81,11 @@ def exists(name: str, folder: str | None = None) -> bool:
 
 def read(name: str, folder: str | None = None) -> Ledger:
     """The game as stored; a missing, unreadable or damaged file is a UserError that says which."""
-    path = path_of(name, folder)
+    return _read_at(path_of(name, folder), name)
+
+
+def _read_at(path: Path, name: str) -> Ledger:
+    """The game in file `path`, which must name itself `name` (folded)."""
     try:
         raw = tomlfile.read_regular(path)
     except FileNotFoundError:
@@ -93,7 +97,8 @@ def read(name: str, folder: str | None = None) -> Ledger:
         try:
             data = tomlfile.loads(raw)
         except tomlfile.NotToml as error:
-            raise UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=str(error))) from None
+            problem = damage("not_toml", reason=tomlfile.reason(error))
+            raise UserError("game_damaged", path=str(path), problem=problem) from None
     ledger = Ledger.from_toml(data, str(path))
     if names.fold_name(ledger.name) != names.fold_name(name):
         raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
@@ -102,9 +107,12 @@ def read(name: str, folder: str | None = None) -> Ledger:
 
 def write(ledger: Ledger) -> None:
     """Write the game atomically, then its cache entry (best-effort). Call it inside `locked(name)`."""
+    _write_at(path_of(ledger.name), ledger)
+
+
+def _write_at(path: Path, ledger: Ledger) -> None:
     import tomli_w  # only commands that write pay for it
 
-    path = path_of(ledger.name)
     data = ledger.to_toml()
     raw = tomli_w.dumps(data).encode()
     try:
@@ -143,7 +151,12 @@ def _lock(path: Path, name: str) -> Iterator[None]:
     try:
         fd = os.open(path, flags | getattr(os, "O_CLOEXEC", 0), 0o600)
     except OSError as error:
-        raise UserError("bad_lock", path=str(path), reason=tomlfile.reason(error)) from None
+        import errno  # only a refused lock needs it
+
+        # A folder that takes no new file is no lock file's fault: removing one would not help.
+        unwritable = error.errno == errno.EROFS or (error.errno in (errno.EACCES, errno.EPERM) and not path.exists())
+        key = "store_unwritable" if unwritable else "bad_lock"
+        raise UserError(key, path=str(path), folder=str(path.parent), reason=tomlfile.reason(error)) from None
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise UserError("bad_lock", path=str(path), reason=tomlfile.reason(tomlfile.NotRegular(str(path))))
@@ -240,10 +253,11 @@ def _named(folder: Path) -> list[tuple[str, str]]:
 def head(path: Path) -> dict[str, Any]:
     """The top-level keys of a game file (name, lang...), `{}` if it cannot be read: they come before
     the first table, and a long game must not be parsed whole for its name or its language."""
-    if not path.is_file():  # a FIFO or a device is never opened
-        return {}
     lines = []
     try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > tomlfile.MOST_BYTES:  # a FIFO or a device is never
+            return {}  # opened, nor a file larger than any game read: `read` says what is wrong with either
         with path.open(encoding="utf-8", errors="replace") as handle:
             for line in handle:
                 if line.startswith("["):
@@ -258,7 +272,8 @@ def head(path: Path) -> dict[str, Any]:
 
 
 def free_name(prefix: str) -> str:
-    """The first unused `PREFIX-N`, for a new game given no --game."""
+    """The first unused `PREFIX-N`, for a new game given no --game; a prefix that is no name (blank) is refused."""
+    prefix = check_name(prefix)
     taken = {names.fold_name(name) for name in all_names()}
     number = 1
     while names.fold_name(f"{prefix}-{number}") in taken:
@@ -270,29 +285,80 @@ def free_name(prefix: str) -> str:
 
 
 def create_renamed(ledger: Ledger, before: Path) -> None:
-    """Store `ledger` under its new name, then remove its file `before` (under the old name's lock, which
-    the caller holds): a crash between leaves both, never neither."""
-    if path_of(ledger.name) == before:  # another spelling of the same name: the same file
+    """Store `ledger`, read from file `before`, under its new name (under the old name's lock, which the
+    caller holds), in two steps each atomic, so that there is always one game: its file is written again
+    in place, naming itself by the new name (found by it: `path_of`), then renamed to the new name's file.
+    A failure of the write changes nothing; of the rename, the game is renamed all the same, in its old
+    file: a note of the run, never a failure (the change is stored)."""
+    target = path_of(ledger.name)
+    if target == before:  # another spelling of the same name: the same file
         write(ledger)
         return
-    create(ledger)
-    with _trouble(before.parent):
-        before.unlink()
+    with locked(ledger.name):
+        if exists(ledger.name):
+            raise UserError("game_exists", name=ledger.name)
+        _write_at(before, ledger)
+        try:
+            os.replace(before, target)
+        except OSError as error:
+            from scorekeeper.explain import record  # only a rename left halfway needs it
+
+            values = {"name": ledger.name, "path": str(before), "reason": tomlfile.reason(error)}
+            noted(record("warning.renamed_in_place", None, **values))
+
+
+class PutAway(NamedTuple):
+    """A game in the trash or the archive: its name, its file, and its number among the games put there
+    under that file name, oldest first (`NAME.toml` is 1, `NAME~2.toml` 2...); `id` (`NAME~N`) names it
+    alone where several games of one name were put away."""
+
+    name: str
+    path: Path
+    number: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.name}~{self.number}"
+
+
+_NUMBERED = re.compile(r"(.+)~([0-9]{1,9})")  # `STEM~N`, the N-th game put away under file name STEM
+
+
+def _numbered(stem: str) -> tuple[str, int]:
+    """The file name a put-away game had among the games, and its number: `('h', 2)` for `h~2.toml`.
+
+    >>> _numbered("h~2"), _numbered("h"), _numbered("a.b~x")
+    (('h', 2), ('h', 1), ('a.b~x', 1))
+    """
+    match = _NUMBERED.fullmatch(stem)
+    return (match[1], int(match[2])) if match else (stem, 1)
+
+
+def put_away_games(folder: str) -> list[PutAway]:
+    """Every game in `folder` of the data folder (the trash, the archive), by folded name, oldest first."""
+    where = home() / folder
+    found = [PutAway(name, where / f"{stem}.toml", _numbered(stem)[1]) for name, stem in _named(where)]
+    return sorted(found, key=lambda game: (names.fold_name(game.name), game.number, game.path.name))
 
 
 def put_away(name: str, folder: str) -> Ledger:
-    """Move game `name` into `folder` of the data folder (the trash, the archive), beside any game of that
-    name put there before (`NAME~2.toml`: nothing put away is lost); the current game is none after it,
-    if it was this one."""
+    """Move game `name` into `folder` of the data folder (the trash, the archive), numbered after every game
+    put there or in the other under its file name before (`NAME~2.toml`, `NAME~3.toml`: nothing put away is
+    lost, and the highest number is the newest); the current game is none after it, if it was this one."""
     with locked(name):
         ledger = read(name)
         source = path_of(name)
-        target, number = home() / folder / source.name, 1
-        while target.exists():
+        where = home() / folder
+        # Numbered across the trash and the archive alike, so that an id names one game of either.
+        put = [path for kept in (TRASH, ARCHIVE) for path in (home() / kept).glob("*.toml")]
+        taken = [number for stem, number in map(_numbered, (path.stem for path in put)) if stem == source.stem]
+        number = max(taken, default=0) + 1
+        target = where / (source.name if number == 1 else f"{source.stem}~{number}.toml")
+        while target.exists():  # a file of that name that is no game: never written over
             number += 1
-            target = target.with_name(f"{source.stem}~{number}.toml")
-        with _trouble(target.parent):
-            target.parent.mkdir(parents=True, exist_ok=True)
+            target = where / f"{source.stem}~{number}.toml"
+        with _trouble(where):
+            where.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)
         stored(ledger.name)
     now = current_name()
@@ -301,20 +367,49 @@ def put_away(name: str, folder: str) -> Ledger:
     return ledger
 
 
-def bring_back(name: str) -> Ledger:
-    """Move game `name` back from the trash (else the archive) into the games; refused if a game of that
-    name was made since."""
-    folder = TRASH if exists(name, TRASH) else ARCHIVE
-    ledger = read(name, folder)  # says there is no such game, if in neither
-    source = path_of(name, folder)
+def read_put_away(game: PutAway) -> Ledger:
+    """A game of the trash or the archive, as stored."""
+    return _read_at(game.path, game.name)
+
+
+def _find_put_away(wanted: str) -> tuple[PutAway, list[PutAway]] | None:
+    """The game `wanted` names in the trash, else the archive, and the other games of its name left there.
+    A name is the newest game of that name; an id (`NAME~N`, see `PutAway`) is that one, where no game is
+    named so."""
+    folded = names.fold_name(wanted)
+    for folder in (TRASH, ARCHIVE):
+        games = put_away_games(folder)
+        same = [game for game in games if names.fold_name(game.name) == folded]
+        if not same:
+            same = [game for game in games if names.fold_name(game.id) == folded]
+            if same:
+                chosen = same[0]
+                return chosen, [game for game in games if game.name == chosen.name and game != chosen]
+            continue
+        return same[-1], same[:-1]
+    return None
+
+
+def bring_back(name: str) -> tuple[Ledger, list[PutAway]]:
+    """Move game `name` back from the trash (else the archive) into the games: the newest of that name, or
+    the one its id names (`PutAway.id`); refused if a game of that name was made since. Returns the game and
+    the other games of its name still put away, oldest first."""
+    check_name(name)
+    found = _find_put_away(name)
+    if found is None:
+        raise UserError("no_game", name=name)
+    chosen, others = found
+    ledger = _read_at(chosen.path, chosen.name)
     with locked(ledger.name):
         if exists(ledger.name):
             raise UserError("game_exists", name=ledger.name)
+        if not chosen.path.is_file():  # restored by another run meanwhile
+            raise UserError("no_game", name=name)
         with _trouble(games_dir()):
             games_dir().mkdir(parents=True, exist_ok=True)
-            os.replace(source, path_of(ledger.name))
+            os.replace(chosen.path, path_of(ledger.name))
         stored(ledger.name)
-    return ledger
+    return ledger, others
 
 
 # --- the current game ----------------------------------------------------------------------------
@@ -333,7 +428,13 @@ def current_name() -> str | None:
 
 
 def set_current(name: str) -> None:
-    """Make `name` the current game. Durable, like a game: a lost choice would send coups elsewhere."""
+    """Make `name` the current game. Durable, like a game: a lost choice would send coups elsewhere. A
+    folder that cannot be written (full, read-only) is a UserError naming it."""
+    with _trouble(home()):
+        _write_current(name)
+
+
+def _write_current(name: str) -> None:
     if current_name() != name:
         write_atomic(home() / "current", name.encode())
 
@@ -348,7 +449,7 @@ def mark_current(name: str) -> None:
     """`set_current` after a change is stored: a mark that cannot be written is a note of the run
     (`scorekeeper.notices`), since raising would report a stored change as failed, and a player would say it twice."""
     try:
-        set_current(name)
+        _write_current(name)
     except OSError as error:
         from scorekeeper.explain import record  # only a mark not written needs it
 

@@ -417,3 +417,31 @@ def test_m5_a_refused_insert_names_its_coup_once(demo, run):
         "scorekeeper: insertion before coup 3 refused: this ruleset sets trump by the retourne: "
         "give the dealer's last card with --retourne (M-5)"
     )
+
+
+# --- issue 27: an editor that takes the file away, a hand-damaged file ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "change",
+    ["path.unlink()", "path.unlink(); path.mkdir()", "import shutil; shutil.rmtree(path.parent)"],
+    ids=["removed", "a folder in its place", "its folder removed"],
+)
+def test_an_editor_that_takes_the_file_away_changes_nothing_in_one_line(
+    belge, run, tmp_path, monkeypatch, home, change
+):
+    editor(tmp_path, monkeypatch, f"import pathlib, sys\npath = pathlib.Path(sys.argv[1])\n{change}")
+    before = (home / "games" / "belge.toml").read_bytes()
+    refused(run("fix"), "left no file to read at")
+    assert (home / "games" / "belge.toml").read_bytes() == before
+
+
+@pytest.mark.parametrize("retourne", ["-1", "1979-05-27T07:32:00Z"], ids=["a number", "a datetime"])
+def test_fix_print_on_a_hand_damaged_entry_is_the_one_line_sheet_gives(marius, run, home, retourne):
+    assert run("coup", "-r", "10h", "--points", "César=40").code == 0
+    path = home / "games" / "marius.toml"
+    damaged = path.read_text(encoding="utf-8").replace('retourne = "10H"', f"retourne = {retourne}")
+    path.write_text(damaged, encoding="utf-8")
+    sheet_said = run("sheet")
+    refused(sheet_said, "coup 1: the retourne must be a card")
+    assert run("fix", "--print").err == sheet_said.err

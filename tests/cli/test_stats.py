@@ -93,7 +93,7 @@ def test_c4_players_are_matched_by_folded_name_and_filtered(run, club):
         "C": (1, 0),
         "D": (1, 0),
     }
-    assert stats(run, "--since", "2999-01-01") == {"players": [], "rulesets": []}
+    assert stats(run, "--since", "2999-01-01") == {"players": [], "rulesets": [], "skipped": []}
     assert len(stats(run, "--since", "2000-01-01")["players"]) == 8
 
 
@@ -114,7 +114,9 @@ def test_stats_is_the_same_from_the_cache_and_a_damaged_cache_costs_nothing(run,
     (store.cache_dir() / "history-1.json").write_text(json.dumps(dict.fromkeys(kept, {"players": {"x": 1}})))
     assert stats(run) == first
     (store.games_dir() / "junk.toml").write_text("not = [toml")
-    assert stats(run) == first
+    with_junk = stats(run)  # counted without it, and it is said (issue 27)
+    assert with_junk | {"skipped": []} == first
+    assert [left["path"] for left in with_junk["skipped"]] == [str(store.games_dir() / "junk.toml")]
 
 
 def test_stats_a_bad_date_is_one_line(run, club):
@@ -135,3 +137,30 @@ def test_h19_an_hombre_game_not_over_counts_its_balance_and_no_win(run):
     assert (players["Ana"]["games"], players["Ana"]["won"], players["Ana"]["lost"]) == (1, 0, 0)
     assert (players["Ana"]["jetons"], players["Bea"]["jetons"], players["Cid"]["jetons"]) == (18, -9, -9)
     assert players["Ana"]["taken"] == players["Ana"]["taken_made"] == 1
+
+
+def test_stats_names_each_game_it_leaves_out_and_why_and_counts_the_others(run, home, club):
+    """Issue 27: a game of another format, or whose entries no longer replay, is left out with a word."""
+    demo = home / "games" / "demo.toml"
+    text = demo.read_text(encoding="utf-8")
+    (home / "games" / "later.toml").write_text(
+        text.replace("format = 1", "format = 9").replace('name = "demo"', 'name = "later"'), encoding="utf-8"
+    )
+    (home / "games" / "torn.toml").write_text(
+        text.replace('name = "demo"', 'name = "torn"').replace('retourne = "', 'retourne = "X', 1), encoding="utf-8"
+    )
+    data = stats(run)
+    assert figures(data, "games")["César"] == (1,)
+    assert [left["path"] for left in data["skipped"]] == [str(home / "games" / f"{n}.toml") for n in ("later", "torn")]
+    assert "has format 9; this scorekeeper reads format 1" in data["skipped"][0]["reason"]
+    ran = run("stats")
+    assert ran.code == 0 and "César" in ran.out
+    assert ran.err.count("left out of the count: game file") == 2, ran.err
+
+
+def test_stats_with_every_game_left_out_says_so_rather_than_that_there_is_none(run, home, club):
+    for path in (home / "games").glob("*.toml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("format = 1", "format = 9"), encoding="utf-8")
+    ran = run("stats")
+    assert ran.code == 0 and "No game to count among the game files read" in ran.out
+    assert ran.err.count("left out of the count") == 3
