@@ -318,19 +318,24 @@ def hombre_club_coup(seated: list[str], rng: random.Random) -> dict[str, object]
     return coup
 
 
-def club(runs: int, count: int = 1_000) -> None:
+def write_club(count: int) -> None:
+    """`count` club games stored in the data folder in effect, a tenth of them archived."""
     from scorekeeper import service, store
 
+    for number, (kind, seated, options, coups) in enumerate(club_games(count, random.Random(21))):
+        made = service.new(kind, seated, options=options, name=f"club-{number}")
+        with store.changing(made.name) as game:
+            game.coups = coups
+        if number % 10 == 9:
+            service.archive(made.name)
+
+
+def club(runs: int, count: int = 1_000) -> None:
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SCOREKEEPER_HOME": home, "NO_COLOR": "1", "COLUMNS": "120"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["SCOREKEEPER_HOME"] = home
-        for number, (kind, seated, options, coups) in enumerate(club_games(count, random.Random(21))):
-            made = service.new(kind, seated, options=options, name=f"club-{number}")
-            with store.changing(made.name) as game:
-                game.coups = coups
-            if number % 10 == 9:
-                service.archive(made.name)
+        write_club(count)
         stats = [sys.executable, "-m", "scorekeeper", "stats"]
         cold = [sys.executable, "-m", "scorekeeper", "--help"]
         first = median_runs(stats, env, 1)  # fills the cache
@@ -507,17 +512,10 @@ def _terminal(snapshot: Path, work: Path, runs: int, floor: float) -> list[Row]:
 def _stats(count: int, runs: int) -> list[Row]:
     """`stats` over `count` stored games (`club_games`), the first run (no summary kept yet) and warm,
     each against the floor measured beside it."""
-    from scorekeeper import service, store
-
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder) / "home"
         os.environ["SCOREKEEPER_HOME"] = str(home)
-        for number, (kind, seated, options, coups) in enumerate(club_games(count, random.Random(21))):
-            made = service.new(kind, seated, options=options, name=f"club-{number}")
-            with store.changing(made.name) as game:
-                game.coups = coups
-            if number % 10 == 9:
-                service.archive(made.name)
+        write_club(count)
         snapshot = Path(folder) / "snapshot"
         shutil.copytree(home, snapshot)
         env = _env(home)
