@@ -19,8 +19,7 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   (`i18n._fraction`);
 - `chart` and `export` draw from the fiche, never rendering the records that explain each coup, which no
   page shows (`cli.paper.heading`: 74% of `chart` on 2,000 coups), and `chart` draws no row of the
-  export (`Drawn.chart`);
-- a player's statement puts each distinct payment's record in words once (`games/hombre/paper.py`).
+  export (`Drawn.chart`).
 """
 
 from __future__ import annotations

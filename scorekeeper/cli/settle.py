@@ -26,13 +26,11 @@ def settle(
     settlement, fiche = service.settle(name, early)
     if statement is not None:
         from scorekeeper.cli import paper
-        from scorekeeper.games import get, settles
         from scorekeeper.players import find_player
 
         player = find_player(fiche.players, statement)
-        engine = get(fiche.game)
-        assert settles(engine)  # service.settle has settled it
-        said = engine.statement(fiche, paper.as_data(name, settlement), player)
+        data = paper.as_data(name, fiche)
+        said = paper.engine_of(data).statement(data, paper.as_data(name, settlement), player)
         print("\n".join(map(paper.say, said)))
         return
     if json:

@@ -127,7 +127,7 @@ def series(data: dict[str, Any], chart: Chart) -> Series:
 
 def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, list[str]]]:
     """After the chart, what a game with money adds: the settlement (early, if the partie is not over)
-    and each player's statement, as the game says them."""
+    and each player's statement, as the game says them from the sheet's JSON."""
     from scorekeeper.cli.said import said as mistake
     from scorekeeper.errors import UserError
     from scorekeeper.i18n import message
@@ -139,7 +139,8 @@ def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, lis
         settled = engine.settle(fiche, early=not data["over"])
     except UserError as error:  # nothing to settle yet: the page says why
         return [(message("paper.settlement"), [mistake(error)])]
-    found = engine.paper_sections(data, fiche, settled, as_data(name, settled))
+    sheet = as_data(name, fiche)  # what the statements read
+    found = engine.paper_sections(sheet, fiche, settled, as_data(name, settled))
     return [(say(heading), [say(line) for line in said]) for heading, said in found]
 
 

@@ -157,10 +157,10 @@ class Hombre(Spoken, Drawn):
 
         return sections(data, fiche, settled, settled_data)
 
-    def statement(self, fiche: HombreFiche, settled_data: dict[str, Any], player: str) -> list[Cell]:
+    def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]:
         from scorekeeper.games.hombre.paper import statement
 
-        return statement(fiche, settled_data, player)
+        return statement(data, settled_data, player)
 
     def settlement(self, settled: Settlement) -> list[Cell]:
         return self._module("sheet").settlement(settled)  # type: ignore[no-any-return]

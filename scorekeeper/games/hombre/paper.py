@@ -41,41 +41,32 @@ def chart(data: dict[str, Any], fiche: HombreFiche) -> Chart:
     return Chart(said("paper.chart.hombre"), lines, tuple(marks))
 
 
-def statement(fiche: HombreFiche, settlement: dict[str, Any], player: str) -> list[Cell]:
+def statement(data: dict[str, Any], settlement: dict[str, Any], player: str) -> list[Cell]:
     """One player's statement (H-12 to H-19): his coups as hombre, every jeton he paid and received and
     why, his caves, and his result at the settlement."""
-    from scorekeeper.i18n import render
-
-    whys: dict[int, str] = {}  # the replay makes each distinct payment's record once (money.Payment)
-
-    def why(record: Any) -> str:  # as `sheet --json` gives it, cards in letters; each record put in words once
-        if id(record) not in whys:
-            whys[id(record)] = render(record, ascii=True)
-        return whys[id(record)]
-
     lines: list[Cell] = [said("paper.statement.title", player=player)]
-    for result in fiche.coups:
-        if result.coup.hombre == player:
+    for entry in data["coups"]:
+        if entry.get("hombre") == player:
             lines.append(
                 said(
                     "paper.statement.as_hombre",
-                    number=result.number,
-                    contract=None if result.coup.contract is None else result.coup.contract.value,
-                    outcome=result.outcome.value,
-                    net=jetons_json(result.net(player)),
+                    number=entry["number"],
+                    contract=entry["contract"],
+                    outcome=entry["outcome"],
+                    net=entry["net"][player],
                 )
             )
-    for result in fiche.coups:
-        for payment in result.payments:
-            if player in (payment.payer, payment.payee):
-                paid = payment.payer == player
+    for entry in data["coups"]:
+        for payment in entry.get("payments", ()):
+            if player in (payment["from"], payment["to"]):
+                paid = payment["from"] == player
                 lines.append(
                     said(
                         "paper.statement.paid" if paid else "paper.statement.received",
-                        number=result.number,
-                        other=payment.payee if paid else payment.payer,
-                        jetons=jetons_json(payment.jetons),
-                        why=why(payment.why),
+                        number=entry["number"],
+                        other=payment["to"] if paid else payment["from"],
+                        jetons=payment["jetons"],
+                        why=payment["why"]["text"],
                     )
                 )
     mine = next(result for result in settlement["results"] if result["name"] == player)
@@ -101,5 +92,5 @@ def sections(
 ) -> list[tuple[Cell, list[Cell]]]:
     """After the chart: the settlement (H-19: early, if the partie is not over) and each player's statement."""
     lines: list[Cell] = list(settled.log) or [said("hombre.nobody_owes")]
-    statements = [statement(fiche, settled_data, player) for player in fiche.players]
+    statements = [statement(data, settled_data, player) for player in fiche.players]
     return [(said("paper.settlement"), lines), *((lines[0], lines[1:]) for lines in statements)]
