@@ -486,6 +486,20 @@ def letters(card: Card, language: Language) -> str:
     return words.written.get(card.rank, card.rank.value) + suit_letter(card.suit, language)
 
 
+def card_words(language: Language) -> tuple[str, ...]:
+    """The words `language` says its cards with, as it writes them, for completion: each rank's words
+    ("as", "dix", and a game's own, "manille") and each suit's word ("trèfle"), letters aside.
+
+    >>> from scorekeeper.language import Language
+    >>> card_words(Language.named("fr"))[:4], card_words(Language.named("fr"))[-4:]
+    (('as', 'roi', 'dame', 'valet'), ('pique', 'cœur', 'carreau', 'trèfle'))
+    """
+    cards = language.words.get("cards", {})
+    ranks = [word for words in cards.get("ranks", {}).values() for word in words[1:] if word.isalpha()]
+    suits = [words[1] for words in cards.get("suits", {}).values() if len(words) > 1]
+    return tuple(dict.fromkeys([*ranks, *suits]))
+
+
 def suit_letter(suit: Suit, language: Language) -> str:
     """A suit's letter in `language`: `t` for clubs in French (trèfle), `c` in English."""
     return _words(language).letters[suit]

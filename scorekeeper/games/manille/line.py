@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.cards import letters, suit_letter
+from scorekeeper.cards import card_words, letters, suit_letter
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games.line import (
@@ -289,13 +289,15 @@ def _suit(value: str) -> Any:
 
 
 def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
-    """The words a line may hold, for completion: the players, the calls, the cards of the deck."""
+    """The words a line may hold, for completion: the players, the calls, the cards of the deck in
+    letters, and the words cards are said with (`as de tr`: `trèfle`)."""
     calls = tuple(sorted(set(Keywords.of("manille", language).say.values())))
+    said = card_words(language.playing("manille"))
     return {
         "players": tuple(state.table.seats),
         "calls": calls,
         "contracts": (),
-        "cards": tuple(letters(card, language) for card in state.ruleset.deck.cards),
+        "cards": (*(letters(card, language) for card in state.ruleset.deck.cards), *said),
     }
 
 
