@@ -382,7 +382,16 @@ def test_the_tables_commands_in_the_infinitive_as_a_french_table_says_them() -> 
     assert [c["scores"] for c in sheet("marius")["coups"]] == [[11, 0]]  # corrected, deleted; nothing after quitter
 
 
-def test_check_takes_cards_in_words_after_p_and_o(run) -> None:
+@pytest.fixture
+def english_after():
+    """A test run in French in this process leaves English behind it for the next."""
+    yield
+    from scorekeeper import i18n
+
+    i18n.speak(EN)
+
+
+def test_check_takes_cards_in_words_after_p_and_o(run, english_after) -> None:
     """Issue 29: `--table "O:as de pique"` is the ace of spades an opponent played (C-2, C-3)."""
     ran = run("--lang", "fr", "check", "manille-muette", "--trump", "c", "--table", "O:as de pique", "--hand", "7p 8c")
     assert ran.code == 0 and "cartes jouables : 7♠" in ran.out
