@@ -83,9 +83,9 @@ class Words:
         if at >= len(self.items):
             return None
         found = self.name(at)
-        if found is None and at + 1 < len(self.items) and self.folded(at).replace("\u2019", "'") in of:
-            found = self.name(at + 1)
         folded = self.folded(at).replace("\u2019", "'")
+        if found is None and at + 1 < len(self.items) and folded in of:
+            found = self.name(at + 1)
         for elided in (word for word in of if word.endswith("'")) if found is None else ():
             if folded.startswith(elided) and len(folded) > len(elided):
                 found = self.name(at, skip=len(elided))
