@@ -225,9 +225,17 @@ def json_mistake(key: str, text: str, rule: str | None) -> None:
 
 
 def say(message: str) -> None:
+    """`message` on stderr, on one line. Stderr is the last place anything can be said: where it fails
+    (closed, `2>&-`, or a file open only for reading, as a shell's wrapper may leave it), the line is
+    lost and the command's exit code still tells what happened, never a traceback."""
     # One line, even for a name or path with a line break; escaped before click, which would strip a
     # name's `ESC [8m` off a pipe, and may write past `Escaping` to a stream it finds misconfigured.
-    click.echo(printable(" ".join(message.splitlines())), err=True)
+    try:
+        click.echo(printable(" ".join(message.splitlines())), err=True)
+    except OutputFailed as failed:
+        silence(failed)
+    except OSError as error:  # before the command's run, stderr is not yet behind `Delivering`
+        silence(OutputFailed(error, sys.stderr))
 
 
 @contextmanager
