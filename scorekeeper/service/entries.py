@@ -6,21 +6,16 @@ ledger with the change: the service computes no rule itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
 from scorekeeper import games, store
+from scorekeeper.clock import now
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import DEFAULT, Language
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.service.reads import ASIDE, fiche, ruleset_of, said
 from scorekeeper.store import Ledger
-
-
-def now() -> str:
-    """The time an entry, a note or a stop is said: ISO text to the second, which the cache (JSON) keeps as it is."""
-    return datetime.now().replace(microsecond=0).isoformat()
 
 
 def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language: Language | None = None) -> Any:

@@ -12,7 +12,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
 from scorekeeper.players import check_name, check_players, find_player, fold_name
 from scorekeeper.rulesets import Ruleset
-from scorekeeper.service.entries import now
+from scorekeeper.clock import now
 from scorekeeper.service.reads import fiche, ruleset_of
 from scorekeeper.store import Ledger
 
