@@ -110,8 +110,8 @@ def rename(old: str, new_name: str) -> tuple[str, Ledger]:
     new_name = store.check_name(new_name)
     with store.locked(old):
         game = store.read(old)
-        if store.exists(new_name) and store.path_of(new_name) != store.path_of(game.name):
-            raise UserError("game_exists", name=new_name)
+        if store.path_of(new_name) != store.path_of(game.name):  # another spelling of its own name is no other game
+            store.refuse_taken(new_name)
         before, old = store.path_of(game.name), game.name
         marked = store.current_name()
         was_current = marked is not None and store.path_of(marked) == before
