@@ -98,14 +98,15 @@ def redo(name: str) -> tuple[Record, Any]:
 
 
 def settle(name: str, early: bool) -> tuple[Any, Any]:
-    """The end of a partie with money (H-19): the settlement, and the sheet it settles."""
+    """The end of a partie with money (H-19): the settlement, and the sheet it settles. A partie stopped by
+    agreement (`stop`) is settled as its stop said, as `--early` settles it: it needs no `--early`."""
     game = store.read(name)
     ruleset = ruleset_of(game)
     engine = ruleset.engine
     if not games.settles(engine):
         raise UserError("no_money", "H-19", name=name, game=ruleset.game)
     sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
-    return engine.settle(sheet, early), sheet
+    return engine.settle(sheet, early or game.stopped is not None), sheet
 
 
 # --- fixing the past (issue 17) ------------------------------------------------------------------

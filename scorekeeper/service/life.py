@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper import games, store
+from scorekeeper.clock import now
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
 from scorekeeper.players import check_name, check_players, find_player, fold_name
 from scorekeeper.rulesets import Ruleset
-from scorekeeper.clock import now
 from scorekeeper.service.reads import fiche, ruleset_of
 from scorekeeper.store import Ledger
 
@@ -82,6 +82,7 @@ def again(name: str) -> Ledger:
     """A revanche of game `name`: the same ruleset, options and players, the deal passed on to the next
     player; it becomes the current game, named as a new game given no name is (`RULESET-N`)."""
     game = store.read(name)
+    ruleset_of(game)  # a ruleset no game plays (a hand-edited file) is refused before anything is written
     dealer = game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
     revanche = Ledger(
         name=game.ruleset_name,
