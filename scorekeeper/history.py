@@ -19,7 +19,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from scorekeeper import store, tomlfile
+from scorekeeper import clock, store, tomlfile
 from scorekeeper.errors import UserError
 from scorekeeper.players import fold_name
 from scorekeeper.standing import FIGURES as GAME_FIGURES
@@ -56,7 +56,14 @@ def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
     if fresh.keys() != kept.keys():
         _keep(fresh)
     # Oldest first: a player is shown as he was first written (C-4 matches the later spellings to it).
-    return sorted(found, key=lambda game: (game["last"], game["name"])), sorted(skipped, key=lambda left: left[0])
+    return sorted(found, key=_played), sorted(skipped, key=lambda left: left[0])
+
+
+def _played(game: dict[str, Any]) -> tuple[float, str]:
+    """A summary's place in time, oldest first: when last played as an instant (`clock`), then its name;
+    a time a hand-edited file spells wrong comes first."""
+    moment = clock.instant(game["last"])
+    return (float("-inf") if moment is None else moment.timestamp(), game["name"])
 
 
 def stats(
@@ -71,7 +78,7 @@ def stats(
     by_ruleset: dict[str, dict[str, Any]] = {}
     counted, skipped = summaries()
     for game in counted:
-        if since and game["last"][:10] < since:
+        if since and clock.local_date(game["last"]) < since:
             continue
         if rulesets and game["ruleset"] not in rulesets:
             continue

@@ -14,7 +14,8 @@ own words), and a format spec after a colon says more:
 - `{cards:and}`, `{cards:or}`: an enumeration (`7♥, 8♥ and 9♥`);
 - `{contract:@contract}`: a word of the catalog, `contract.VALUE`;
 - `{player:de}`: "de" before a name as the language says it, elided or contracted (`d'Ana`, `de Bea`,
-  `du mort de César`: `Language.of`);
+  `du mort de César`: `Language.of`); after another spec, before what it says (`{players:and:de}`:
+  `d'Ana, Bea et Cid`);
 - `{trump:letter}`: a suit as a cell shows it, its letter under `ascii`; inside a message a suit is
   otherwise a word under `ascii` (`suit.H`: "a hearts lead", never "a H lead"), its symbol without;
 - any other spec is Python's (`{points:+}`).
@@ -250,6 +251,8 @@ class _Words(string.Formatter):
             return message(f"{format_spec[1:]}.{value}")
         if format_spec == "de":
             return spoken().of(self.show(value))
+        if format_spec.endswith(":de"):  # `{players:and:de}`: "d'Ana et de Bea", the whole said after "de"
+            return spoken().of(self.format_field(value, format_spec[:-3]))
         return format(value, format_spec)
 
 

@@ -6,21 +6,16 @@ ledger with the change: the service computes no rule itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
 from scorekeeper import games, store
+from scorekeeper.clock import now as now  # also `service.now`, as before the clock was its own module
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import DEFAULT, Language
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.service.reads import ASIDE, fiche, ruleset_of, said
 from scorekeeper.store import Ledger
-
-
-def now() -> str:
-    """The time an entry, a note or a stop is said: ISO text to the second, which the cache (JSON) keeps as it is."""
-    return datetime.now().replace(microsecond=0).isoformat()
 
 
 def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language: Language | None = None) -> Any:
@@ -103,14 +98,15 @@ def redo(name: str) -> tuple[Record, Any]:
 
 
 def settle(name: str, early: bool) -> tuple[Any, Any]:
-    """The end of a partie with money (H-19): the settlement, and the sheet it settles."""
+    """The end of a partie with money (H-19): the settlement, and the sheet it settles. A partie stopped by
+    agreement (`stop`) is settled as its stop said, as `--early` settles it: it needs no `--early`."""
     game = store.read(name)
     ruleset = ruleset_of(game)
     engine = ruleset.engine
     if not games.settles(engine):
         raise UserError("no_money", "H-19", name=name, game=ruleset.game)
     sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
-    return engine.settle(sheet, early), sheet
+    return engine.settle(sheet, early or game.stopped is not None), sheet
 
 
 # --- fixing the past (issue 17) ------------------------------------------------------------------

@@ -224,12 +224,20 @@ def create(ledger: Ledger, numbered: bool = False) -> None:
             create(ledger)
         return
     with locked(ledger.name):
-        if exists(ledger.name):
-            taken = head(path_of(ledger.name)).get("name")
-            if isinstance(taken, str) and names.fold_name(taken) != names.fold_name(ledger.name):
-                raise UserError("name_lookalike", "C-4", name=ledger.name, taken=taken)
-            raise UserError("game_exists", name=ledger.name)
+        refuse_taken(ledger.name)
         write(ledger)
+
+
+def refuse_taken(name: str) -> None:
+    """Refuse `name` for a new game or a rename if a stored game has it: in another alphabet's letters
+    that look the same (C-4, `Сafe` with a Cyrillic С for `Cafe`), saying which name it reads as; else
+    as taken. One wording wherever a name is given (`new`, `games rename`)."""
+    if not exists(name):
+        return
+    taken = head(path_of(name)).get("name")
+    if isinstance(taken, str) and names.fold_name(taken) != names.fold_name(name):
+        raise UserError("name_lookalike", "C-4", name=name, taken=taken)
+    raise UserError("game_exists", name=name)
 
 
 def all_names(folder: str | None = None) -> list[str]:
@@ -295,8 +303,7 @@ def create_renamed(ledger: Ledger, before: Path) -> None:
         write(ledger)
         return
     with locked(ledger.name):
-        if exists(ledger.name):
-            raise UserError("game_exists", name=ledger.name)
+        refuse_taken(ledger.name)
         _write_at(before, ledger)
         try:
             os.replace(before, target)
