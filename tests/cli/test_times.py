@@ -48,7 +48,8 @@ def test_a_naive_time_of_an_older_file_is_local_time_and_times_compare_as_instan
     stored = path.read_text()
     times = [line.split('time = "')[1].split('"')[0] for line in stored.splitlines() if 'time = "' in line]
     # Coup 1 said in Paris at 21:40 by an older scorekeeper (naive, local); coup 2 at 21:00 UTC, later.
-    stored = stored.replace(times[0], "2026-11-22T21:40:00").replace(times[1], "2026-11-22T21:00:00+00:00")
+    # One at a time: the two coups may well have been said in the same second.
+    stored = stored.replace(times[0], "2026-11-22T21:40:00", 1).replace(times[1], "2026-11-22T21:00:00+00:00", 1)
     path.write_text(stored)
     assert text != stored
     (game,) = json.loads(scorekeeper("Europe/Paris", "games", "--json").stdout)
