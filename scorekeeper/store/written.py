@@ -58,9 +58,9 @@ def dumps(data: dict[str, Any], before: Written | None = None) -> Written:
         if place < len(old) and old[place] is coup:
             lines.append(known[place])
             continue
-        if anywhere is None:
+        if anywhere is None and place < len(old):  # not at its place: entries inserted or deleted before it
             anywhere = {id(kept): (kept, line) for kept, line in zip(old, known, strict=True)}
-        found = anywhere.get(id(coup))
+        found = None if anywhere is None else anywhere.get(id(coup))
         if found is not None and found[0] is coup:  # the coup kept with its line: its identity holds
             lines.append(found[1])
             continue
