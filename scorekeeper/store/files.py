@@ -310,7 +310,7 @@ def head(path: Path) -> dict[str, Any]:
 
 def _top_keys(handle: Any) -> tuple[list[str], bool]:
     """The lines of top-level keys up to the first table or the coups' array, and whether it was the coups."""
-    lines = []
+    lines: list[str] = []
     for line in handle:
         if line.startswith("["):
             break
