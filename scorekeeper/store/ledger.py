@@ -15,6 +15,7 @@ from scorekeeper.errors import UserError
 
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
+    from scorekeeper.store.written import Written
 
 FORMAT = 1
 UNDO_DEPTH = 200  # steps kept in the journal; far more than a table ever undoes
@@ -62,6 +63,8 @@ class Ledger:
         self.lang = lang  # the language the game was created in, spoken unless a command is told another (C-2)
         self.notes = [] if notes is None else notes  # the game's own notes: {text, time}
         self.stopped = stopped  # a partie ended by agreement: {reason, time}
+        # The file as the store read or last wrote it, where it can take the lines of the coups kept from it.
+        self.written: Written | None = None
 
     def __repr__(self) -> str:
         return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
@@ -158,7 +161,8 @@ class Ledger:
     # --- file form -------------------------------------------------------------------------------
 
     def to_toml(self) -> dict[str, Any]:
-        """The tables of the game file, format `FORMAT`: what `from_toml` reads back."""
+        """The tables of the game file, format `FORMAT`: what `from_toml` reads back. `lang` comes before
+        the coups, so that the file's head says it (`store.head`); files written before have it after them."""
         return (
             {
                 "format": FORMAT,
@@ -167,12 +171,14 @@ class Ledger:
                 "players": self.players,
                 "dealer": self.dealer,
                 "ruleset_name": self.ruleset_name,
+            }
+            | ({} if self.lang is None else {"lang": self.lang})
+            | {
                 "options": self.options,
                 "ruleset": self.ruleset,
                 "coups": self.coups,
                 "journal": {"undo": self.undo_journal, "redo": self.redo_journal},
             }
-            | ({} if self.lang is None else {"lang": self.lang})
             | ({"notes": self.notes} if self.notes else {})
             | ({} if self.stopped is None else {"stopped": self.stopped})
         )
