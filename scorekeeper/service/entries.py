@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import games, history, store
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import DEFAULT, Language
@@ -30,6 +30,7 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
         _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
+        history.keep(game, after, ruleset.engine)
     return after
 
 
@@ -85,6 +86,7 @@ def edit(
         else:
             rest = game.coups[number:kept]
             game.splice(number - 1, len(coups) - number + 1, [edited, *rest], "edit", number, len(coups) - kept)
+        history.keep(game, after)
     return after
 
 
@@ -92,6 +94,7 @@ def undo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.undo()
         after = fiche(game)
+        history.keep(game, after)
     return what, after
 
 
@@ -99,6 +102,7 @@ def redo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.redo()
         after = fiche(game)
+        history.keep(game, after)
     return what, after
 
 
@@ -131,6 +135,7 @@ def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any,
         kept, after = _replayed(game, [*coups[: number - 1], *coups[number:]], number - 1, change, drop_after)
         dropped = len(coups) - 1 - kept
         game.splice(number - 1, len(coups) - number + 1, game.coups[number : kept + 1], "delete", number, dropped)
+        history.keep(game, after)
     return after, dropped
 
 
@@ -162,6 +167,7 @@ def insert(
             game.add(new)
         else:
             game.splice(number - 1, len(coups) - number + 1, [new, *rest], "insert", number, dropped)
+        history.keep(game, after)
     return after, dropped
 
 
@@ -288,5 +294,6 @@ def fix(
         if coups == game.coups:
             return after, False
         game.splice(0, len(game.coups), coups, "fix")
+        history.keep(game, after, engine)
         store.write(game)
     return after, True

@@ -122,7 +122,7 @@ def _write_at(path: Path, ledger: Ledger) -> None:
     with _trouble(path.parent):
         write_atomic(path, raw)
     stored(ledger.name)
-    cache.replace(before, raw, data)
+    cache.replace(before, raw, data, ledger.derived)
 
 
 @contextmanager

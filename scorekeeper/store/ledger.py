@@ -62,6 +62,9 @@ class Ledger:
         self.lang = lang  # the language the game was created in, spoken unless a command is told another (C-2)
         self.notes = [] if notes is None else notes  # the game's own notes: {text, time}
         self.stopped = stopped  # a partie ended by agreement: {reason, time}
+        # What a command worked out from the game as it writes it (the history's summary), by cache folder:
+        # kept beside the bytes written, named by their hash (`cache.replace`), never in the file.
+        self.derived: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
