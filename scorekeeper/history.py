@@ -105,21 +105,27 @@ def stats(
     players: dict[str, dict[str, Any]] = {}
     by_ruleset: dict[str, dict[str, Any]] = {}
     counted, skipped = summaries()
+    folded_names: dict[str, str] = {}  # a club writes a few names a thousand times: each folded once
     for game in counted:
         if since and game["last"][:10] < since:
             continue
         if rulesets and game["ruleset"] not in rulesets:
             continue
-        if wanted and not wanted & {fold_name(name) for name in game["players"]}:
+        for name in game["players"]:
+            if name not in folded_names:
+                folded_names[name] = fold_name(name)
+        if wanted and not wanted & {folded_names[name] for name in game["players"]}:
             continue
         total = by_ruleset.setdefault(game["ruleset"], {"name": game["ruleset"], "games": 0, "finished": 0})
         total["games"] += 1
         total["finished"] += game["over"]
         for name, figures in game["players"].items():
-            folded = fold_name(name)
+            folded = folded_names[name]
             if wanted and folded not in wanted:
                 continue
-            mine = players.setdefault(folded, _empty(name))
+            if folded not in players:
+                players[folded] = _empty(name)
+            mine = players[folded]
             mine["games"] += 1
             for figure, value in figures.items():
                 if figure == "outcomes":
@@ -127,7 +133,10 @@ def stats(
                         mine["outcomes"][outcome] = mine["outcomes"].get(outcome, 0) + count
                 else:
                     mine[figure] += value
-            seat = total.setdefault("players", {}).setdefault(folded, _empty(name))
+            seated = total.setdefault("players", {})
+            if folded not in seated:
+                seated[folded] = _empty(name)
+            seat = seated[folded]
             seat["games"] += 1
             for figure in SEATED:
                 seat[figure] += figures[figure]
@@ -190,15 +199,23 @@ def _whole(summary: Any) -> TypeGuard[dict[str, Any]]:
             and isinstance(summary["ruleset"], str)
             and isinstance(summary["last"], str)
             and isinstance(summary["over"], bool)
-            and all(
-                isinstance(name, str)
-                and all(isinstance(figures[figure], int | float) for figure in FIGURES[1:])
-                and all(isinstance(count, int) for count in figures["outcomes"].values())
-                for name, figures in summary["players"].items()
-            )
+            and all(_whole_figures(name, figures) for name, figures in summary["players"].items())
         )
     except (TypeError, KeyError, AttributeError):
         return False
+
+
+def _whole_figures(name: Any, figures: Any) -> bool:
+    """One player's figures as `summary` writes them (a plain loop: `stats` checks a thousand games' at every run)."""
+    if not isinstance(name, str):
+        return False
+    for figure in FIGURES[1:]:
+        if not isinstance(figures[figure], int | float):
+            return False
+    for count in figures["outcomes"].values():
+        if not isinstance(count, int):
+            return False
+    return True
 
 
 def _game_files() -> Iterator[tuple[Path, os.stat_result]]:
