@@ -186,9 +186,11 @@ def summary(game: store.Ledger, sheet: Any = None, engine: Game | None = None) -
 def keep(game: store.Ledger, sheet: Any, engine: Game | None = None) -> None:
     """The game's figures kept beside the bytes the command is about to write (`Ledger.derived`), from the
     sheet it has just replayed, so that `stats` finds them without a replay. Called last before the
-    write, the game as it will be stored; a game longer than `KEEP_UP_TO` coups is left to `stats`."""
+    write, the game as it will be stored; a game longer than `KEEP_UP_TO` coups is left to `stats`, and
+    so is one whose figures cannot be told (`stats` then says why): a cache never fails a command."""
     if len(game.coups) <= KEEP_UP_TO:
-        game.derived[FOLDER] = summary(game, sheet, engine)
+        with suppress(UserError, KeyError, ValueError, TypeError, AttributeError, IndexError):
+            game.derived[FOLDER] = summary(game, sheet, engine)
 
 
 def _whole(summary: Any) -> TypeGuard[dict[str, Any]]:
