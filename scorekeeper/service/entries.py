@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import games, history, store
 from scorekeeper.clock import now as now  # also `service.now`, as before the clock was its own module
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
@@ -25,6 +25,7 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
         _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
+        history.keep(game, after, ruleset.engine)
     return after
 
 
@@ -80,6 +81,7 @@ def edit(
         else:
             rest = game.coups[number:kept]
             game.splice(number - 1, len(coups) - number + 1, [edited, *rest], "edit", number, len(coups) - kept)
+        history.keep(game, after)
     return after
 
 
@@ -87,6 +89,7 @@ def undo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.undo()
         after = fiche(game)
+        history.keep(game, after)
     return what, after
 
 
@@ -94,6 +97,7 @@ def redo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.redo()
         after = fiche(game)
+        history.keep(game, after)
     return what, after
 
 
@@ -127,6 +131,7 @@ def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any,
         kept, after = _replayed(game, [*coups[: number - 1], *coups[number:]], number - 1, change, drop_after)
         dropped = len(coups) - 1 - kept
         game.splice(number - 1, len(coups) - number + 1, game.coups[number : kept + 1], "delete", number, dropped)
+        history.keep(game, after)
     return after, dropped
 
 
@@ -158,6 +163,7 @@ def insert(
             game.add(new)
         else:
             game.splice(number - 1, len(coups) - number + 1, [new, *rest], "insert", number, dropped)
+        history.keep(game, after)
     return after, dropped
 
 
@@ -284,5 +290,6 @@ def fix(
         if coups == game.coups:
             return after, False
         game.splice(0, len(game.coups), coups, "fix")
+        history.keep(game, after, engine)
         store.write(game)
     return after, True

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import games, history, store
 from scorekeeper.clock import now
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
@@ -26,6 +26,7 @@ def demo(replace: bool, lang: str | None = None) -> tuple[Ledger, Any]:
     sheet = games.replay(base, players, players[0], script.COUPS)
     game = Ledger("demo", base.name, dict(base.table), players, players[0], lang=lang)
     game.coups = [result.coup.to_dict() for result in sheet.coups]
+    history.keep(game, sheet, base.engine)
     with store.locked(game.name):
         if store.exists(game.name) and not replace:
             raise UserError("game_exists", name=game.name)
@@ -167,6 +168,7 @@ def stop(name: str, reason: str) -> tuple[Ledger, Any]:
         if game.stopped is not None or sheet.over:
             raise UserError("game_over_already", name=game.name)
         game.stopped = {"reason": reason.strip(), "time": now()}
+        history.keep(game, sheet)
     return game, sheet
 
 

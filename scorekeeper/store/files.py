@@ -126,7 +126,7 @@ def _write_at(path: Path, ledger: Ledger) -> None:
         write_atomic(path, raw)
     ledger.written = written
     stored(ledger.name)
-    cache.replace(before, raw, data)
+    cache.replace(before, raw, data, ledger.derived)
 
 
 @contextmanager

@@ -65,6 +65,9 @@ class Ledger:
         self.stopped = stopped  # a partie ended by agreement: {reason, time}
         # The file as the store read or last wrote it, where it can take the lines of the coups kept from it.
         self.written: Written | None = None
+        # What a command worked out from the game as it writes it (the history's summary), by cache folder:
+        # kept beside the bytes written, named by their hash (`cache.replace`), never in the file.
+        self.derived: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
