@@ -30,6 +30,8 @@ def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
         rows.append((entry.get("dealer", ""), trump_cell(result), shown, *figures, manche))
     summary = [
         said("paper.summary.side", side=side["players"], score=side["score"], manches=side["manches"])
+        if fiche.rules.in_manches
+        else said("paper.summary.side_alone", side=side["players"], score=side["score"])
         for side in data["sides"]
     ]
     lines = tuple((side, (0, *(entry["scores"][place] for entry in data["coups"]))) for place, side in enumerate(sides))

@@ -51,6 +51,8 @@ with (Path(__file__).parent / "calls.toml").open("rb") as _calls:
     CALL_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
         {name: (contre, surcontre) for name, (contre, surcontre) in tomllib.load(_calls).items()}
     )
+# The rule that says each system's calls: the Belgian multipliers (M-6), the coinchée's coinche (M-7).
+CALL_RULES: Mapping[str, str] = MappingProxyType({"contre": "M-6", "frapper": "M-6", "coinche": "M-7"})
 
 MANILLE_KEYS = (
     Key("table.players", int, "key.manille.table.players", choices=(2, 3, 4)),
@@ -133,6 +135,12 @@ class ManilleRules(NamedTuple):
     total: int  # points in a coup (M-2): card points plus trick points, 68 in muette, 60 in the Belgian family
     call_words: str = "contre"  # the system's own words for its calls (M-6, M-7): a key of CALL_WORDS
     misdeal: str = "same"  # M-17: after a misdeal the same dealer deals again ("same") or the deal passes
+
+    @property
+    def in_manches(self) -> bool:
+        """M-9: a partie liée is played in manches (two, and the belle); the others are one race, to a target
+        or over a number of deals, whose coups belong to no manche worth naming."""
+        return self.partie == "liee"
 
     @classmethod
     def of(cls, **settings: Any) -> ManilleRules:
