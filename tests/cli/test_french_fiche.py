@@ -4,6 +4,9 @@ coinchée's surcoinche refused in its own word under its own rule (M-7)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from tests.conftest import MARIUS
 
 PLAYERS = [arg for name in MARIUS for arg in ("--player", name)]
@@ -48,3 +51,20 @@ def test_m7_the_coinchee_refuses_a_surcoinche_in_its_own_word(run):
     assert "surcontre" not in refused.err
     english = run("coup", "--trump", "h", "--contre", "Panisse", "--surcontre", "César", "--points", "César=40")
     assert english.err.strip().endswith("there is no surcoinche in this system (M-7)")
+
+
+def test_click_speaks_french_typography_and_placeholders(run):
+    """« Options : » with its space, placeholders in French (`--game TEXTE`, `--output FICHIER`), and an
+    extra argument said plainly; in English all stays as click writes it."""
+    french = run("--lang", "fr", "export", "--help").out
+    assert "\nOptions :\n" in french and "Options:" not in french
+    assert "--game TEXTE" in french and "--output FICHIER" in french
+    assert "TEXT " not in french and "FILE" not in french
+    assert "INTEGER" not in run("--lang", "fr", "fix", "--help").out
+    refused = run("--lang", "fr", "undo", "2")
+    assert refused.code == 2 and "argument de trop : 2" in refused.err and "inattendu" not in refused.err
+    # A command's help is read when its module is imported: English in a process of its own.
+    english = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--lang", "en", "export", "--help"], capture_output=True, text=True
+    ).stdout
+    assert "\nOptions:\n" in english and "--game TEXT" in english and "--output FILE" in english
