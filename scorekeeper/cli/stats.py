@@ -54,9 +54,12 @@ def stats(
         taken = f"{mine['taken_made']}/{mine['taken']}" if mine["taken"] else ""
         row = (mine["name"], mine["games"], mine["won"], mine["lost"], mine["manches"], taken, mine["renonces"])
         rows.append((*map(str, row), str(mine["points"]), str(mine["jetons"])))
-    # What no game counted (a taker where nobody bid, jetons where nobody played l'hombre) leaves room.
-    kept = [i for i, key in enumerate(keys) if key not in ("taken", "jetons") or any(row[i] not in ("", "0") for row in rows)]
-    if narrow_at(width_of()):  # a phone: who, and what each won; the rest in --json
+    kept = list(range(len(keys)))
+    width = width_of()
+    natural = sum(max(len(text(f"stats.column.{key}")), *(len(row[i]) for row in rows)) + 3 for i, key in enumerate(keys))
+    if natural + 1 > width:  # what no game counted (a taker where nobody bid, jetons without hombre) leaves room
+        kept = [i for i in kept if keys[i] not in ("taken", "jetons") or any(row[i] not in ("", "0") for row in rows)]
+    if narrow_at(width):  # a phone: who, and what each won; the rest in --json
         kept = [i for i in kept if keys[i] in ("player", "won", "points", "jetons")]
     table = Table(title=text("stats.title"))
     for i in kept:

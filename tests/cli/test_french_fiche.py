@@ -53,18 +53,21 @@ def test_m7_the_coinchee_refuses_a_surcoinche_in_its_own_word(run):
     assert english.err.strip().endswith("there is no surcoinche in this system (M-7)")
 
 
+def _help(lang: str, command: str) -> str:
+    """A command's help, in a process of its own: its words are read when its module is first imported."""
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", lang, command, "--help"], capture_output=True, text=True)
+    return done.stdout
+
+
 def test_click_speaks_french_typography_and_placeholders(run):
     """« Options : » with its space, placeholders in French (`--game TEXTE`, `--output FICHIER`), and an
     extra argument said plainly; in English all stays as click writes it."""
-    french = run("--lang", "fr", "export", "--help").out
+    french = _help("fr", "export")
     assert "\nOptions :\n" in french and "Options:" not in french
     assert "--game TEXTE" in french and "--output FICHIER" in french
     assert "TEXT " not in french and "FILE" not in french
-    assert "INTEGER" not in run("--lang", "fr", "fix", "--help").out
+    assert "INTEGER" not in _help("fr", "stats")
     refused = run("--lang", "fr", "undo", "2")
     assert refused.code == 2 and "argument de trop : 2" in refused.err and "inattendu" not in refused.err
-    # A command's help is read when its module is imported: English in a process of its own.
-    english = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "--lang", "en", "export", "--help"], capture_output=True, text=True
-    ).stdout
+    english = _help("en", "export")
     assert "\nOptions:\n" in english and "--game TEXT" in english and "--output FILE" in english

@@ -48,11 +48,11 @@ def _check_penalty(value: Any) -> Record | None:
 # Each system's own words for the contre and the surcontre (M-6, M-7), catalog words `call.WORD`: data,
 # read at the import for 0.06 ms (measured: tomllib is imported by then on every path that loads a ruleset).
 with (Path(__file__).parent / "calls.toml").open("rb") as _calls:
+    _systems = tomllib.load(_calls)
+    CALL_RULES: Mapping[str, str] = MappingProxyType(_systems.pop("rule"))  # the rule of each system's calls
     CALL_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
-        {name: (contre, surcontre) for name, (contre, surcontre) in tomllib.load(_calls).items()}
+        {name: (contre, surcontre) for name, (contre, surcontre) in _systems.items()}
     )
-# The rule that says each system's calls: the Belgian multipliers (M-6), the coinchée's coinche (M-7).
-CALL_RULES: Mapping[str, str] = MappingProxyType({"contre": "M-6", "frapper": "M-6", "coinche": "M-7"})
 
 MANILLE_KEYS = (
     Key("table.players", int, "key.manille.table.players", choices=(2, 3, 4)),
