@@ -91,14 +91,15 @@ def figures_on_their_lines(out: str, scores: list[list[str]], narrow: bool) -> N
     """Each coup's first line holds its number and each side's running score whole, in its own cell."""
     for number, expected in enumerate(scores, 1):
         if narrow:
-            found = [line.split() for line in out.splitlines() if line.split()[:1] == [str(number)]]
+            # An entry with a note wears its mark (`3*`, issue 29).
+            found = [line.split() for line in out.splitlines() if line.split()[:1] in ([str(number)], [f"{number}*"])]
             assert found, number
             assert found[0][1 : 1 + len(expected)] == expected, (number, found[0])
             continue
         cells = [
             [cell.strip() for cell in line.split("│")[1:-1]]
             for line in out.splitlines()
-            if line.startswith("│") and line.split("│")[1].strip() == str(number)
+            if line.startswith("│") and line.split("│")[1].strip() in (str(number), f"{number}*")
         ]
         assert len(cells) == 1, number
         shown = cells[0][-len(expected) :]
