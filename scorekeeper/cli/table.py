@@ -58,6 +58,8 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 # seconds to refuse and be quoted whole; a longer line is refused, quoting its start (`QUOTED`).
 LONGEST = 4096
 QUOTED = 60
+# The commands after which the table draws the fiche again: they change a row above the last one.
+REDRAWN = frozenset({"edit", "adjust", "note", "insert", "delete", "fix"})
 
 # The table's own words and the commands it runs (`[table]` of each language's words file).
 _WORDS: dict[str, str] = {}
@@ -240,7 +242,7 @@ class Table:
         if self.terminal is None:
             print(text("table.result", number=len(fiche.coups), line=echo, status=status(fiche)))
             return
-        lines, self.columns = table_lines(fiche, False, self.columns)  # the new line, or the fiche realigned
+        lines, self.columns = table_lines(fiche, False, self.columns, noted=self.noted())  # or the fiche realigned
         print("\n".join(lines))
         self.say(*map(render, self.session.engine.announced(fiche.coups[-1])), status(fiche))
         if fiche.over:
@@ -353,9 +355,16 @@ class Table:
         if self.session.refresh():
             self.stored += 1
             if self.terminal is not None:
+                if name in REDRAWN:  # rows above the last changed: the fiche as it now stands
+                    lines, self.columns = table_lines(self.session.fiche(), False, None, noted=self.noted())
+                    print("\n".join(lines))
                 self.show_needs()
         if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
-            self.columns = table_lines(self.session.fiche(), False, None)[1]
+            self.columns = table_lines(self.session.fiche(), False, None, noted=self.noted())[1]
+
+    def noted(self) -> frozenset[int]:
+        """The numbers (from 1) of the entries that have a note: their rows wear its mark."""
+        return frozenset(number for number, coup in enumerate(self.session.ledger.coups, 1) if "note" in coup)
 
 
 def _options_of(name: str) -> set[str]:
