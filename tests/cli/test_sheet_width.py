@@ -246,7 +246,7 @@ def test_m15_a_morts_seat_is_shortened_with_its_players_name(run, monkeypatch, l
     monkeypatch.setenv("COLUMNS", "64")
     out = run("--lang", lang, "sheet", "--game", name).out
     framed = [line.split("│") for line in out.splitlines() if line.startswith("│")]
-    column = [cell.strip() for cell in framed[0]].index("said" if lang == "en" else "annoncé")
+    column = [cell.strip() for cell in framed[0]].index("said" if lang == "en" else "compté")
     assert said in " ".join(cells[column].strip() for cells in framed)
     assert "Esc = Escartefigue" in out
 
