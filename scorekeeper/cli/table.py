@@ -179,7 +179,9 @@ class Table:
         if what is None:
             self.coup(line)
         elif what == "help":
-            self.say(text("table.help"))
+            session = self.session
+            examples = session.engine.examples(session.state, i18n.spoken())
+            self.say(text("table.help", examples=" · ".join(examples)))
         elif what == "explain":
             self.explain(words[1:])
         elif what == "revanche":

@@ -1,0 +1,98 @@
+"""`scorekeeper table` in the words of the game in play and of the table (issue 29): a muette knows no
+`contre`, `aide` shows the game's own coups, the contract question lists the ruleset's contracts, a
+refused line names table words, never a flag or an English command."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import games
+from scorekeeper.errors import UserError
+from scorekeeper.language import Language
+from scorekeeper.rulesets import builtin_names
+
+ROOT = Path(__file__).resolve().parents[2]
+MARIUS = ["César", "Panisse", "Escartefigue", "Brun"]
+HOMBRES = ["Ana", "Bea", "Cid"]
+
+
+def table(home: Path, lang: str, lines: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """`scorekeeper --lang LANG table ARGS` fed `lines` through a pipe, a real process."""
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "scorekeeper", "--lang", lang, "table", *args]
+    return subprocess.run(command, input=lines, capture_output=True, text=True, env=env, timeout=60, check=False)
+
+
+def seated(ruleset: str, *players: str) -> list[str]:
+    return [ruleset, *(arg for player in players for arg in ("-p", player))]
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_muette_knows_no_contre_in_its_refusals_nor_its_tab(home: Path, lang: str) -> None:
+    ran = table(home, lang, "contre cesar\n", *seated("manille-muette", *MARIUS))
+    assert ran.returncode == 2
+    refused = ran.stderr.splitlines()[-1]
+    assert "'contre'" in refused and "renonce" in refused
+    assert "contre," not in refused and "contre)" not in refused  # not offered among the table's words
+    state = games.state_after(games.load("manille-muette"), MARIUS, "César", [])
+    calls = games.get("manille").vocabulary(state, Language.named(lang))["calls"]
+    assert "contre" not in calls and "surcontre" not in calls and "renonce" in calls
+
+
+def test_a_system_with_the_contre_offers_it_and_reads_it(home: Path) -> None:
+    state = games.state_after(games.load("manille-whisthub"), MARIUS, "César", [])
+    engine = games.get("manille")
+    assert "contre" in engine.vocabulary(state, Language.named("fr"))["calls"]
+    assert engine.read_line(state, "h cesar 40 contre panisse".split(), Language.named("fr"))["contre"] == "Panisse"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_aide_shows_the_hombre_s_own_coups_with_the_table_s_players(home: Path, lang: str) -> None:
+    ran = table(home, lang, "aide\n", *seated("hombre", *HOMBRES))
+    assert ran.returncode == 0, ran.stderr
+    flags = ("engagée", "forcée") if lang == "fr" else ("engagee", "forcee")
+    for word in (*flags, "gano", "matadors", "Bea demande 4 3 2"):
+        assert word in ran.stdout
+    assert "renonce" not in ran.stdout.split("\n")[1] and "cesar" not in ran.stdout.lower()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_aide_at_a_muette_shows_manille_coups_and_no_hombre(home: Path, lang: str) -> None:
+    ran = table(home, lang, "help\n", *seated("manille-muette", *MARIUS))
+    assert "renonce Brun" in ran.stdout and "demande" not in ran.stdout and "contre" not in ran.stdout
+
+
+@pytest.mark.parametrize("ruleset", builtin_names())
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_example_aide_shows_reads_in_its_game(ruleset: str, lang: str) -> None:
+    loaded = games.load(ruleset)
+    engine = loaded.engine
+    names = HOMBRES if loaded.game == "hombre" else MARIUS
+    state = None
+    for count in (len(names), 3, 2, 4, 5):  # seated as the system seats them
+        players = [*names, "Dirk", "Eva"][:count]
+        try:
+            state = games.state_after(loaded, players, players[0], [])
+            break
+        except UserError:
+            continue
+    assert state is not None
+    language = Language.named(lang)
+    examples = engine.examples(state, language)
+    assert examples
+    for example in examples:
+        engine.read_line(state, example.split(), language)  # reads: no UserError
+
+
+@pytest.mark.parametrize(("ruleset", "retourne"), [("hombre", True), ("hombre-1709", False)])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_contract_question_lists_the_ruleset_s_contracts(home: Path, ruleset: str, retourne: bool, lang: str) -> None:
+    ran = table(home, lang, "bea\n", *seated(ruleset, *HOMBRES))
+    asked = ran.stderr.splitlines()[-1]
+    assert "demande" in asked and "vole" in asked
+    assert ("retourne" in asked) is retourne
