@@ -96,3 +96,37 @@ def test_the_contract_question_lists_the_ruleset_s_contracts(home: Path, ruleset
     asked = ran.stderr.splitlines()[-1]
     assert "demande" in asked and "vole" in asked
     assert ("retourne" in asked) is retourne
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "words"),
+    [
+        ("fr", "annule 2\nfiche --detail x\najuste 1\nrefais 3\n", ("annule reprend la dernière entrée", "supprime 2", "fiche :", "ajuste :", "refais")),
+        ("en", "undo 2\nsheet --detail x\nadjust 1\nredo 3\n", ("undo takes back the last entry", "delete 2", "sheet:", "adjust:", "redo")),
+    ],
+)
+def test_a_line_refused_at_the_table_names_table_words_never_the_command_line(
+    home: Path, lang: str, lines: str, words: tuple[str, ...]
+) -> None:
+    ran = table(home, lang, f"10c cesar 40\n{lines}annule\nannule\n", *seated("manille-muette", *MARIUS))
+    assert ran.returncode == 2
+    refused = ran.stderr
+    for word in words:
+        assert word in refused
+    for command_line in ("scorekeeper", "--help", "sheet --detail"):
+        assert command_line not in refused, refused
+    assert len(refused.splitlines()) == 5  # four refused, and the last undo finds nothing to take back
+
+
+@pytest.mark.parametrize(("lang", "word", "said"), [("fr", "fiche", "explique N"), ("en", "sheet", "explain N")])
+def test_the_narrow_fiche_at_the_table_says_its_own_word_for_a_coup_in_full(
+    home: Path, lang: str, word: str, said: str
+) -> None:
+    env_columns = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "40"
+    try:
+        ran = table(home, lang, f"10c cesar 40\n{word}\n", *seated("manille-muette", *MARIUS))
+    finally:
+        if env_columns is not None:
+            os.environ["COLUMNS"] = env_columns
+    assert said in ran.stdout and "--detail" not in ran.stdout
