@@ -128,7 +128,9 @@ class Table:
         self.show_needs()
         while True:
             try:
-                line = self.terminal.line(text("table.prompt", number=len(self.session.fiche().coups) + 1))
+                fiche = self.session.fiche()  # a partie over asks for a revanche or to leave, not for a coup (M-9)
+                prompt = text("table.prompt_over") if fiche.over else text("table.prompt", number=len(fiche.coups) + 1)
+                line = self.terminal.line(prompt)
             except KeyboardInterrupt:
                 continue
             except EOFError:

@@ -130,3 +130,18 @@ def test_the_narrow_fiche_at_the_table_says_its_own_word_for_a_coup_in_full(
         if env_columns is not None:
             os.environ["COLUMNS"] = env_columns
     assert said in ran.stdout and "--detail" not in ran.stdout
+
+
+def scorekeeper(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT), "SCOREKEEPER_LANG": "en"}
+    command = [sys.executable, "-m", "scorekeeper", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=60, check=False)
+
+
+def test_new_again_with_game_names_the_revanche_first_dealt_by_who_would_have_dealt_next(home: Path) -> None:
+    assert scorekeeper(home, "demo").returncode == 0  # César deals first; 10 coups: Escartefigue deals the 11th
+    made = scorekeeper(home, "new", "--again", "--game", "belle")
+    assert made.returncode == 0, made.stderr
+    assert "new game belle" in made.stdout and "Escartefigue deals" in made.stdout
+    assert "belle" in scorekeeper(home, "sheet").stdout  # the revanche is the current game
+    assert scorekeeper(home, "new", "--again", "--game", "belle").returncode == 2  # the name is taken: refused

@@ -65,3 +65,46 @@ def test_a_confirmation_at_a_terminal_takes_the_language_s_own_answers(
     again.expect(pexpect.EOF)
     again.close()
     assert again.exitstatus == 0
+
+
+PROMPTS = {
+    "fr": ("partie finie : revanche ou fin>", "coup 1>", "revanche : nouvelle partie", "contr"),
+    "en": ("partie over: revanche or quit>", "coup 1>", "revanche: new game", "contr"),
+}
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_partie_over_asks_for_the_revanche_or_to_leave_not_for_a_coup(home: Path, columns: int, lang: str) -> None:
+    over, first, revanche, _ = PROMPTS[lang]
+    demo = spawn(home, lang, columns, "demo")  # Marius's partie, won in 10 coups (M-9)
+    demo.expect(pexpect.EOF)
+    demo.close()
+    table = spawn(home, lang, columns, "table", "--game", "demo")
+    table.expect_exact(over)
+    assert "coup 11>" not in table.before
+    table.sendline("revanche")
+    table.expect_exact(revanche)
+    table.expect_exact(first)
+    table.sendline("fin" if lang == "fr" else "quit")
+    table.expect(pexpect.EOF)
+    table.close()
+    assert table.exitstatus == 0
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_muette_s_tab_and_aide_offer_no_contre(home: Path, columns: int, lang: str) -> None:
+    players = [arg for player in MARIUS for arg in ("-p", player)]
+    table = spawn(home, lang, columns, "table", "manille-muette", *players)
+    table.expect_exact("coup 1>")
+    table.send("aide\r")
+    table.expect_exact("renonce Brun")
+    table.expect_exact("coup 1>")
+    assert "contre" not in table.before and "demande" not in table.before
+    table.send("10c cesar 40 contr\t")  # Tab has no contre to offer in a muette: the word stays as typed
+    table.send("\r")
+    table.expect_exact("'contr'")
+    table.send("\x04")
+    table.expect(pexpect.EOF)
+    table.close()
