@@ -95,7 +95,14 @@ def _foreign(args: list[str]) -> tuple[Option, ...]:
     from scorekeeper.games.options import of
 
     game = service.game_of(named(args))
-    return () if game is None or game in games.NAMES else of(game).coup
+    if game is None or game in games.NAMES:
+        return ()
+    try:
+        return of(game).coup
+    except UserError as error:  # a game no module brings, named in the file: the command says it, in its words
+        if error.key != "unknown_game":
+            raise
+        return ()
 
 
 def with_options(
