@@ -173,6 +173,11 @@ def _drawn(
     return game, drawn, width, narrow
 
 
+# The catalog key of the line that says how to see a coup in full on a narrow sheet: the command line's
+# `sheet --detail N`; the table, which runs `sheet` itself, says its own word (`explique N`) instead.
+ON_DEMAND = ["sheet_width.on_demand"]
+
+
 def fiche_lines(
     fiche: Any,
     title: str,
@@ -192,7 +197,7 @@ def fiche_lines(
     lines = layout.fiche_lines(drawn, width)
     more = [say(line) for line in game.after(fiche, narrow)]
     if narrow and fiche.coups:
-        more.append(message("sheet_width.on_demand"))
+        more.append(message(ON_DEMAND[0]))
     if explain:
         for heading, said in game.explained(fiche):
             more += [] if heading is None else [say(heading)]
