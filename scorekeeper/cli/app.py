@@ -69,6 +69,49 @@ COMMANDS = {
 
 _COMPLETION_OPTIONS = ("install_completion", "show_completion")
 
+# The table's words (`[table]` of every language's words file) that are commands from the command line
+# too (`scorekeeper fiche`, `annule`), by the table's name for them: a command's own name, or these
+# words of one (`explique 3` is `sheet --detail 3`). The table's other words (`aide`, `quitte`, `revanche`)
+# say what only the table does.
+TABLE_WORDS = {"explain": ("sheet", "--detail")}
+
+
+def table_word(key: str) -> tuple[str, ...] | None:
+    """The command line a table word named `key` in a words file stands for, None for the table's own."""
+    return (key,) if key in COMMANDS and key != "table" else TABLE_WORDS.get(key)
+
+
+def aliases(code: str) -> dict[str, tuple[str, ...]]:
+    """The table's words of language `code` that stand for a command line, each as written, with that line;
+    not a command's own name (`note` is the command `note`).
+
+    >>> aliases("fr")["fiche"], aliases("fr")["explique"], "note" in aliases("fr"), aliases("en")
+    (('sheet',), ('sheet', '--detail'), False, {})
+    """
+    from scorekeeper.language import Language
+
+    found: dict[str, tuple[str, ...]] = {}
+    for key, words in Language.named(code).words.get("table", {}).items():
+        line = table_word(key)
+        for word in words if line is not None else ():
+            if word not in COMMANDS:
+                found.setdefault(word, line)
+    return found
+
+
+def alias(word: str) -> tuple[str, ...] | None:
+    """The command line a first word that is no command's name stands for: a table word of any language,
+    compared as names are (C-4: `verifie` is `vérifie`), so a French word works whatever the language spoken."""
+    from scorekeeper.language import codes
+    from scorekeeper.players import fold_name
+
+    folded = fold_name(word)
+    for code in codes():
+        for said, line in aliases(code).items():
+            if fold_name(said) == folded:
+                return line
+    return None
+
 def _plain_brackets(help_record: Any) -> Any:
     """An argument's help as click writes it: typer escapes its `[required]` for rich's markup even where
     the help is plain text (`rich_markup_mode=None`), and `\\[required]` would show."""
@@ -83,6 +126,24 @@ def _plain_brackets(help_record: Any) -> Any:
 TyperArgument.get_help_record = _plain_brackets(TyperArgument.get_help_record)  # type: ignore[method-assign]
 
 
+def _spoken_metavar(make_metavar: Any) -> Any:
+    """An argument's placeholder in the language (`NUMÉRO`, not `NUMBER`, in the help and in « argument
+    manquant »), where the catalog names it (`metavar.NAME`); click writes its name in capitals."""
+
+    def spoken(self: Any, ctx: Any = None) -> Any:
+        if self.metavar is None and self.name:
+            key = f"metavar.{self.name}"
+            words = i18n.message(key)
+            if words != key:
+                return make_metavar(self, ctx).replace(self.name.upper(), words, 1)
+        return make_metavar(self, ctx)
+
+    return spoken
+
+
+TyperArgument.make_metavar = _spoken_metavar(TyperArgument.make_metavar)  # type: ignore[method-assign]
+
+
 class Group(TyperGroup):
     """The top-level group: finds a command's module when it is asked for, and turns every user mistake
     into one line."""
@@ -92,7 +153,8 @@ class Group(TyperGroup):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
-            return None
+            line = alias(cmd_name)
+            return None if line is None else self.get_command(ctx, line[0])
         command = typer.main.get_command(import_module(f"scorekeeper.cli.{cmd_name}").app)
         command.name = cmd_name
         return command
@@ -100,6 +162,11 @@ class Group(TyperGroup):
     def resolve_command(
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and isinstance(args[0], str) and args[0] not in COMMANDS:  # a table word: its command line
+            line = alias(args[0])
+            if line is not None and len(line) > 1 and not ctx.resilient_parsing and not (args[1:] and args[1].isdigit()):
+                raise UserError("table_explain_needs_number")  # `--detail` is no word of the table's
+            args = args if line is None else [*line, *args[1:]]
         name, command, rest = super().resolve_command(ctx, args)
         if command is not None and not ctx.resilient_parsing:  # completing: a line half typed is no mistake
             _refuse_repeated(command, rest)
@@ -111,6 +178,12 @@ class Group(TyperGroup):
         rows = [(name, click.utils.make_default_short_help(text(key), limit)) for name, key in COMMANDS.items()]
         with formatter.section(i18n.message("Commands")):
             formatter.write_dl(rows)
+        said: dict[tuple[str, ...], list[str]] = {}
+        for word, line in aliases(i18n.spoken().code).items():
+            said.setdefault(line, []).append(word)
+        if said:  # the table's words in the language spoken, each with the command line it stands for
+            with formatter.section(i18n.message("help.aliases")):
+                formatter.write_dl([(", ".join(words), " ".join(line)) for line, words in said.items()])
 
     def main(
         self,
