@@ -86,7 +86,7 @@ def aliases(code: str) -> dict[str, tuple[str, ...]]:
     not a command's own name (`note` is the command `note`).
 
     >>> aliases("fr")["fiche"], aliases("fr")["explique"], "note" in aliases("fr"), aliases("en")
-    (('sheet',), ('sheet', '--detail'), False, {})
+    (('sheet',), ('sheet', '--detail'), False, {'explain': ('sheet', '--detail')})
     """
     from scorekeeper.language import Language
 
