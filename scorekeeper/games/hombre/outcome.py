@@ -70,7 +70,8 @@ def decide(
     """
     made = tricks[hombre]
     tiers = [player for player in tricks if player != hombre]
-    said = {"hombre": hombre, "contract": contract, "tricks": tuple(tricks[player] for player in (hombre, *tiers))}
+    # The tricks as the fiche's grid says them, in seating order (issue 29): one order everywhere.
+    said = {"hombre": hombre, "contract": contract, "tricks": tuple(tricks.values())}
     played = sum(tricks.values())  # fewer than nine: the vole stopped at the first trick a tiers took (H-10)
     if contract is Contract.VOLE:
         if made == 9:

@@ -75,6 +75,8 @@ def contract(result: CoupResult, players: Sequence[str], who: Callable[[str], Ce
     made = dict(coup.tricks)
     assert coup.hombre is not None
     key = "hombre.contract_vole_engagee" if coup.vole_engagee else "hombre.contract"
+    if coup.espadille_forcee:  # H-8: the holder made to play demande, said on the row (issue 29)
+        key = "hombre.contract_forcee"
     return said(key, hombre=who(coup.hombre), contract=coup.contract), "-".join(str(made.get(p, 0)) for p in players)
 
 
@@ -106,7 +108,10 @@ def sheet(fiche: HombreFiche) -> Sheet:
             shown = Joined((outcome, said("cell.gano_remise")))
         dealer, enjeu = ("", "") if result.coup.pay is not None else (Who(result.dealer), str(result.enjeu))
         cells = (str(result.number), dealer, said_, tricks, shown, enjeu)
-        rows.append(Row(cells, figures, said("hombre.outcome", outcome=result.outcome)))
+        mark: Cell = said("hombre.outcome", outcome=result.outcome)
+        if result.coup.espadille_forcee:  # the narrow shape drops the contract: the mark says it (H-8)
+            mark = Joined((mark, said("cell.forcee")))
+        rows.append(Row(cells, figures, mark))
     players = tuple(Who(player) for player in fiche.players)
     return Sheet(HEADERS, _HEADERS, frozenset({"coup", "enjeu"}), players, tuple(rows))
 
