@@ -26,9 +26,9 @@ def new(
     again: bool = typer.Option(False, "--again", help=text("help.new.again")),
 ) -> None:
     if again:
-        if ruleset is not None or player or game_name is not None or dealer is not None or option:
+        if ruleset is not None or player or dealer is not None or option:
             raise UserError("again_alone")
-        created = service.again(pick(None))
+        created = service.again(pick(None), game_name)  # on `new`, --game names the new game
     else:
         if ruleset is None or not player:
             raise UserError("new_needs", what="RULESET" if ruleset is None else "--player")

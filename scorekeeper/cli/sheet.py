@@ -47,7 +47,8 @@ def sheet(
         print("\n".join(lines + prose([_note(detail, kept)] if "note" in kept else [], width)))
         return
     title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
-    lines = fiche_lines(fiche, title, ascii, explain, width, narrow or None)
+    noted = frozenset(number for number, kept in enumerate(aside["entries"], 1) if "note" in kept)
+    lines = fiche_lines(fiche, title, ascii, explain, width, narrow or None, noted)
     print("\n".join(lines + prose(_aside(aside), width)))
 
 

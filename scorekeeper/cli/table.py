@@ -58,6 +58,8 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 # seconds to refuse and be quoted whole; a longer line is refused, quoting its start (`QUOTED`).
 LONGEST = 4096
 QUOTED = 60
+# The commands after which the table draws the fiche again: they change a row above the last one.
+REDRAWN = frozenset({"edit", "adjust", "note", "insert", "delete", "fix"})
 
 # The table's own words and the commands it runs (`[table]` of each language's words file).
 _WORDS: dict[str, str] = {}
@@ -128,7 +130,9 @@ class Table:
         self.show_needs()
         while True:
             try:
-                line = self.terminal.line(text("table.prompt", number=len(self.session.fiche().coups) + 1))
+                fiche = self.session.fiche()  # a partie over asks for a revanche or to leave, not for a coup (M-9)
+                prompt = text("table.prompt_over") if fiche.over else text("table.prompt", number=len(fiche.coups) + 1)
+                line = self.terminal.line(prompt)
             except KeyboardInterrupt:
                 continue
             except EOFError:
@@ -179,7 +183,9 @@ class Table:
         if what is None:
             self.coup(line)
         elif what == "help":
-            self.say(text("table.help"))
+            session = self.session
+            examples = session.engine.examples(session.state, i18n.spoken())
+            self.say(text("table.help", examples=" · ".join(examples)))
         elif what == "explain":
             self.explain(words[1:])
         elif what == "revanche":
@@ -191,7 +197,7 @@ class Table:
                 raise UserError("table_bad_quotes", reason=str(error)) from None
             if what == "note" and args and not args[0].startswith("-"):  # a note is said without quotes
                 args = [*args[:1], " ".join(args[1:])] if args[0].isdigit() and len(args) > 1 else [" ".join(args)]
-            self.command(what, args, number)
+            self.command(what, args, number, said=words[0])
         return True
 
     def word(self, first: str) -> str | None:
@@ -240,7 +246,7 @@ class Table:
         if self.terminal is None:
             print(text("table.result", number=len(fiche.coups), line=echo, status=status(fiche)))
             return
-        lines, self.columns = table_lines(fiche, False, self.columns)  # the new line, or the fiche realigned
+        lines, self.columns = table_lines(fiche, False, self.columns, noted=self.noted())  # or the fiche realigned
         print("\n".join(lines))
         self.say(*map(render, self.session.engine.announced(fiche.coups[-1])), status(fiche))
         if fiche.over:
@@ -326,9 +332,11 @@ class Table:
 
     # --- the CLI's commands ----------------------------------------------------------------------
 
-    def command(self, name: str, args: list[str], number: int | None = None) -> None:
+    def command(self, name: str, args: list[str], number: int | None = None, said: str | None = None) -> None:
         """Run `scorekeeper NAME ARGS` in this process, on this game, and read the game again if it
-        changed. What it says on stderr is said here, a script's with its line number."""
+        changed. What it says on stderr is said here, a script's with its line number. A line its
+        command would refuse as typed (`annule 2`) is refused here in the table's words, with the word
+        `said` for the command, not as the command line's."""
         from scorekeeper.cli.app import app as scorekeeper
 
         args = [*args]
@@ -336,12 +344,22 @@ class Table:
             args += ["--game", self.session.name]
         if name == "check" and (not args or args[0].startswith("-")):
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
+        if said is not None:
+            _check_usage(name, args, said)
         told = io.StringIO()
         # A script's command reads no line of it: standard input holds the script (`_Script`).
         script = _Script() if self.terminal is None else sys.stdin
-        with contextlib.redirect_stderr(told), _streams(stdin=script):
-            code = scorekeeper(["--lang", i18n.spoken().code, name, *args], "scorekeeper", standalone_mode=False)
+        from scorekeeper.cli import render as drawing
+
+        drawing.ON_DEMAND[0] = "table.on_demand"  # `explique N`, not `sheet --detail N`
+        try:
+            with contextlib.redirect_stderr(told), _streams(stdin=script):
+                code = scorekeeper(["--lang", i18n.spoken().code, name, *args], "scorekeeper", standalone_mode=False)
+        finally:
+            drawing.ON_DEMAND[0] = "sheet_width.on_demand"
+        mistake = text("cli.mistake", error="")  # `scorekeeper: `, the command line's, not the table's
         for said in told.getvalue().splitlines():
+            said = said.removeprefix(mistake)
             if number is not None:
                 _err(text("table.line_said", number=number, said=said))
             else:  # at the terminal, broken between words at its width
@@ -353,9 +371,37 @@ class Table:
         if self.session.refresh():
             self.stored += 1
             if self.terminal is not None:
+                if name in REDRAWN:  # rows above the last changed: the fiche as it now stands
+                    lines, self.columns = table_lines(self.session.fiche(), False, None, noted=self.noted())
+                    print("\n".join(lines))
                 self.show_needs()
         if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
-            self.columns = table_lines(self.session.fiche(), False, None)[1]
+            self.columns = table_lines(self.session.fiche(), False, None, noted=self.noted())[1]
+
+    def noted(self) -> frozenset[int]:
+        """The numbers (from 1) of the entries that have a note: their rows wear its mark."""
+        return frozenset(number for number, coup in enumerate(self.session.ledger.coups, 1) if "note" in coup)
+
+
+def _check_usage(name: str, args: list[str], said: str) -> None:
+    """Refuse, in the table's words, a line that command `name` (said `said`) would refuse as a usage
+    mistake: `annule 2` (undo takes back the last entry and takes no number), an extra argument, a value
+    of the wrong kind; said with the word typed and `aide`, never `scorekeeper undo` or `--help`."""
+    import click
+
+    if any(arg in ("-h", "--help") for arg in args):
+        return  # its help, printed by the command itself
+    command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
+    try:
+        command.make_context(said, [*args], resilient_parsing=False)
+    except click.UsageError as error:
+        extra = [arg for arg in args if not arg.startswith("-")]
+        if name in ("undo", "redo") and extra:
+            raise UserError(f"table_{name}_takes_nothing", word=said, extra=" ".join(extra)) from None
+        message = " ".join(error.format_message().split())
+        raise UserError("table_usage", word=said, message=message) from None
+    except click.exceptions.Exit:  # an eager option printed what it prints: the command runs it again
+        return
 
 
 def _options_of(name: str) -> set[str]:

@@ -208,7 +208,19 @@ def confirm(question: str, option: str) -> None:
     next line of a script says is no answer. Refused there, naming the `option` that says yes beforehand."""
     if not at_a_terminal():
         raise UserError("needs_terminal", question=" ".join(question.split()), option=option)
-    click.confirm(question, abort=True, err=True)
+    from scorekeeper.i18n import spoken, text
+    from scorekeeper.players import fold_name
+
+    answers = spoken().words.get("answers", {})
+    yes, no = ({fold_name(word) for word in answers.get(kind, ())} for kind in ("confirm_yes", "confirm_no"))
+    while True:  # the language's own answers (`[o/N]`: o, oui, n, non), asked again until one is given
+        said = click.prompt(text("cli.confirm", question=question), "", show_default=False, err=True, prompt_suffix=" ")
+        folded = fold_name(str(said).strip())
+        if folded in yes:
+            return
+        if not folded or folded in no:
+            raise click.Abort
+        click.echo(text("cli.confirm_again", answers=(*answers.get("confirm_yes", ()), *answers.get("confirm_no", ()))), err=True)
 
 
 def fail(message: str, code: int = Exit.MISTAKE) -> int:

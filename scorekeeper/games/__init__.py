@@ -93,6 +93,7 @@ class Game(Protocol):
     def ask(self, state: Any, declared: Mapping[str, Any], error: UserError) -> Ask | None: ...
     def vocabulary(self, state: Any, language: Language) -> dict[str, tuple[str, ...]]: ...
     def needs(self, state: Any) -> tuple[Record, ...]: ...
+    def examples(self, state: Any, language: Language) -> tuple[str, ...]: ...
     def line_words(self) -> frozenset[str]: ...
     # the sheet as data (task A): catalog keys and values, which the edge puts in words (`games.sheet`)
     def sheet(self, fiche: Any) -> Sheet: ...
@@ -216,6 +217,13 @@ class Spoken:
 
     def needs(self, state: Any) -> tuple[Record, ...]:
         return self._line().needs(state)  # type: ignore[no-any-return]
+
+    def examples(self, state: Any, language: Language) -> tuple[str, ...]:
+        """Coups of this game as its words file says them (`[table] examples`), with the players of the
+        table in `state` (`{0}`: the first seat, counted round the table where it has fewer)."""
+        seats = self.vocabulary(state, language)["players"]
+        said = language.game(self.name, self._folder()).get("table", {}).get("examples", ())
+        return tuple(example.format(*(seats[at % len(seats)] for at in range(4))) for example in said)
 
     def line_words(self) -> frozenset[str]:
         """The keywords of the line (folded) in every language, which no player may be named (C-4)."""

@@ -85,5 +85,22 @@ class Sheet(NamedTuple):
     rows: tuple[Row, ...]
 
 
+def noted(sheet: Sheet, numbers: frozenset[int]) -> Sheet:
+    """`sheet` with a mark on the number of each entry (from 1) that has a note: the note is said under
+    the grid, its row shows that it has one.
+
+    >>> rows = (Row(("1",), ()), Row(("2",), ()))
+    >>> [row.cells[0] for row in noted(Sheet(("coup",), ("h",), frozenset(), (), rows), frozenset({2})).rows]
+    ['1', Record(rule=None, event='sheet.mark.noted', values={'number': '2'})]
+    """
+    if not numbers:
+        return sheet
+    rows = tuple(
+        row._replace(cells=(said("sheet.mark.noted", number=row.cells[0]), *row.cells[1:])) if at in numbers else row
+        for at, row in enumerate(sheet.rows, 1)
+    )
+    return sheet._replace(rows=rows)
+
+
 # `--explain`, block by block: a heading (None: none) and the log lines under it, each with its rule.
 Explained = tuple[Cell, Sequence[Record]]

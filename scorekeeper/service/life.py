@@ -79,14 +79,15 @@ def _reserved(ruleset: Ruleset) -> frozenset[str]:
     return frozenset(words)
 
 
-def again(name: str) -> Ledger:
-    """A revanche of game `name`: the same ruleset, options and players, the deal passed on to the next
-    player; it becomes the current game, named as a new game given no name is (`RULESET-N`)."""
+def again(name: str, new_name: str | None = None) -> Ledger:
+    """A revanche of game `name`: the same ruleset, options and players, first dealt by whoever would have
+    dealt the finished game's next coup; it becomes the current game, named `new_name`, else as a new
+    game given no name is (`RULESET-N`)."""
     game = store.read(name)
     ruleset_of(game)  # a ruleset no game plays (a hand-edited file) is refused before anything is written
-    dealer = game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
+    dealer = fiche(game).next_dealer if game.coups else game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
     revanche = Ledger(
-        name=game.ruleset_name,
+        name=game.ruleset_name if new_name is None else store.check_name(new_name),
         ruleset_name=game.ruleset_name,
         ruleset=game.ruleset,
         players=list(game.players),
@@ -94,7 +95,7 @@ def again(name: str) -> Ledger:
         options=dict(game.options),
         lang=game.lang,
     )
-    store.create(revanche, numbered=True)
+    store.create(revanche, numbered=new_name is None)
     store.mark_current(revanche.name)
     return revanche
 

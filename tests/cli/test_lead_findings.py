@@ -80,10 +80,11 @@ def test_an_hombre_line_s_unknown_word_names_hombre_s_words_not_manille_s(home: 
     said = scorekeeper("table", stdin="contre\n").stderr
     assert said == (
         "line 1: 'contre' is not a player (Ana, Bea, Cid), a contract, a number, a suit or a word of the table"
-        " (demande, sans-prendre, matadors, pass, misdeal, …)\n"
+        " (demande, retourne, sans-prendre, vole, deal, matadors, pass, misdeal, vole-engagee, forcee, gano)\n"
     )
     french = scorekeeper("--lang", "fr", "coup", "zz").stderr
-    assert "(demande, sans-prendre, matadors, passe, maldonne, …)" in french and "renonce" not in french
+    assert "(demande, retourne, sans-prendre, vole, donne, matadors, passe, maldonne, engagée, forcée, gano)" in french
+    assert "renonce" not in french
 
 
 def test_a_game_file_naming_a_game_no_module_brings_is_said_in_one_wording(home: Path) -> None:

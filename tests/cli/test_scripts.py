@@ -186,10 +186,10 @@ def test_a_line_that_would_ask_is_refused_naming_yes_and_the_next_lines_are_coup
     ran = played(path)
     err = ran.stderr.decode().splitlines()
     assert ran.returncode == 2 and len(coups()) == 3
-    assert err[0].startswith('line 1: scorekeeper: no terminal to ask "A game named demo exists: replace it')
+    assert err[0].startswith('line 1: no terminal to ask "A game named demo exists: replace it')
     assert err[0].endswith("say yes beforehand with --yes")
-    assert err[1].startswith("line 4: scorekeeper: no terminal for an editor: give the list with --from FILE")
-    assert err[2].startswith("line 5: scorekeeper: a line of a script cannot read standard input")
+    assert err[1].startswith("line 4: no terminal for an editor: give the list with --from FILE")
+    assert err[2].startswith("line 5: a line of a script cannot read standard input")
     assert len(err) == 3
 
 

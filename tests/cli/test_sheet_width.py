@@ -91,14 +91,15 @@ def figures_on_their_lines(out: str, scores: list[list[str]], narrow: bool) -> N
     """Each coup's first line holds its number and each side's running score whole, in its own cell."""
     for number, expected in enumerate(scores, 1):
         if narrow:
-            found = [line.split() for line in out.splitlines() if line.split()[:1] == [str(number)]]
+            # An entry with a note wears its mark (`3*`, issue 29).
+            found = [line.split() for line in out.splitlines() if line.split()[:1] in ([str(number)], [f"{number}*"])]
             assert found, number
             assert found[0][1 : 1 + len(expected)] == expected, (number, found[0])
             continue
         cells = [
             [cell.strip() for cell in line.split("│")[1:-1]]
             for line in out.splitlines()
-            if line.startswith("│") and line.split("│")[1].strip() == str(number)
+            if line.startswith("│") and line.split("│")[1].strip() in (str(number), f"{number}*")
         ]
         assert len(cells) == 1, number
         shown = cells[0][-len(expected) :]
@@ -132,7 +133,7 @@ def test_the_demo_partie_at_80_columns_shows_its_running_scores_whole(run, monke
     scores += [["10", "2"], ["41", "2"], ["45", "2"]]
     figures_on_their_lines(out, scores, narrow=False)
     assert max(map(len, out.splitlines())) <= 80
-    assert "│   10 │ Panisse      │ 7♥    │ Brun 30" in out
+    assert re.search(r"│   10 │ Pan +│ 7♥    │ Brun 30", out)  # the dealer named as the header names him (issue 29)
     header = next(line for line in out.splitlines() if line.startswith("│ coup"))
     assert "Pan " in header and "Pan = Panisse, Esc = Escartefigue" in out  # a shortened name is in the legend
     monkeypatch.setenv("COLUMNS", "40")
@@ -182,7 +183,7 @@ def test_the_detail_of_a_coup_on_demand_names_everything_and_explains_it(run, mo
     assert out[8:11] == ["  renonce by Escartefigue: coup", "    cancelled, +34 to Panisse & Brun", "    (M-8)"]
     assert max(map(len, out)) <= 40
     french = run("--lang", "fr", "sheet", "--detail", "7").out
-    assert "annoncé : renonce Escartefigue" in french and "Panisse et Brun : +34 = 53, manche 2" in french
+    assert "compté : renonce Escartefigue" in french and "Panisse et Brun : +34 = 53, manche 2" in french
 
 
 def test_the_detail_of_a_coup_that_is_not_there_is_one_line_and_exit_2(run):
@@ -239,11 +240,14 @@ def test_a_figure_is_never_broken_even_in_a_grid_too_wide_for_its_screen():
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "renonce Esc's mort"), ("fr", "renonce le mort d'Esc")])
 def test_m15_a_morts_seat_is_shortened_with_its_players_name(run, monkeypatch, lang, said):
-    """At three with a mort (M-15), coup 5 is a renonce by Escartefigue's mort: shortened as he is."""
+    """At three with a mort (M-15), coup 5 is a renonce by Escartefigue's mort: shortened as he is where
+    the said column is (at 80 columns the headers and dealers alone are: issue 29)."""
     name = played("manille-a-trois", LONG)
-    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("COLUMNS", "64")
     out = run("--lang", lang, "sheet", "--game", name).out
-    assert said in " ".join(line.split("│")[4].strip() for line in out.splitlines() if line.startswith("│"))
+    framed = [line.split("│") for line in out.splitlines() if line.startswith("│")]
+    column = [cell.strip() for cell in framed[0]].index("said" if lang == "en" else "compté")
+    assert said in " ".join(cells[column].strip() for cells in framed)
     assert "Esc = Escartefigue" in out
 
 
@@ -270,3 +274,17 @@ def test_what_a_command_says_breaks_between_words_never_before_a_figure(run, mon
     assert len(lines) > 1 and all(len(line) <= 60 for line in lines)
     assert not any(line.strip()[:1].isdigit() for line in lines[1:])  # no line starts with a figure
     assert all(line.startswith("  ") for line in lines[1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_80_columns_shorten_a_name_alike_in_the_sides_headers_and_the_dealer_column(run, monkeypatch, lang) -> None:
+    """Issue 29: where the sides' headers say `Esc`, the dealer column says `Esc` too, not `Escartefigue`."""
+    name = played("manille-muette", MARIUS)
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run("--lang", lang, "sheet", "--game", name).out
+    lines = out.splitlines()
+    headers = "".join(lines[lines.index(next(line for line in lines if line.startswith("┌"))) : 5])
+    assert "Esc" in headers and "Escartefigue" not in headers, out  # this shape shortens the headers
+    dealers = [line.split("│")[2].strip() for line in out.splitlines() if re.match(r"│\s+\d+\*? │", line)]
+    assert "Esc" in dealers and "Pan" in dealers and "Escartefigue" not in dealers, out
+    assert all(len(line) <= 80 for line in out.splitlines())

@@ -176,10 +176,10 @@ def test_m9_after_the_partie_a_revanche_goes_on_at_the_same_table() -> None:
     new("marius", "manille-muette", MARIUS)
     code, out, err = cli("table", stdin=DEMO_LINES + "revanche\n7s panisse 48\n")
     assert (code, err) == (0, "")
-    assert "revanche: new game manille-muette-1, Panisse deals" in out  # the deal passes on
+    assert "revanche: new game manille-muette-1, Escartefigue deals" in out  # who would have dealt coup 11
     assert out.splitlines()[-1].startswith("coup 1: 7s Panisse")
     assert store.current_name() == "manille-muette-1" and len(sheet("marius")["coups"]) == 10
-    assert [coup["scores"] for coup in sheet("manille-muette-1")["coups"]] == [[0, 14]]  # Panisse deals: 7s, no bonus
+    assert [coup["scores"] for coup in sheet("manille-muette-1")["coups"]] == [[0, 14]]  # Escartefigue deals: 7s, no bonus
 
 
 def test_a_refused_line_is_told_with_its_number_and_the_table_goes_on() -> None:

@@ -110,8 +110,16 @@ def short_status(fiche: Any) -> str:
 
 
 def print_coup(result: Any, fiche: Any, ascii: bool) -> None:
-    """What `coup`, `edit` print: the coup's log as its game tells it, and the status line."""
-    print("\n".join([*(render(line, ascii) for line in _engine(fiche).echo(result)), status(fiche)]))
+    """What `coup`, `edit` print: the coup's log as its game tells it, and the status line; at a terminal,
+    broken at its width between words (never inside a word: `Pani / sse`)."""
+    import sys
+
+    lines = [*(render(line, ascii) for line in _engine(fiche).echo(result)), status(fiche)]
+    if sys.stdout.isatty():
+        from scorekeeper.cli.render import layout
+
+        lines = layout.prose(lines, layout.width_of())
+    print("\n".join(lines))
 
 
 def print_settlement(settlement: Any, fiche: Any) -> None:
@@ -149,31 +157,47 @@ def _figures(coup: Any, running: Any) -> tuple[str, str]:
     return f"{'+' if coup > 0 else ''}{signed} = {score}", score
 
 
-def _drawn(fiche: Any, title: str, ascii: bool, width: int | None, narrow: bool | None) -> tuple[Any, Any, int, bool]:
+def _drawn(
+    fiche: Any, title: str, ascii: bool, width: int | None, narrow: bool | None, noted: frozenset[int] = frozenset()
+) -> tuple[Any, Any, int, bool]:
     """The game's engine, the sheet laid out for `width` (the terminal's when None), the width and
-    whether it is narrow (`narrow` None: below 60 columns)."""
+    whether it is narrow (`narrow` None: below 60 columns); the entries numbered in `noted` marked as
+    having a note."""
     from scorekeeper.cli.render import layout
+    from scorekeeper.games.sheet import noted as marked
 
     game, width = _engine(fiche), layout.width_of(width)
     narrow = layout.narrow_at(width, narrow)
-    data = game.sheet(fiche)
+    data = marked(game.sheet(fiche), noted)
     drawn = layout.draw(lambda name: shown(data, ascii, name), fiche.players, title, width, narrow)
     return game, drawn, width, narrow
 
 
+# The catalog key of the line that says how to see a coup in full on a narrow sheet: the command line's
+# `sheet --detail N`; the table, which runs `sheet` itself, says its own word (`explique N`) instead.
+ON_DEMAND = ["sheet_width.on_demand"]
+
+
 def fiche_lines(
-    fiche: Any, title: str, ascii: bool, explain: bool, width: int | None = None, narrow: bool | None = None
+    fiche: Any,
+    title: str,
+    ascii: bool,
+    explain: bool,
+    width: int | None = None,
+    narrow: bool | None = None,
+    noted: frozenset[int] = frozenset(),
 ) -> list[str]:
     """The whole sheet in lines of at most `width` characters (the terminal's when None): the grid, then
     the status, and every coup's calculation with `explain`. `narrow` (None: below 60 columns) shows the
-    running scores first and says how to see the rest (`sheet --detail N`)."""
+    running scores first and says how to see the rest (`sheet --detail N`). The entries numbered in
+    `noted` (from 1) wear a mark: they have a note."""
     from scorekeeper.cli.render import layout
 
-    game, drawn, width, narrow = _drawn(fiche, title, ascii, width, narrow)
+    game, drawn, width, narrow = _drawn(fiche, title, ascii, width, narrow, noted)
     lines = layout.fiche_lines(drawn, width)
     more = [say(line) for line in game.after(fiche, narrow)]
     if narrow and fiche.coups:
-        more.append(message("sheet_width.on_demand"))
+        more.append(message(ON_DEMAND[0]))
     if explain:
         for heading, said in game.explained(fiche):
             more += [] if heading is None else [say(heading)]
@@ -198,14 +222,20 @@ def row_lines(fiche: Any, index: int, ascii: bool, width: int | None = None, nar
 
 
 def table_lines(
-    fiche: Any, ascii: bool, before: tuple[int, ...] | None, width: int | None = None, narrow: bool | None = None
+    fiche: Any,
+    ascii: bool,
+    before: tuple[int, ...] | None,
+    width: int | None = None,
+    narrow: bool | None = None,
+    noted: frozenset[int] = frozenset(),
 ) -> tuple[list[str], tuple[int, ...]]:
     """What the guided table shows after a coup: the new line of the fiche (`row_lines`), or the whole grid
     again when its columns' widths are no longer `before` (those of what it showed last: a longer name,
-    a wider score), so that what is on the screen stays aligned; and the widths now."""
+    a wider score), so that what is on the screen stays aligned; and the widths now. `noted` as in
+    `fiche_lines`."""
     from scorekeeper.cli.render import layout
 
-    _, drawn, width, _ = _drawn(fiche, "", ascii, width, narrow)
+    _, drawn, width, _ = _drawn(fiche, "", ascii, width, narrow, noted)
     widths = drawn.grid.column_widths(width)
     if widths == before and fiche.coups:
         return layout.row_lines(drawn, -1, width), widths

@@ -44,7 +44,7 @@ class Shape(NamedTuple):
 
     short: bool = False
     merged: bool = False
-    short_sides: bool = False  # the sides' headers alone shortened
+    short_sides: bool = False  # the sides' headers and the dealer's column alone shortened
     tight: bool = False  # bare columns one space apart
     running: bool = False
     dealer: bool = True
@@ -134,7 +134,7 @@ def draw(
                 built[kind] = build(shortener(short) if kind else whole)
         sheet = built[shape.short and shortened]
         if shape.short_sides and shortened:
-            sheet = sheet._replace(sides=built[True].sides)
+            sheet = _short_sides(sheet, built[True])
         grid, spans = (_narrow if narrow else _wide)(sheet, shape)
         drawn = Drawn(title, grid, spans, _legend(short, width) if abbreviated else ())
         if grid.minimum() <= width:
@@ -143,10 +143,24 @@ def draw(
     return drawn
 
 
+def _short_sides(sheet: Sheet, short: Sheet) -> Sheet:
+    """`sheet` with the sides' headers of `short`, and its dealer column too: a player is named the same
+    way in both (`Esc` over the scores, `Esc` dealing), the other columns' words left whole."""
+    if "dealer" not in sheet.keys:
+        return sheet._replace(sides=short.sides)
+    at = sheet.keys.index("dealer")
+    rows = tuple(
+        row._replace(cells=(*row.cells[:at], brief.cells[at], *row.cells[at + 1 :]))
+        for row, brief in zip(sheet.rows, short.rows, strict=True)
+    )
+    return sheet._replace(sides=short.sides, rows=rows)
+
+
 def _wide(sheet: Sheet, shape: Shape) -> tuple[Grid, tuple[tuple[int, ...], ...]]:
     keys, headers = list(sheet.keys), list(sheet.headers)
     merge = shape.merged and "calls" in keys and "said" in keys
-    dropped = {"calls"} if merge else set()
+    # A column nobody wrote in is left out (`Grid`): before the first coup, no call was said either.
+    dropped = {"calls"} if merge or not sheet.rows else set()
     if not shape.dealer:
         dropped.add("dealer")
     kept = [i for i, key in enumerate(keys) if key not in dropped]

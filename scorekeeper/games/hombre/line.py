@@ -97,7 +97,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
             put("trump", trump[0].value, word)
             at += 1
         else:
-            raise UserError("hombre_line_unknown_word", word=word, players=line.names)
+            raise UserError("hombre_line_unknown_word", word=word, players=line.names, words=_calls(said_with, state))
     if bare:
         if tricks or len(bare) != len(state.players):
             raise UserError("line_numbers_order", count=len(state.players))
@@ -112,10 +112,17 @@ def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | No
     if error.key == "coup_without_hombre" and declared.get("hombre") is None:
         return Ask("hombre", record("ask.hombre", "H-6"), tuple(state.players))
     if error.key == "coup_without_hombre":
-        return Ask("contract", record("ask.contract", "H-6"), _contracts(state))
+        return Ask("contract", record("ask.contract", "H-6", contracts=_contracts(state)), _contracts(state))
     if error.key == "tricks_missing":
         return Ask("tricks", record("ask.tricks", "H-9", players=state.players), ())
     return None
+
+
+def _calls(said_with: Keywords, state: State) -> tuple[str, ...]:
+    """The words of the table the line takes: this ruleset's contracts (`retourne` where it is one,
+    H-6), then the calls as this language writes them."""
+    others = {field: word for field, word in said_with.say.items() if field not in said_with.contracts.values()}
+    return (*_contracts(state), *dict.fromkeys(others.values()))
 
 
 def _contracts(state: State) -> tuple[str, ...]:
@@ -153,7 +160,7 @@ def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
 def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
     """The words a line may hold, for completion: the players, the calls, the contracts."""
     said_with = Keywords.of("hombre", language)
-    calls = tuple(sorted({word for field, word in said_with.say.items() if field not in said_with.contracts.values()}))
+    calls = tuple(sorted(_calls(said_with, state)[len(_contracts(state)) :]))
     return {"players": tuple(state.players), "calls": calls, "contracts": _contracts(state), "cards": ()}
 
 

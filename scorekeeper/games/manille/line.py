@@ -29,7 +29,7 @@ The keywords are the game's words, in `words/LANG.toml`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from scorekeeper.cards import card_words, letters, suit_letter
@@ -49,6 +49,17 @@ from scorekeeper.games.line import (
 )
 from scorekeeper.games.manille.replay import State
 from scorekeeper.language import Language
+
+# The calls a system may not have (M-5, M-6, M-8, M-11, M-13): each field and whether the system has it.
+_CALLS_OF_A_SYSTEM: dict[str, Callable[[State], bool]] = {
+    "contre": lambda state: state.rules.contre,
+    "surcontre": lambda state: state.rules.surcontre,
+    "menteur": lambda state: bool(state.ruleset.settings.get("calls.parlee")),
+    "chooser": lambda state: state.rules.trump_from != "retourne",
+    "taker": lambda state: state.rules.sides == "taker",
+    "bid": lambda state: state.rules.sides == "taker",
+    "exchange": lambda state: state.rules.chien > 0,
+}
 
 _WRITTEN = ("dealer", "misdeal", "pass", "retourne", "trump", "chooser", "taker", "bid", "contre", "surcontre")
 
@@ -89,6 +100,8 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         word = line.items[at]
         named = line.name(at)
         field = keyword(said_with.fields, word)
+        if field is not None and not said_in(state, field):
+            field = None  # a call of another system is no word of this one: `contre` in a muette
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
         folded = line.folded(at).replace("\u2019", "'")
@@ -137,7 +150,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
             put("trump", "SA" if trump[0] is None else trump[0].value, word)
             at += 1
         else:
-            raise UserError("line_unknown_word", word=word, players=line.names)
+            raise UserError("line_unknown_word", word=word, players=line.names, words=calls(state, language))
     if pending is not None:
         raise UserError("line_number_missing", name=pending[0])
     _bare_numbers(state, said, points, bare, asked)
@@ -288,14 +301,26 @@ def _suit(value: str) -> Any:
     return Suit(value.upper())
 
 
+def said_in(state: State, field: str) -> bool:
+    """Whether the system played says `field` at all (`_CALLS_OF_A_SYSTEM`): no contre in a muette (M-6)."""
+    has = _CALLS_OF_A_SYSTEM.get(field)
+    return has is None or has(state)
+
+
+def calls(state: State, language: Language) -> tuple[str, ...]:
+    """The words of the table this system's line takes, as this language writes them (`contre` where
+    the system has it), in the order the words file gives them."""
+    say = Keywords.of("manille", language).say
+    return tuple(dict.fromkeys(word for field, word in say.items() if said_in(state, field)))
+
+
 def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
-    """The words a line may hold, for completion: the players, the calls, the cards of the deck in
-    letters, and the words cards are said with (`as de tr`: `trèfle`)."""
-    calls = tuple(sorted(set(Keywords.of("manille", language).say.values())))
+    """The words a line may hold, for completion: the players, the calls of this system, the cards of
+    the deck in letters, and the words cards are said with (`as de tr`: `trèfle`)."""
     said = card_words(language.playing("manille"))
     return {
         "players": tuple(state.table.seats),
-        "calls": calls,
+        "calls": tuple(sorted(calls(state, language))),
         "contracts": (),
         "cards": (*(letters(card, language) for card in state.ruleset.deck.cards), *said),
     }
