@@ -482,8 +482,7 @@ def letters(card: Card, language: Language) -> str:
     >>> letters(Card.parse("QH"), Language.named("fr")), letters(Card.parse("QH"), Language.named("en"))
     ('Dc', 'Qh')
     """
-    words = _words(language)
-    return words.written.get(card.rank, card.rank.value) + suit_letter(card.suit, language)
+    return rank_letter(card.rank, language) + suit_letter(card.suit, language)
 
 
 def card_words(language: Language) -> tuple[str, ...]:
@@ -498,6 +497,16 @@ def card_words(language: Language) -> tuple[str, ...]:
     ranks = [word for words in cards.get("ranks", {}).values() for word in words[1:] if word.isalpha()]
     suits = [words[1] for words in cards.get("suits", {}).values() if len(words) > 1]
     return tuple(dict.fromkeys([*ranks, *suits]))
+
+
+def rank_letter(rank: Rank, language: Language) -> str:
+    """A rank as `language` writes it (C-2): `R` for the king in French.
+
+    >>> from scorekeeper.language import Language
+    >>> [rank_letter(Rank(value), Language.named("fr")) for value in ("K", "Q", "J", "10")]
+    ['R', 'D', 'V', '10']
+    """
+    return _words(language).written.get(rank, rank.value)
 
 
 def suit_letter(suit: Suit, language: Language) -> str:

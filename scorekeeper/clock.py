@@ -11,8 +11,10 @@ counts as the latest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
+from typing import Any
 
 
 def now() -> str:
@@ -61,17 +63,90 @@ def local(iso: str) -> str:
         return iso
 
 
-def shown(iso: str, seconds: bool = False) -> str:
+def shown(iso: str, seconds: bool = False, dates: Mapping[str, Any] | None = None) -> str:
     """`iso` as the sheet and the list of games show it: local date and time to the minute (`seconds`:
-    to the second); a time spelled wrong as written.
+    to the second), as the language writes them (`dates`: its words' `[dates]`, `written`), in ISO
+    without; a time spelled wrong as written.
 
+    >>> from scorekeeper.language import Language
+    >>> _FRENCH = Language.named("fr").words["dates"]
     >>> shown("2026-11-22T21:40:05")
     '2026-11-22 21:40'
+    >>> shown("2026-11-22T21:40:05", dates=Language.named("en").words["dates"])
+    '22 Nov 2026, 21:40'
+    >>> shown("2026-11-22T21:40:05", dates=_FRENCH), shown("2026-11-22T21:40:05", True, _FRENCH)
+    ('22 nov. 2026, 21 h 40', '22 nov. 2026, 21 h 40 min 05 s')
     """
     moment = instant(iso)
     if moment is None:
         return iso.replace("T", " ")[: 19 if seconds else 16]
-    return moment.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+    if not dates or "date" not in dates:
+        return moment.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+    time = written(moment, dates["seconds" if seconds else "time"], dates)
+    return str(dates["datetime"]).replace("{1}", written(moment, dates["date"], dates)).replace("{0}", time)
+
+
+def shown_time(iso: str, dates: Mapping[str, Any] | None = None) -> str:
+    """The local time of day of `iso` to the minute, as the language writes it (`dates`), `HH:MM` without;
+    a time spelled wrong, its characters where the time would be.
+
+    >>> from scorekeeper.language import Language
+    >>> shown_time("2026-11-22T21:40:05"), shown_time("2026-11-22T21:40:05", Language.named("fr").words["dates"])
+    ('21:40', '21 h 40')
+    """
+    moment = instant(iso)
+    if moment is None:
+        return iso[11:16] or iso
+    if not dates or "time" not in dates:
+        return moment.strftime("%H:%M")
+    return written(moment, dates["time"], dates)
+
+
+def same_day(first: str, last: str) -> bool:
+    """Whether two ISO times fall on one local day (two times spelled wrong: whether their first ten
+    characters are one)."""
+    return local_date(first) == local_date(last)
+
+
+# A CLDR pattern (`d MMM y`, `HH 'h' mm`): a run of one letter is a field, quoted text is said as it is
+# ('' is a quote), anything else is itself.
+_FIELD = re.compile(r"'(?:[^']|'')*'|''|([A-Za-z])\1*|[^A-Za-z']+")
+
+
+def written(moment: datetime, pattern: str, dates: Mapping[str, Any]) -> str:
+    """`moment` written by a CLDR date pattern, with the months' names of `dates` (Babel's, compiled
+    with the words: `i18n.compile.dates`). The fields the languages' patterns use are read: the day
+    (`d`), the month (`M`, `MMM`, `MMMM`), the year (`y`), hours (`H`, `h`), minutes, seconds, the
+    period (`a`); any other letter is written as it stands.
+
+    >>> from scorekeeper.language import Language
+    >>> french = Language.named("fr").words["dates"]
+    >>> written(datetime(2026, 11, 5, 9, 3, 7), "d MMM y, HH 'h' mm 'min' ss 's' ''", french)
+    "5 nov. 2026, 09 h 03 min 07 s '"
+    """
+    out = []
+    for found in _FIELD.finditer(pattern):
+        token = found[0]
+        if token[0] == "'":
+            out.append("'" if token == "''" else token[1:-1].replace("''", "'"))
+        elif found[1] is None:
+            out.append(token)
+        else:
+            out.append(_field(moment, token, dates))
+    return "".join(out)
+
+
+def _field(moment: datetime, token: str, dates: Mapping[str, Any]) -> str:
+    letter, width = token[0], len(token)
+    if letter == "M" and width >= 3:
+        return str(dates["months_wide" if width >= 4 else "months"][moment.month - 1])
+    if letter == "a":
+        return str(dates["periods"][moment.hour >= 12])
+    figures = {"d": moment.day, "M": moment.month, "H": moment.hour, "h": moment.hour % 12 or 12}
+    figures |= {"m": moment.minute, "s": moment.second}
+    if letter == "y":
+        return f"{moment.year % 100:02d}" if width == 2 else f"{moment.year:0{width}d}"
+    return f"{figures[letter]:0{width}d}" if letter in figures else token
 
 
 def local_date(iso: str) -> str:

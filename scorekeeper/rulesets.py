@@ -43,7 +43,9 @@ MOST_EXTENDS = 32  # files in an `extends` chain: a house of a house of ... a sh
 
 class Key(NamedTuple):
     """One key of the schema: its dotted name, type, what it accepts, and the catalog key of what it
-    means (`doc`). `check` says what is wrong with a value (a record of the catalogs), or None."""
+    means (`doc`). `check` says what is wrong with a value (a record of the catalogs), or None. `ranks`:
+    the value names card ranks (a list of them, or a table by them), which a file writes in English
+    letters and `rules show` in the language's (C-2: `R D V` in French)."""
 
     name: str
     kind: type | tuple[type, ...]
@@ -52,6 +54,7 @@ class Key(NamedTuple):
     default: Any = _MISSING
     minimum: int | None = None
     check: Callable[[Any], Record | None] | None = None
+    ranks: bool = False
 
     @property
     def meaning(self) -> Record:

@@ -9,7 +9,7 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json
 from scorekeeper.cli.render import short_status
 from scorekeeper.errors import UserError
-from scorekeeper.i18n import text
+from scorekeeper.i18n import dates, text
 
 app = typer.Typer(
     name="games",
@@ -52,7 +52,7 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> No
         coups = "" if row["coups"] is None else str(row["coups"])
         named = row["name"] if row.get("id") is None else row["id"]  # games of one name put away: each by its id
         cells = ("*" if row["current"] else "", named, row["ruleset"] or "", ", ".join(row["players"]))
-        played = clock.shown(row["last_played"] or "", seconds=True)
+        played = clock.shown(row["last_played"] or "", seconds=True, dates=dates())
         lines.append((*cells, coups, played, row["state"]))
     table = Table()
     columns = (

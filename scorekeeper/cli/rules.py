@@ -8,7 +8,7 @@ from scorekeeper import games, rulesets
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import JSON, console, examples_of, print_json
 from scorekeeper.i18n import render, text
-from scorekeeper.i18n.rulebook import described, description_of
+from scorekeeper.i18n.rulebook import described, description_of, source_of
 
 app = typer.Typer(
     name="rules",
@@ -53,13 +53,14 @@ def show(
     out.print(Text.assemble((title, "bold"), f" ({ruleset.name}, {ruleset.game})"))  # text, never markup
     out.print(description, markup=False)
     if ruleset.source:
-        out.print(text("cli.rules.source", source=ruleset.source), markup=False)
+        out.print(text("cli.rules.source", source=source_of(ruleset)), markup=False)
     table = Table()
     for column in ("cli.rules.column.key", "cli.rules.column.value", "cli.rules.column.meaning"):
         table.add_column(text(column))
     meanings = {key.name: key.meaning for key in ruleset.schema}
+    ranked = {key.name for key in ruleset.schema if key.ranks}
     for key, value in ruleset.settings.items():
-        shown = render(derived[key]) if key in derived else _show_value(value)
+        shown = render(derived[key]) if key in derived else _show_value(value, key in ranked)
         table.add_row(key, shown, render(meanings[key]))
     out.print(table)
     if ruleset.options:
@@ -120,13 +121,26 @@ def _summary(ruleset: rulesets.Ruleset) -> dict[str, object]:
     }
 
 
-def _show_value(value: object) -> str:
+def _show_value(value: object, ranks: bool = False) -> str:
+    """A setting as `rules show` writes it; card ranks (`ranks`) in the letters of the language in effect."""
+    said = _rank if ranks else str
     if isinstance(value, dict):
-        return ", ".join(f"{k}={v}" for k, v in value.items())
+        return ", ".join(f"{said(k)}={v}" for k, v in value.items())
     if isinstance(value, list):
-        return " ".join(map(str, value))
+        return " ".join(map(said, value))
     if value is None:
         return text("cli.rules.default")
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def _rank(value: object) -> str:
+    """A rank as the language in effect writes it (C-2: `R` for `K` in French); what is no rank as written."""
+    from scorekeeper.cards import Rank, rank_letter
+    from scorekeeper.i18n import spoken
+
+    try:
+        return rank_letter(Rank(str(value)), spoken())
+    except ValueError:
+        return str(value)

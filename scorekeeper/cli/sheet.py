@@ -10,7 +10,7 @@ from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples
 from scorekeeper.cli.render import detail_lines, fiche_lines
 from scorekeeper.cli.render.layout import prose, width_of
 from scorekeeper.errors import UserError
-from scorekeeper.i18n import text
+from scorekeeper.i18n import dates, text
 from scorekeeper.i18n.rulebook import described
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -53,7 +53,7 @@ def sheet(
 
 
 def _when(iso: str) -> str:
-    return clock.shown(iso)
+    return clock.shown(iso, dates=dates())
 
 
 def _note(number: int, kept: dict) -> str:
@@ -66,8 +66,10 @@ def _aside(aside: dict) -> list[str]:
     times = [kept["time"] for kept in aside["entries"] if "time" in kept]
     lines = []
     if times:
-        first, last = _when(clock.earliest(times) or min(times)), _when(clock.latest(times) or max(times))
-        lines.append(text("sheet.times", first=first, last=last[11:] if last[:10] == first[:10] else last))
+        first, last = clock.earliest(times) or min(times), clock.latest(times) or max(times)
+        # An evening's entries: the day once, the last by its time alone.
+        until = clock.shown_time(last, dates()) if clock.same_day(first, last) else _when(last)
+        lines.append(text("sheet.times", first=_when(first), last=until))
     lines += [_note(number, kept) for number, kept in enumerate(aside["entries"], 1) if "note" in kept]
     lines += [text("sheet.game_note", when=_when(note["time"]), note=note["text"]) for note in aside["notes"]]
     if aside["stopped"] is not None:

@@ -97,6 +97,13 @@ def spoken() -> Language:
     return _in_effect[0]
 
 
+def dates() -> Mapping[str, Any]:
+    """How the language in effect writes a date and a time (its words' `[dates]`, Babel's patterns
+    compiled with them), for `clock.shown`."""
+    found: Mapping[str, Any] = spoken().words.get("dates", {})
+    return found
+
+
 def bring(folder: Path) -> None:
     """Look messages up in the catalogs of `folder` too (`LANG/*.po` compiled under `locale/`), after the
     main catalog: a game from outside the package brings its own words so."""

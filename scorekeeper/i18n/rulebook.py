@@ -71,17 +71,31 @@ def described(ruleset: Any) -> tuple[str, str]:
     ('Our house', 'as we play')
     """
     said = (ruleset.title, description_of(ruleset))
+    words = _shipped_words(ruleset, {"title": ruleset.title, "description": said[1]})
+    return words.get("title", said[0]), words.get("description", said[1])
+
+
+def source_of(ruleset: Any) -> str:
+    """Where a ruleset comes from and the rules it follows, in the language in effect (« règles M-1 à
+    M-5 »): a shipped one's from `LANG/rulesets.toml`, as its file writes it otherwise."""
+    said = str(ruleset.source or "")
+    return str(_shipped_words(ruleset, {"source": said}).get("source", said))
+
+
+def _shipped_words(ruleset: Any, said: dict[str, str]) -> dict[str, str]:
+    """The words `LANG/rulesets.toml` gives a shipped ruleset in the language in effect, when what its
+    file says (`said`) is what the shipped file says; none for a file of the user's own."""
     words = _rulesets(i18n.spoken().code).get(ruleset.name)
     if not words:
-        return said
+        return {}
     from scorekeeper import rulesets  # the core's loader: only for a language with words for rulesets
 
     if ruleset.name not in rulesets.builtin_names():
-        return said
+        return {}
     shipped, _ = rulesets.resolve(ruleset.name)
-    if said != (shipped.get("title"), shipped.get("description")):
-        return said
-    return words.get("title", said[0]), words.get("description", said[1])
+    if any(shipped.get(field) != value for field, value in said.items()):
+        return {}
+    return words
 
 
 def description_of(ruleset: Any) -> str:

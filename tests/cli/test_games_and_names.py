@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import tomllib
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -212,7 +213,9 @@ def test_each_entry_keeps_its_time_which_the_engines_never_see_and_an_edit_keeps
     assert run("edit", "1", "--points", "César=50").code == 0
     assert json.loads(run("sheet", "--json").out)["coups"][0]["time"] == times[0]
     assert listed(run)["marius"]["last_played"] == max(times)
-    assert f"said from {times[0].replace('T', ' ')[:16]} to " in run("sheet").out
+    said = datetime.fromisoformat(times[0]).astimezone()
+    month = "Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec".split()[said.month - 1]
+    assert f"said from {said.day} {month} {said.year}, {said:%H:%M} to " in run("sheet").out
 
 
 def test_note_on_an_entry_and_on_the_game_shown_on_the_sheet_and_in_json(marius, run):

@@ -13,6 +13,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = ("-p", "A", "-p", "B", "-p", "C", "-p", "D")
+# The months as British English abbreviates them (CLDR's en_GB, through Babel): `sheet` writes "22 Nov 2026".
+ENGLISH_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sept Oct Nov Dec".split()
 
 
 def scorekeeper(tz: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -32,9 +34,9 @@ def test_two_coups_said_under_two_time_zones_are_seconds_apart() -> None:
     assert timedelta(0) <= second - first < timedelta(minutes=1)
     # Shown in the reader's local time: Paris is UTC+1 in winter, UTC+2 in summer, never a day apart.
     said = scorekeeper("Europe/Paris", "sheet").stdout.splitlines()[-1]
-    paris = first.astimezone(_zone("Europe/Paris")).strftime("%Y-%m-%d %H:%M")
-    assert said.startswith(f"said from {paris} to ")
-    assert len(said) == len("said from 2026-11-22 21:40 to 21:40")  # one day: the end by its hour
+    paris = first.astimezone(_zone("Europe/Paris"))
+    assert said.startswith(f"said from {paris.day} {ENGLISH_MONTHS[paris.month - 1]} {paris.year}, {paris:%H:%M} to ")
+    assert said.endswith(" to " + said.split(", ")[1].split(" ")[0])  # one day: the end by its hour
     csv = scorekeeper("Asia/Tokyo", "export", "--format", "csv").stdout.splitlines()
     assert csv[1].split(",")[1] == first.astimezone(_zone("Asia/Tokyo")).isoformat()
 
@@ -54,9 +56,9 @@ def test_a_naive_time_of_an_older_file_is_local_time_and_times_compare_as_instan
     assert text != stored
     (game,) = json.loads(scorekeeper("Europe/Paris", "games", "--json").stdout)
     assert game["last_played"] == "2026-11-22T21:00:00+00:00"  # text would say the naive 21:40 is later
-    assert scorekeeper("Europe/Paris", "sheet").stdout.splitlines()[-1] == "said from 2026-11-22 21:40 to 22:00"
+    assert scorekeeper("Europe/Paris", "sheet").stdout.splitlines()[-1] == "said from 22 Nov 2026, 21:40 to 22:00"
     listed = scorekeeper("Europe/Paris", "games").stdout
-    assert "2026-11-22" in listed and "22:00:00" in listed
+    assert "22 Nov 2026" in listed and "22:00:00" in listed
 
 
 def _zone(name: str):

@@ -173,8 +173,8 @@ def test_the_toy_is_exported_as_csv_markdown_and_html(played: Run) -> None:
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", row[1]) for row in rows[1:])
     page = played("export", "--format", "md", lang="fr").lines
     assert page[0] == "# toy · Toy"
-    assert re.sub(r"\d\d:\d\d", "HH:MM", page[6]) == (
-        "| 3 | HH:MM | Cy | Ann 1, Bob 5, Cy 2, prime Bob | 1 | 6 | 7 | 13 | 2 | 9 |"
+    assert re.sub(r"\d\d h \d\d", "HH h MM", page[6]) == (  # the hour as French writes it
+        "| 3 | HH h MM | Cy | Ann 1, Bob 5, Cy 2, prime Bob | 1 | 6 | 7 | 13 | 2 | 9 |"
     )
     assert page[-1] == "- Bob gagne la partie de toy"
     html = played("export", "--format", "html").out

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import i18n, store
+from scorekeeper import i18n, rulesets, store
 from scorekeeper.cards import Card, Rank, Suit, parse_trump, split_cards, typed
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.i18n import compile as po
@@ -307,6 +307,29 @@ def test_rules_show_speaks_french_for_a_shipped_ruleset_and_keeps_a_users_own_wo
     house = tmp_path / "maison.toml"
     house.write_text('extends = "manillen"\ntitle = "Chez Marius"\n', encoding="utf-8")
     assert run("--lang", "fr", "rules", "show", str(house)).out.startswith("Chez Marius (maison, manille)\n")
+
+
+@pytest.mark.parametrize("name", sorted(rulesets.builtin_names()))
+def test_rules_show_says_a_shipped_ruleset_s_source_in_french(run, name):
+    """« M-1 à M-5 », never the file's English "M-1 to M-5" (issue 29): each shipped ruleset's source in French."""
+    out = run("--lang", "fr", "rules", "show", name).out
+    (source,) = [line for line in out.splitlines() if line.startswith("source : ")]
+    assert re.search(r"règles? [A-Z]-\d", source) and not re.search(r"\bto\b|RULES|\bits\b|\S;", source), source  # « ; » spaced
+
+
+def test_rules_show_keeps_the_source_of_a_users_own_ruleset_and_english_its_files(run, tmp_path):
+    assert "source: seed 000 (Wikipédia FR, manille muette); RULES M-1 to M-5" in run("rules", "show", "manille-muette").out
+    house = tmp_path / "maison.toml"
+    house.write_text('extends = "manille-muette"\nsource = "our café, M-1 to M-5"\n', encoding="utf-8")
+    assert "source : our café, M-1 to M-5" in run("--lang", "fr", "rules", "show", str(house)).out
+
+
+def test_c2_rules_show_writes_the_ranks_in_the_language_s_letters(run):
+    """`K Q J` is `R D V` in French (C-2), in the order and in the points; English keeps its letters."""
+    french = run("--lang", "fr", "rules", "show", "manille-muette").out
+    assert "10 A R D V 9 8 7" in french and "10=5, A=4, R=3, D=2, V=1" in french
+    english = run("--lang", "en", "rules", "show", "manille-muette").out
+    assert "10 A K Q J 9 8 7" in english and "10=5, A=4, K=3, Q=2, J=1" in english
 
 
 def test_c2_a_coup_typed_at_a_french_table_is_kept_in_the_ledgers_english_letters(tmp_path):

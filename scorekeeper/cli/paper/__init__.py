@@ -27,12 +27,16 @@ class Table:
 
 class Moment(str):
     """An entry's time as ISO text in local time (`clock.local`): whole in the CSV, its hour and minute
-    on the page, where an evening's entries need no date each (`2026-11-22T21:40:00` is `21:40`)."""
+    on the page, where an evening's entries need no date each (`2026-11-22T21:40:00` is `21:40`, in
+    French `21 h 40`), as the language in effect writes them."""
 
     __slots__ = ()
 
     def short(self) -> str:
-        return self[11:16] or str(self)
+        from scorekeeper.clock import shown_time
+        from scorekeeper.i18n import dates
+
+        return shown_time(self, dates()) if self else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +84,11 @@ def heading(name: str, fiche: Any, aside: dict[str, Any]) -> dict[str, Any]:
 
 def asides(data: dict[str, Any]) -> list[str]:
     """The game's own notes and its stop by agreement, each with its time, in the sheet's words."""
-    from scorekeeper.i18n import text
+    from scorekeeper.clock import shown
+    from scorekeeper.i18n import dates, text
 
-    from scorekeeper.clock import shown as when
+    def when(iso: str) -> str:
+        return shown(iso, dates=dates())
 
     lines = [text("sheet.game_note", when=when(note["time"]), note=note["text"]) for note in data.get("notes", ())]
     if stopped := data.get("stopped"):

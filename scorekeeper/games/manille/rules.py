@@ -59,8 +59,8 @@ MANILLE_KEYS = (
     Key("table.sides", str, "key.manille.table.sides", choices=("teams", "mort", "morts", "each", "taker", "dealer")),
     Key("table.first_lead", str, "key.manille.table.first_lead", choices=("next", "dealer", "taker")),
     Key("cards.deck", str, "key.manille.cards.deck", choices=("manille",)),
-    Key("cards.order", list, "key.manille.cards.order", check=_check_order),
-    Key("cards.points", dict, "key.manille.cards.points", check=_check_points),
+    Key("cards.order", list, "key.manille.cards.order", check=_check_order, ranks=True),
+    Key("cards.points", dict, "key.manille.cards.points", check=_check_points, ranks=True),
     Key("cards.trick_points", int, "key.manille.cards.trick_points", minimum=0),
     Key("cards.chien", int, "key.manille.cards.chien", default=0, minimum=0),
     Key(
