@@ -68,7 +68,8 @@ def test_h20_coup_5_c_wins_with_a_s_bete_of_27_in_play_as_records(seed_fiche):
     assert log[1] == record("poule_grows", "H-16", added=2, marks=11, poule=99)
     assert log[2] == record("bete_stays_in_play", "H-17", bete=bete)
     assert log[3] == record("enjeu_with_bete", "H-14", poule=99, bete=bete, enjeu=126)
-    assert log[4] == record("contract_won", "H-9", hombre="C", contract=Contract.DEMANDE, tricks=(2, 2, 5))  # in seating order, A B C (issue 29)
+    # The tricks in seating order, A B C, as the grid says them (issue 29).
+    assert log[4] == record("contract_won", "H-9", hombre="C", contract=Contract.DEMANDE, tricks=(2, 2, 5))
     assert log[5] == record("poule_taken", "H-13", outcome=Outcome.WON, taker="C", poule=99)
     share = record("poule_share", "H-13", poule=99, marks=11, outcome=Outcome.WON)
     assert log[6] == record("payment", None, payer="A", payee="C", jetons=33, why=share)
