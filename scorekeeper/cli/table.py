@@ -38,7 +38,7 @@ from scorekeeper import i18n, rulesets, service
 from scorekeeper.cli import complete, current
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import examples_of
-from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
+from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
 from scorekeeper.cli.said import flag_of
 from scorekeeper.cli.terminal import OutputFailed
 from scorekeeper.errors import Exit, Field, UserError
@@ -117,7 +117,7 @@ class Table:
         self.refused = 0
         self.stored = 0  # the lines that stored something: a coup, a command that changed the game
         self.needs_said = ""
-        self.columns: tuple[int, ...] | None = None  # the widths of the fiche's columns on the screen
+        self.drawing: Drawing | None = None  # the fiche as on the screen: its layout, its columns' widths
 
     # --- the two ways in ------------------------------------------------------------------------
 
@@ -240,7 +240,7 @@ class Table:
         if self.terminal is None:
             print(text("table.result", number=len(fiche.coups), line=echo, status=status(fiche)))
             return
-        lines, self.columns = table_lines(fiche, False, self.columns)  # the new line, or the fiche realigned
+        lines, self.drawing = table_lines(fiche, False, self.drawing)  # the new line, or the fiche realigned
         print("\n".join(lines))
         self.say(*map(render, self.session.engine.announced(fiche.coups[-1])), status(fiche))
         if fiche.over:
@@ -355,7 +355,7 @@ class Table:
             if self.terminal is not None:
                 self.show_needs()
         if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
-            self.columns = table_lines(self.session.fiche(), False, None)[1]
+            self.drawing = table_lines(self.session.fiche(), False, None)[1]
 
 
 def _options_of(name: str) -> set[str]:
