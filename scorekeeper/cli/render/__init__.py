@@ -217,10 +217,10 @@ def table_lines(
     that what is on the screen stays aligned; and what the screen now shows.
 
     Where the fiche is the one drawn `before` and one coup more, that coup alone is laid out, in the shape
-    of `before` and measured with its rows (`layout.extend`): its cost is a row's, however long the game
-    (issue 28: 55 to 87 ms a coup at 2,000 coups to lay out the whole fiche). The fiche is laid out whole
-    at the first coup, after another command changed the game (its entries are others), when the width
-    changed, and when the shape no longer fits.
+    of `before` and measured with its rows (`layout.extend`): its cost is a row's, however long the game,
+    and a grid drawn again is its rows as laid out already (issue 28, `scorekeeper.fast`). The fiche is
+    laid out whole at the first coup, after another command changed the game (its entries are others),
+    when the width changed, and when the shape no longer fits.
     """
     from scorekeeper.cli.render import layout
 
@@ -232,8 +232,10 @@ def table_lines(
         drawn = before.drawn
         if layout.extend(drawn, lambda name: shown(data, ascii, name), fiche.players, width, narrow):
             widths = drawn.grid.column_widths(width)
+            now = before._replace(widths=widths, coups=coups)
             if widths == before.widths:
-                return layout.row_lines(drawn, -1, width), before._replace(coups=coups)
+                return layout.row_lines(drawn, -1, width), now
+            return layout.fiche_lines(drawn, width), now  # its rows laid out already: drawn again, not said again
     _, drawn, width, narrow = _drawn(fiche, "", ascii, width, narrow)
     widths = drawn.grid.column_widths(width)
     now = Drawing(drawn, widths, ascii, width, narrow, coups)
@@ -243,11 +245,14 @@ def table_lines(
 
 
 def _goes_on(before: Drawing, coups: tuple[Any, ...], ascii: bool, width: int, narrow: bool) -> bool:
-    """Whether `coups` are those drawn `before` (the same entries, not read again) and one more, drawn alike."""
+    """Whether `coups` are those drawn `before` (the same entries, not read again) and one more, drawn alike.
+    An empty grid shows every column, the first row only those written in (`Grid.kept`): the first coup
+    is laid out with the whole fiche."""
     drawn = before.coups
     return (
         len(coups) == len(drawn) + 1
-        and (not drawn or coups[len(drawn) - 1] is drawn[-1])
+        and bool(drawn)
+        and coups[len(drawn) - 1] is drawn[-1]
         and (before.ascii, before.width, before.narrow) == (ascii, width, narrow)
     )
 

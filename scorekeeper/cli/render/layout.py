@@ -140,8 +140,8 @@ def draw(
 def extend(drawn: Drawn, build: Callable[[Name], Sheet], players: Sequence[str], width: int, narrow: bool) -> bool:
     """`drawn` with the entries that `build` says after its own (the guided table's new coup) laid out in its
     shape and measured with its rows (`Grid.extend`): whether that shape is still the one `draw` would
-    choose. A row only widens a grid's floors: the shapes before it, which did not fit, fit no better, so
-    only its own fit is asked."""
+    choose. In a grid that has rows, a row only widens the floors and shows more columns: the shapes before
+    it, which did not fit, fit no better, so only its own fit is asked."""
     shapes = NARROW_SHAPES if narrow else SHAPES
     grid, spans, _ = _laid_out(build, labels(players), drawn.shape, narrow, {})
     start = len(drawn.grid.rows)
