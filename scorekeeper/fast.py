@@ -12,7 +12,15 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
 - the ledger's card words kept at hand rather than found through the language at every coup (cards.py);
 - NamedTuples rather than frozen slotted dataclasses, where `sheet` creates the class at every start
   (bench/classes.py) or the referee builds one at every play or trick (a game's `legal._Table`,
-  referee/audit.py's `TrickResult`, and `Audit` and `Audited`, one a coup audited).
+  referee/audit.py's `TrickResult`, and `Audit` and `Audited`, one a coup audited);
+- the guided table lays out a coup's own row alone, in the shape it drew before, its columns measured
+  with the rows drawn so far (`render.table_lines`, `layout.extend`, `Grid.measure`), and draws those
+  rows again when a width changes: 0.2 to 0.3 ms a coup at 10, 500 and 2,000 coups, where laying out
+  the whole fiche took 40 / 200 ms (manille, 500 / 2,000 coups) and 0.27 / 1.1 s (l'hombre) on a
+  loaded 2-core machine; at a pseudo-terminal, the write aside, a line to the next prompt 22-32 ms at
+  2,000 coups as at 10, from 160-180 ms (issue 28);
+- the table's session keeps its fiche until its state changes (`service.session`): three of the four
+  asked a coup, each 20 µs (manille) to 50 µs (l'hombre) at 2,000 coups.
 """
 
 from __future__ import annotations
