@@ -22,6 +22,14 @@
    (`scorekeeper --help`). Target: within 8x, through the derived cache; the first run, which fills
    the cache, is shown beside it. Not in `--quick`; `--club` runs it alone.
 
+5. A coup costs the same at coup 10 and at coup 2,000 (issue 28): the issue's table, a row a figure, each
+   beside the import floor measured in the same rounds (interleaved), with its goal and whether it is met:
+   `table` piped, per coup, on 0 / 500 / 2,000 coups; `table` at a pseudo-terminal, a line sent to the next
+   prompt, at coup 10 / 500 / 2,000; `sheet` on 500 and 2,000; `coup` and `undo` on 2,000; `export --format
+   html` and `chart` on 2,000; `stats` over 1,000 and 5,000 stored games, first run and warm (not in
+   `--quick`: writing them takes minutes; `--issue28` runs the table alone, stats included); the replay
+   of 10,000 coups from the file. Measure an installed package (`pip install .`, not `-e`).
+
 Medians of several runs; a busy machine shows in the spread, so the figures are best read side by side.
 """
 
@@ -29,6 +37,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -309,19 +318,24 @@ def hombre_club_coup(seated: list[str], rng: random.Random) -> dict[str, object]
     return coup
 
 
-def club(runs: int, count: int = 1_000) -> None:
+def write_club(count: int) -> None:
+    """`count` club games stored in the data folder in effect, a tenth of them archived."""
     from scorekeeper import service, store
 
+    for number, (kind, seated, options, coups) in enumerate(club_games(count, random.Random(21))):
+        made = service.new(kind, seated, options=options, name=f"club-{number}")
+        with store.changing(made.name) as game:
+            game.coups = coups
+        if number % 10 == 9:
+            service.archive(made.name)
+
+
+def club(runs: int, count: int = 1_000) -> None:
     with tempfile.TemporaryDirectory() as home:
         env = {**os.environ, "SCOREKEEPER_HOME": home, "NO_COLOR": "1", "COLUMNS": "120"}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["SCOREKEEPER_HOME"] = home
-        for number, (kind, seated, options, coups) in enumerate(club_games(count, random.Random(21))):
-            made = service.new(kind, seated, options=options, name=f"club-{number}")
-            with store.changing(made.name) as game:
-                game.coups = coups
-            if number % 10 == 9:
-                service.archive(made.name)
+        write_club(count)
         stats = [sys.executable, "-m", "scorekeeper", "stats"]
         cold = [sys.executable, "-m", "scorekeeper", "--help"]
         first = median_runs(stats, env, 1)  # fills the cache
@@ -344,6 +358,9 @@ def main() -> None:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
         club(runs=7)
         return
+    if "--issue28" in sys.argv:  # the issue's table alone, stats over 1,000 and 5,000 games included
+        issue28(runs=3 if quick else 7, stats=True)
+        return
     against = sys.argv[sys.argv.index("--against") + 1] if "--against" in sys.argv else None
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     cold = startup(runs=7 if quick else 21, against=against)
@@ -351,8 +368,206 @@ def main() -> None:
     replay(runs=2 if quick else 5)
     quota_replay(runs=2 if quick else 5)
     audits(runs=2 if quick else 3)
+    issue28(runs=3 if quick else 7, stats=not quick)
     if not quick:
         club(runs=7)
+
+
+# --- issue 28: the cost of a coup, a read and a statistic, against the import floor ----------------------
+
+PLAYERS = ["César", "Panisse", "Escartefigue", "Brun"]
+
+
+class Row:
+    """One row of the issue's table: a figure, the floor of the same rounds, the goal, met or not."""
+
+    def __init__(self, what: str, taken: float, floor: float | None, goal: float, unit: str) -> None:
+        self.what, self.taken, self.floor, self.goal, self.unit = what, taken, floor, goal, unit
+
+    def __str__(self) -> str:
+        value = self.taken / self.floor if self.unit == "x" and self.floor else self.taken
+        now = f"{self.taken * 1000:8.1f} ms"
+        floor = f"{self.floor * 1000:6.0f} ms" if self.floor else " " * 9
+        ratio = f"{value:5.2f}x" if self.unit == "x" else f"{value * 1000:5.1f} ms" if self.unit == "ms" else ""
+        goal = f"<= {self.goal}x" if self.unit == "x" else f"<= {self.goal * 1000:g} ms"
+        return f"  {self.what:48} {now} {floor}  {ratio:>9}  {goal:>10}  {'met' if value <= self.goal else 'NOT met'}"
+
+
+def _home(games: dict[str, int], base: Path) -> Path:
+    """A data folder holding one manille game a count of coups, each read once (its cache written, as a
+    player's would be), one coup entered through the command at the end (for `undo`)."""
+    from scorekeeper import service, store
+
+    os.environ["SCOREKEEPER_HOME"] = str(base)
+    for name, count in games.items():
+        service.new("manille-muette", PLAYERS, options=MANILLE_OPTIONS, name=name)
+        with store.changing(name) as game:
+            game.coups = [manille_coup(number) for number in range(count)]
+    env = _env(base)
+    for name in games:
+        command = [sys.executable, "-m", "scorekeeper", "coup", "--game", name, "-r", "10h", "--points", "César=40"]
+        subprocess.run(command, env=env, stdout=subprocess.DEVNULL, check=True)
+        subprocess.run([*SK, "sheet", "--game", name], env=env, stdout=subprocess.DEVNULL, check=True)
+    return base
+
+
+SK = [sys.executable, "-m", "scorekeeper"]
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "NO_COLOR": "1", "COLUMNS": "120", "SCOREKEEPER_LANG": "en"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: the bytecode written once
+    return env
+
+
+def _fresh(snapshot: Path, work: Path) -> Path:
+    """`work` made again as a copy of `snapshot`: a command that writes finds the game as it was."""
+    shutil.rmtree(work, ignore_errors=True)
+    shutil.copytree(snapshot, work)
+    return work
+
+
+def _lines(count: int, start: int) -> str:
+    """`count` coups as short lines, a retourne, a name and its points."""
+    cards, names = ["10h", "7s", "kd"], ["cesar", "panisse"]
+    return "".join(f"{cards[n % 3]} {names[n % 2]} {(n * 7) % 69}\n" for n in range(start, start + count))
+
+
+def _processes(snapshot: Path, work: Path, runs: int) -> list[Row]:
+    """The commands as a player starts them, each round timing the floor and every command in turn."""
+    piped = 20  # coups piped into `table` a run; a coup's cost is the difference with a run of none, over them
+    commands: dict[str, tuple[list[str], str | None, bool]] = {"floor": (FLOOR, None, False)}
+    for count in (0, 500, 2000):
+        game = ["table", "--game", f"g{count}"]
+        commands[f"table {count} none"] = ([*SK, *game], "", True)
+        commands[f"table {count} coups"] = ([*SK, *game], _lines(piped, 0), True)
+    for count in (500, 2000):
+        commands[f"sheet {count}"] = ([*SK, "sheet", "--game", f"g{count}"], None, False)
+    commands["coup 2000"] = ([*SK, "coup", "--game", "g2000", "-r", "10h", "--points", "César=40"], None, True)
+    commands["undo 2000"] = ([*SK, "undo", "--game", "g2000"], None, True)
+    commands["export 2000"] = ([*SK, "export", "--format", "html", "--game", "g2000"], None, False)
+    commands["chart 2000"] = ([*SK, "chart", "--game", "g2000"], None, False)
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    env = _env(work)
+    _fresh(snapshot, work)
+    for round_ in range(runs + 1):  # the first round writes the bytecode, and is not counted
+        for name, (command, given, writes) in commands.items():
+            if writes:
+                _fresh(snapshot, work)
+            start = time.perf_counter()
+            subprocess.run(command, env=env, input=given, text=True, stdout=subprocess.DEVNULL, check=True)
+            if round_:
+                times[name].append(time.perf_counter() - start)
+    med = {name: statistics.median(taken) for name, taken in times.items()}
+    floor = med["floor"]
+    rows = [
+        Row(
+            f"table piped, a coup, on {count:,} coups",
+            (med[f"table {count} coups"] - med[f"table {count} none"]) / piped,
+            floor,
+            0.008,
+            "ms",
+        )
+        for count in (0, 500, 2000)
+    ]
+    goals = ((500, 1.0), (2000, 1.5))
+    rows += [Row(f"sheet on {count:,} coups", med[f"sheet {count}"], floor, goal, "x") for count, goal in goals]
+    rows += [Row(f"{name} on 2,000 coups", med[f"{name} 2000"], floor, 1.3, "x") for name in ("coup", "undo")]
+    rows.append(Row("export --format html on 2,000 coups", med["export 2000"], floor, 2.5, "x"))
+    rows.append(Row("chart on 2,000 coups", med["chart 2000"], floor, 2.0, "x"))
+    return rows
+
+
+def _terminal(snapshot: Path, work: Path, runs: int, floor: float) -> list[Row]:
+    """`table` at a pseudo-terminal: a coup's line sent, timed to the next prompt, at coup 10, 500 and
+    2,000 (the median of `runs` coups a game). Needs pexpect (`pip install '.[test]'`)."""
+    try:
+        import pexpect
+    except ImportError:
+        print("  (table at a terminal: pexpect is not installed)")
+        return []
+    rows = []
+    for count in (10, 500, 2000):
+        _fresh(snapshot, work)
+        env = {**_env(work), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+        env.pop("NO_COLOR", None)
+        args = [*SK[1:], "table", "--game", f"t{count}"]
+        child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", dimensions=(40, 100), timeout=30)
+        number = count + 1  # the snapshot's game has one coup more, entered by `coup`
+        child.expect_exact(f"coup {number + 1}>")
+        taken = []
+        for line in _lines(runs + 1, 0).splitlines():
+            number += 1
+            start = time.perf_counter()
+            child.send(line + "\r")
+            child.expect_exact(f"coup {number + 1}>")
+            taken.append(time.perf_counter() - start)
+        child.send("quit\r")
+        child.expect(pexpect.EOF)
+        median = statistics.median(taken[1:])  # the first coup after the prompt loads what a coup needs
+        rows.append(Row(f"table at a terminal, line to prompt, coup {count:,}", median, floor, 0.030, "ms"))
+    return rows
+
+
+def _stats(count: int, runs: int) -> list[Row]:
+    """`stats` over `count` stored games (`club_games`), the first run (no summary kept yet) and warm,
+    each against the floor measured beside it."""
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder) / "home"
+        os.environ["SCOREKEEPER_HOME"] = str(home)
+        write_club(count)
+        snapshot = Path(folder) / "snapshot"
+        shutil.copytree(home, snapshot)
+        env = _env(home)
+        cold: list[float] = []
+        warm: list[float] = []
+        floors: list[float] = []
+        for _ in range(runs):
+            floors.append(median_runs(FLOOR, env, 1))
+            _fresh(snapshot, home)
+            cold.append(median_runs([*SK, "stats"], env, 1))
+            warm.append(median_runs([*SK, "stats"], env, 1))
+        floor = statistics.median(floors)
+        return [
+            Row(f"stats over {count:,} games, first run", statistics.median(cold), floor, 3.0, "x"),
+            Row(f"stats over {count:,} games, warm", statistics.median(warm), floor, 3.0, "x"),
+        ]
+
+
+def _replay_10000(runs: int) -> Row:
+    """The replay of 10,000 manille coups from the file, as a command reads it, in process (best of runs)."""
+    from scorekeeper import service, store
+
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["SCOREKEEPER_HOME"] = home
+        service.new("manille-muette", PLAYERS, options=MANILLE_OPTIONS, name="replay")
+        with store.changing("replay") as game:
+            game.coups = [manille_coup(number) for number in range(10_000)]
+        taken = timed(lambda: service.fiche(store.read("replay")), runs)
+        return Row("replay of 10,000 coups from the file", taken, None, 0.25, "ms")
+
+
+def issue28(runs: int, stats: bool) -> None:
+    """Issue 28's table, a row a figure beside the import floor of the same rounds."""
+    with tempfile.TemporaryDirectory() as folder:
+        games = {"g0": 0, "g500": 500, "g2000": 2000, "t10": 10, "t500": 500, "t2000": 2000}
+        snapshot = _home(games, Path(folder) / "snapshot")
+        work = Path(folder) / "work"
+        print("issue 28: a coup costs the same at coup 10 and at coup 2,000 (medians; the floor of the same rounds)")
+        print(f"  {'what':48} {'now':>11} {'floor':>9}  {'ratio':>9}  {'goal':>10}")
+        rows = _processes(snapshot, work, runs)
+        for row in rows:
+            print(row)
+        floor = rows[0].floor or 0.0
+        for row in _terminal(snapshot, work, max(runs, 5), floor):
+            print(row)
+    if stats:
+        for count in (1_000, 5_000):
+            for row in _stats(count, max(3, runs // 2)):
+                print(row)
+    else:
+        print("  (stats over 1,000 and 5,000 games: not in --quick; bench.py --issue28)")
+    print(_replay_10000(max(2, runs // 2)))
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     # cycle collector, the imports, the TOML read and the replay skip its passes over every object.
     gc.disable()
     try:
+        from scorekeeper.fast import defer_typer
+
+        defer_typer()
         from scorekeeper.cli.app import app
 
         app(args=argv, prog_name="scorekeeper")

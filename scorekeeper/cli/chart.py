@@ -22,8 +22,8 @@ def chart(game_name: str = GAME, ascii: bool = ASCII, json: bool = JSON) -> None
     name = pick(game_name)
     the_game = service.read(name)
     fiche = service.fiche(the_game)
-    data = paper.as_data(the_game.name, fiche, service.aside(the_game))
-    series = paper.series(data, paper.engine_of(data).paper(data, fiche))
+    data = paper.heading(the_game.name, fiche, service.aside(the_game))
+    series = paper.series(data, paper.engine_of(data).chart(data, fiche))
     if json:  # the chart's data: each line's values entry by entry, and the marks across it
         lines = [{"label": label, "values": values} for label, values in series.lines]
         marks = [{"at": mark.at, "label": mark.label} for mark in series.marks]

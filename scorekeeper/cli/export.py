@@ -34,7 +34,7 @@ def export(
     name = pick(game_name)
     the_game = service.read(name)
     fiche = service.fiche(the_game)
-    data = paper.as_data(the_game.name, fiche, service.aside(the_game))  # as typed, as `sheet --json` names it
+    data = paper.heading(the_game.name, fiche, service.aside(the_game))  # as typed, as `sheet --json` names it
     drawn = paper.engine_of(data).paper(data, fiche)
     table = paper.table(data, drawn)
     title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
@@ -44,7 +44,7 @@ def export(
             title,
             table,
             lines,
-            lambda: chart.svg(paper.series(data, drawn)),
+            lambda: chart.svg(paper.series(data, drawn.chart)),
             lambda: paper.sections(name, data, fiche),
             i18n.spoken().code,
         )

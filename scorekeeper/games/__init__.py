@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from scorekeeper.explain import Record
     from scorekeeper.games.line import Ask
     from scorekeeper.language import Language
-    from scorekeeper.games.paper import Paper
+    from scorekeeper.games.paper import Chart, Paper
     from scorekeeper.games.sheet import Cell, Explained, Sheet
     from scorekeeper.games.options import Options
     from scorekeeper.referee import Relation, Verdict
@@ -104,6 +104,7 @@ class Game(Protocol):
     def explained(self, fiche: Any) -> list[Explained]: ...
     def detail(self, result: Any) -> list[Cell]: ...
     def paper(self, data: dict[str, Any], fiche: Any) -> Paper: ...
+    def chart(self, data: dict[str, Any], fiche: Any) -> Chart: ...
     def figures(self, fiche: Any) -> dict[str, Figures]: ...
     def stopped(self, fiche: Any) -> Any: ...
 
@@ -174,6 +175,14 @@ class Drawn:
 
     def paper(self, data: dict[str, Any], fiche: Any) -> Paper:
         return self._module("paper").paper(data, fiche)  # type: ignore[no-any-return]
+
+    def chart(self, data: dict[str, Any], fiche: Any) -> Chart:
+        """The paper's chart alone, for `chart`: from the module's `chart` where it has one, which draws
+        no row of the export (a third of `chart` on 2,000 coups), else from its `paper`."""
+        module = self._module("paper")
+        if hasattr(module, "chart"):
+            return module.chart(data, fiche)  # type: ignore[no-any-return]
+        return self.paper(data, fiche).chart
 
 
 class Spoken:

@@ -146,6 +146,7 @@ def test_p10_a_partial_log_without_renonce_has_no_figure(run):
     ran = audit(run, "manille-whisthub", CLEAN[:3])
     assert ran.code == 0 and "no figure: the log stops at trick 3 of 8 and proves no renonce\n" in ran.out
     assert "figure, as coup scores it" not in ran.out
+    assert "priced as declared" not in ran.out  # nothing is priced: how it would be goes unsaid
     ran = audit(run, "manille-whisthub", CLEAN[:3], "--lang", "fr", "--json")
     data = json.loads(ran.out)
     assert data["figure"] is None

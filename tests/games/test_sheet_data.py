@@ -153,7 +153,7 @@ def test_a_game_with_no_file_under_cli_is_written_as_csv_markdown_and_html(toy: 
         "| 2 |  | Marguerite | 4 | lie Bartholomé |",
     ]
     assert page.endswith("\n- toy.status\n")
-    series = paper.series(data, drawn)
+    series = paper.series(data, drawn.chart)
     assert (series.title, series.lines, [(mark.at, mark.label) for mark in series.marks]) == (
         "toy.chart",
         [("Marguerite", [0, 3, 7])],

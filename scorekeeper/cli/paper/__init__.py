@@ -1,10 +1,10 @@
 """The fiche on paper and in pictures: what `export`, `chart` and `settle --statement` draw.
 
-Every figure is read from the sheet's JSON form (`sheet --json`, the same dictionary), so a CSV cell,
-a Markdown table, the HTML page and the chart can never disagree with it. Each game says what its
-columns, its lines and its chart are, as data (`Game.paper`); this module puts them in words, and
+Each game says what its columns, its lines and its chart are, as data read from its fiche, every figure
+as the sheet's JSON form (`sheet --json`) gives it (`Game.paper`); this module puts them in words, and
 the formats (`paper.formats`) and the chart (`paper.chart`) draw any of them. An entry is exported
-with its number first and whatever the JSON gives for it: its `time` and `note` when it has them.
+with its number first and whatever the JSON gives for it: its `time` and `note` when it has them
+(`heading`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.cli.render import say
-from scorekeeper.games.paper import Paper
+from scorekeeper.games.paper import Chart, Paper
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,20 +51,30 @@ class Series:
     marks: list[Mark] = field(default_factory=list)
 
 
-def as_data(name: str, result: Any, aside: dict[str, Any] | None = None) -> dict[str, Any]:
+def as_data(name: str, result: Any) -> dict[str, Any]:
     """A fiche or a settlement exactly as `sheet --json` (`settle --json`) prints it: records as their
-    JSON, cards in letters, halves as numbers; with the game's `aside` (`service.aside`), each entry's
-    time and note, the game's notes and its stop, merged as `sheet --json` merges them."""
+    JSON, cards in letters, halves as numbers."""
     import json
 
     from scorekeeper.i18n import as_json
 
-    data = {"name": name, **result.as_dict()}
-    if aside is not None:
-        for entry, kept in zip(data["coups"], aside["entries"], strict=False):
-            entry.update(kept)
-        data |= {"notes": aside["notes"], "stopped": aside["stopped"]}
-    return json.loads(json.dumps(data, default=as_json))
+    return json.loads(json.dumps({"name": name, **result.as_dict()}, default=as_json))
+
+
+def heading(name: str, fiche: Any, aside: dict[str, Any]) -> dict[str, Any]:
+    """What the paper says of a game beside what its game draws from the fiche (`Game.paper`), as
+    `sheet --json` names it: the name, the game, whether the partie is over, each entry's number with
+    its time and note, the game's notes and its stop. Not the records that explain each coup: no page
+    shows them, and rendering them all was 74% of `chart` on 2,000 coups (issue 28)."""
+    import json
+
+    from scorekeeper.i18n import as_json
+
+    entries = [{"number": result.number} for result in fiche.coups]
+    for entry, kept in zip(entries, aside["entries"], strict=False):
+        entry.update(kept)
+    data = {"name": name, "game": fiche.game, "over": fiche.over, "coups": entries}
+    return json.loads(json.dumps(data | {"notes": aside["notes"], "stopped": aside["stopped"]}, default=as_json))
 
 
 def asides(data: dict[str, Any]) -> list[str]:
@@ -109,17 +119,15 @@ def lines(data: dict[str, Any], paper: Paper) -> list[str]:
     return [*map(say, paper.summary), *asides(data)]
 
 
-def series(data: dict[str, Any], paper: Paper) -> Series:
+def series(data: dict[str, Any], chart: Chart) -> Series:
     """The game's chart in words, the partie's end marked on its last entry."""
-    chart = paper.chart
     drawn = [(say(label), list(values)) for label, values in chart.lines]
     return Series(say(chart.title), drawn, ended([Mark(at, say(label)) for at, label in chart.marks], data))
 
 
 def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, list[str]]]:
     """After the chart, what a game with money adds: the settlement (early, if the partie is not over)
-    and each player's statement, as the game says them."""
-    from scorekeeper import service
+    and each player's statement, as the game says them from the sheet's JSON."""
     from scorekeeper.cli.said import said as mistake
     from scorekeeper.errors import UserError
     from scorekeeper.i18n import message
@@ -128,10 +136,11 @@ def sections(name: str, data: dict[str, Any], fiche: Any) -> list[tuple[str, lis
     if not engine.has_money:
         return []
     try:
-        settled, _ = service.settle(name, early=not data["over"])
+        settled = engine.settle(fiche, early=not data["over"])
     except UserError as error:  # nothing to settle yet: the page says why
         return [(message("paper.settlement"), [mistake(error)])]
-    found = engine.paper_sections(data, fiche, settled, as_data(name, settled))
+    sheet = as_data(name, fiche)  # what the statements read
+    found = engine.paper_sections(sheet, fiche, settled, as_data(name, settled))
     return [(say(heading), [say(line) for line in said]) for heading, said in found]
 
 

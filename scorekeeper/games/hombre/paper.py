@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.hombre.fiche import HombreFiche
+from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
 from scorekeeper.games.hombre.sheet import after, contract
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Cell, said
@@ -14,25 +14,31 @@ from scorekeeper.games.sheet import Cell, said
 def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
     """Between an entry's number and time and its note: dealer, contract, tricks, enjeu, outcome, each
     player's net and balance; under it the bêtes, the holdings and the status; the chart of each
-    player's balance, a mark where a poule was taken (H-19)."""
-    players = [player["name"] for player in data["players"]]
+    player's balance, a mark where a poule was taken (H-19). Read from the fiche, figures as
+    `sheet --json` gives them, `data` being the heading `cli/paper` writes beside it."""
+    players = fiche.players
     columns: list[Cell] = [said(f"paper.col.{key}") for key in ("dealer", "said", "tricks", "enjeu", "outcome")]
     columns += [said(f"paper.col.{key}", side=player) for player in players for key in ("net", "balance")]
     rows = []
-    for result, entry in zip(fiche.coups, data["coups"], strict=True):
-        shown, tricks = contract(result, fiche.players)
+    for result in fiche.coups:
+        shown, tricks = contract(result, players)
         outcome = said("hombre.outcome", outcome=result.outcome)
-        net, balances = entry["net"], entry["balances"]
-        figures = [value for player in players for value in (net.get(player), balances.get(player))]
-        rows.append((entry.get("dealer", ""), shown, tricks, entry.get("enjeu"), outcome, *figures))
-    lines = tuple((player, (0, *(entry["balances"].get(player, 0) for entry in data["coups"]))) for player in players)
+        nets = (jetons_json(result.net(player)) for player in players)
+        figures = [value for pair in zip(nets, map(jetons_json, result.balances), strict=True) for value in pair]
+        rows.append((result.dealer, shown, tricks, jetons_json(result.enjeu), outcome, *figures))
+    return Paper(tuple(columns), tuple(rows), tuple(after(fiche, False)), chart(data, fiche))
+
+
+def chart(data: dict[str, Any], fiche: HombreFiche) -> Chart:
+    """Each player's balance entry by entry, a mark where a poule was taken (H-19)."""
+    balances = [tuple(map(jetons_json, result.balances)) for result in fiche.coups]
+    lines = tuple((player, (0, *(row[place] for row in balances))) for place, player in enumerate(fiche.players))
     marks, taken = [], 0
-    for at, entry in enumerate(data["coups"], 1):
-        if entry["poules_tirees"] > taken:
-            taken = entry["poules_tirees"]
+    for at, result in enumerate(fiche.coups, 1):
+        if result.poules_tirees > taken:
+            taken = result.poules_tirees
             marks.append((at, said("paper.mark.poule", poules=taken)))
-    chart = Chart(said("paper.chart.hombre"), lines, tuple(marks))
-    return Paper(tuple(columns), tuple(rows), tuple(after(fiche, False)), chart)
+    return Chart(said("paper.chart.hombre"), lines, tuple(marks))
 
 
 def statement(data: dict[str, Any], settlement: dict[str, Any], player: str) -> list[Cell]:

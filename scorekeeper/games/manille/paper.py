@@ -15,28 +15,34 @@ from scorekeeper.games.sheet import Cell, Joined, said
 def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
     """Between an entry's number and time and its note: dealer, atout, what was said, per side the
     coup's score and the running one, the manche it won; under it each side's score and manches and
-    the status; the chart of each side's running score, a mark where a manche was won."""
-    sides = [said("paper.side", side=side["players"]) for side in data["sides"]]
+    the status; the chart of each side's running score, a mark where a manche was won. Read from the
+    fiche, `data` being the heading `cli/paper` writes beside it."""
+    sides = [said("paper.side", side=list(side.players)) for side in fiche.sides]
     columns: list[Cell] = [said(f"paper.col.{key}") for key in ("dealer", "trump", "said")]
     columns += [said(f"paper.col.{key}", side=side) for side in sides for key in ("scored", "score")]
     columns.append(said("paper.col.manche"))
     words = CALL_WORDS[fiche.rules.call_words]
     rows = []
-    for result, entry in zip(fiche.coups, data["coups"], strict=True):
+    for result in fiche.coups:
         shown = Joined((calls_cell(result, words), said_cell(result)))
-        figures = [value for pair in zip(entry["scored"], entry["scores"], strict=True) for value in pair]
-        won = entry.get("manche_won_by")
-        manche = said("manille.cell.manche", manche=entry["manche"]) if won is not None else ""
-        rows.append((entry.get("dealer", ""), trump_cell(result), shown, *figures, manche))
+        figures = [value for pair in zip(result.scored, result.scores, strict=True) for value in pair]
+        won = result.manche_won_by is not None
+        manche = said("manille.cell.manche", manche=result.manche) if won else ""
+        rows.append((result.dealer, trump_cell(result), shown, *figures, manche))
     summary = [
-        said("paper.summary.side", side=side["players"], score=side["score"], manches=side["manches"])
-        for side in data["sides"]
+        said("paper.summary.side", side=list(side.players), score=score, manches=manches)
+        for side, score, manches in zip(fiche.sides, fiche.scores, fiche.manches, strict=True)
     ]
-    lines = tuple((side, (0, *(entry["scores"][place] for entry in data["coups"]))) for place, side in enumerate(sides))
+    return Paper(tuple(columns), tuple(rows), (*summary, status(fiche)), chart(data, fiche))
+
+
+def chart(data: dict[str, Any], fiche: Fiche) -> Chart:
+    """Each side's running score entry by entry, a mark where a manche was won (M-9)."""
+    sides = [said("paper.side", side=list(side.players)) for side in fiche.sides]
+    lines = tuple((side, (0, *(result.scores[place] for result in fiche.coups))) for place, side in enumerate(sides))
     marks = tuple(
-        (at, said("paper.mark.manche", manche=entry["manche"]))
-        for at, entry in enumerate(data["coups"], 1)
-        if entry.get("manche_won_by") is not None
+        (at, said("paper.mark.manche", manche=result.manche))
+        for at, result in enumerate(fiche.coups, 1)
+        if result.manche_won_by is not None
     )
-    chart = Chart(said("paper.chart.manille"), lines, marks)
-    return Paper(tuple(columns), tuple(rows), (*summary, status(fiche)), chart)
+    return Chart(said("paper.chart.manille"), lines, marks)

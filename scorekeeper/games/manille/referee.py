@@ -277,8 +277,8 @@ def _priced(
         outcome = score_outcome(rules, table, camps, coup, None, made, product)
         charges = ()
     else:
-        priced.append(record("audit.no_figure", None, shown=len(audit.tricks), tricks=rules.tricks))
-        return replace(audited, priced=tuple(priced))
+        # Nothing is priced, so how it would have been priced goes unsaid.
+        return replace(audited, priced=(record("audit.no_figure", None, shown=len(audit.tricks), tricks=rules.tricks),))
     figure = Figure(columns, tuple(outcome.gains), (*log, *outcome.multiplied, *outcome.lines))
     return replace(audited, charges=charges, figure=figure, priced=tuple(priced))
 
