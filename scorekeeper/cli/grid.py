@@ -30,7 +30,7 @@ class Measure(NamedTuple):
     """What a grid's columns are sized from, per column as built (none left out yet): its natural width
     (its longest cell or header), its floor (`Grid._floors`), whether a row wrote in it; and whether the
     grid has rows. Two grids of the same columns measure as one grid of both's rows (`|`): the guided
-    table sizes the row it adds with the measure of the rows it drew before (`Grid.measured`)."""
+    table measures the row it adds, not the rows it drew before (`Grid.extend`)."""
 
     natural: tuple[int, ...]
     floor: tuple[int, ...]
@@ -59,9 +59,7 @@ class Grid:
         self.gap = gap
         self.rows: list[tuple[list[str], bool]] = []  # cells, bold
         self.rules_after: set[int] = set()  # a line under these rows
-        # Its columns' measure: of its own rows once asked, or given, when its rows are the last of a longer
-        # grid to be laid out as in it (the guided table's new row).
-        self.measured: Measure | None = None
+        self.measured: Measure | None = None  # its columns' measure, once asked (`measure`, `extend`)
 
     def add_row(self, *cells: str, bold: bool = False) -> None:
         self.rows.append((list(cells), bold))
@@ -70,18 +68,17 @@ class Grid:
     def add_rule(self) -> None:
         self.rules_after.add(len(self.rows) - 1)
 
-    def extend(self, other: Grid) -> set[int]:
+    def extend(self, other: Grid) -> None:
         """`other`'s rows (a grid of the same columns) after this grid's, its columns measured with both's
-        rows without measuring these again; the indices of those rows here."""
+        rows without measuring these again."""
         measure = self.measure() | other.measure()
         start = len(self.rows)
         self.rows += other.rows
         self.rules_after |= {start + index for index in other.rules_after}
         self.measured = measure
-        return set(range(start, len(self.rows)))
 
     def measure(self) -> Measure:
-        """Its columns' measure (`Measure`), of its rows unless given."""
+        """Its columns' measure (`Measure`), of every row it has."""
         if self.measured is None:
             columns = list(zip(self.headers, *(cells for cells, _ in self.rows), strict=True))
             natural = tuple([max(map(len, column)) for column in columns])

@@ -17,13 +17,13 @@ from tests.games.hombre.test_seed_example import SEED_17_4
 from tests.games.manille.test_systems import A_TROIS, ENCHERES, ENVERS, MANILLEN_3_12, MANILLEN_18, WHISTHUB
 
 from scorekeeper import i18n, service, store
-from scorekeeper.service import session
 from scorekeeper.cli.grid import Grid
 from scorekeeper.cli.render import fiche_lines, row_lines, table_lines
 from scorekeeper.cli.render.layout import labels
 from scorekeeper.errors import UserError
 from scorekeeper.games.manille.demo import PLAYERS as MARIUS
 from scorekeeper.players import fold_name
+from scorekeeper.service import session
 
 LONG = ("Escartefigue", "Marie-Thérèse", "Jean-Baptiste", "Marie-Claire")
 MISDEAL = {"misdeal": True}

@@ -10,11 +10,14 @@ guided table's), `detail_lines` (`sheet --detail N`) and `print_settlement`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.explain import Record
 from scorekeeper.games.sheet import Joined, Row, Sheet, Struck, Who
 from scorekeeper.i18n import message, number, render, text
+
+if TYPE_CHECKING:
+    from scorekeeper.cli.render.layout import Drawn
 
 
 def whole(value: Any) -> str:
@@ -201,7 +204,7 @@ class Drawing(NamedTuple):
     """What the guided table has on the screen: the fiche laid out (`layout.Drawn`), the widths of its
     columns, how it was drawn (`ascii`, the width, narrow or not), and the entries drawn."""
 
-    drawn: Any
+    drawn: Drawn
     widths: tuple[int, ...]
     ascii: bool
     width: int
