@@ -113,6 +113,7 @@ class _Words(NamedTuple):
     written: dict[Rank, str]
     letters: dict[Suit, str]  # a suit's letter as the language writes it
     sans_atout: frozenset[str]
+    articles: tuple[str, ...]  # said before a card and read past: "la dame de cœur", "the queen of hearts"
 
     @staticmethod
     def of(language: Language) -> _Words:
@@ -152,10 +153,20 @@ class _Words(NamedTuple):
             written=written,
             letters={Suit(value): words[0] for value, words in parts[0].get("suits", {}).items()},
             sans_atout=frozenset(_fold(word) for part in parts for word in part.get("sans_atout", ())),
+            articles=tuple(dict.fromkeys(_fold(word) for part in parts for word in part.get("articles", ()))),
         )
 
     def card(self, folded: str) -> tuple[Rank, Suit] | None:
-        """The rank and suit `folded` names, in an order the language writes."""
+        """The rank and suit `folded` names, in an order the language writes, after an article or not."""
+        found = self._card(folded)
+        for article in self.articles if found is None else ():
+            if folded.startswith(article) and len(folded) > len(article):
+                found = self._card(folded[len(article) :])
+                if found is not None:
+                    break
+        return found
+
+    def _card(self, folded: str) -> tuple[Rank, Suit] | None:
         if self.rank_first:
             for word in self.rank_prefixes:  # the rank is a word or a letter; everything after it, the suit
                 if folded.startswith(word):
@@ -211,8 +222,9 @@ class SuitError(CardError):
 
 
 def _fold(text: str) -> str:
-    """Lower case, accents and emoji variation selectors removed, inner spaces dropped."""
-    text = unicodedata.normalize("NFKD", text.strip().lower().replace("œ", "oe"))
+    """Lower case, accents and emoji variation selectors removed, inner spaces dropped; the typographic
+    apostrophe is the plain one ("l’as", "d’Ana")."""
+    text = unicodedata.normalize("NFKD", text.strip().lower().replace("œ", "oe").replace("\u2019", "'"))
     return "".join(c for c in text if not unicodedata.combining(c) and c not in "\ufe0f\ufe0e ")
 
 
@@ -472,6 +484,20 @@ def letters(card: Card, language: Language) -> str:
     """
     words = _words(language)
     return words.written.get(card.rank, card.rank.value) + suit_letter(card.suit, language)
+
+
+def card_words(language: Language) -> tuple[str, ...]:
+    """The words `language` says its cards with, as it writes them, for completion: each rank's words
+    ("as", "dix", and a game's own, "manille") and each suit's word ("trèfle"), letters aside.
+
+    >>> from scorekeeper.language import Language
+    >>> card_words(Language.named("fr"))[:4], card_words(Language.named("fr"))[-4:]
+    (('as', 'roi', 'dame', 'valet'), ('pique', 'cœur', 'carreau', 'trèfle'))
+    """
+    cards = language.words.get("cards", {})
+    ranks = [word for words in cards.get("ranks", {}).values() for word in words[1:] if word.isalpha()]
+    suits = [words[1] for words in cards.get("suits", {}).values() if len(words) > 1]
+    return tuple(dict.fromkeys([*ranks, *suits]))
 
 
 def suit_letter(suit: Suit, language: Language) -> str:

@@ -7,56 +7,98 @@ players' figures (`standing.Figures`: who won and lost a finished partie, manche
 or jetons, coups taken and made); a tie, or a game not over, counts in `games` only.
 
 A game's figures are a replay: over a club's years that is most of the time, so each game's are kept
-in one derived file of the cache, keyed by the hash of the game file's bytes (`store/cache.py`'s
-rule: never needed for a right answer, and a failure to read or write it only costs time).
-bench/bench.py --club: 1,000 games in ~0.13 s with it (2x a cold start), ~1.1 s without.
+in one derived file of the cache, keyed by the hash of the game file's bytes, and each file's stamp
+(size, time, inode) with its hash, so that a file unchanged is not even read; and a command that
+writes a game keeps its figures beside it as it writes (`keep`: it has just replayed it), so that a
+first `stats` finds them too (`store/cache.py`'s rule: never needed for a right answer, and a failure
+to read or write any of it only costs time). The figures are in scorekeeper/fast.py.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import TYPE_CHECKING, Any, TypeGuard
 
-from scorekeeper import store, tomlfile
+from scorekeeper import clock, store, tomlfile
 from scorekeeper.errors import UserError
 from scorekeeper.players import fold_name
 from scorekeeper.standing import FIGURES as GAME_FIGURES
 from scorekeeper.standing import Figures
 
-SUMMARY_FORMAT = 1  # bump when a game's summary changes: older cache files are then ignored
+if TYPE_CHECKING:
+    from scorekeeper.games import Game
+
+SUMMARY_FORMAT = 2  # bump when a game's summary or the cache's form changes: older cache files are then ignored
+FOLDER = f"history-{SUMMARY_FORMAT}"  # the cache's folder of the summaries commands keep as they write (`keep`)
+# A stamp as recent as this (ns) is not trusted: a file system's clock ticks coarsely (FAT: 2 s).
+RACY = 2_000_000_000
+# Coups up to which a command keeps the game's summary as it writes: the figures cost ~10 µs a coup
+# (manille, 2,000 coups: 20 ms), a longer game is summed by `stats` itself once a change.
+KEEP_UP_TO = 300
 FIGURES = ("games", *GAME_FIGURES)
 # What a player's line in each ruleset's total adds up: the figures every game counts alike.
 SEATED = ("won", "lost", "renonces", "points", "jetons")
 
 
 def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
-    """Each stored game's own figures (`summary`), from the cache where the file's bytes are known; and
-    each game file left out, with the mistake that kept it out (unreadable, damaged, a replay that fails)."""
+    """Each stored game's own figures (`summary`), from the cache where the file is known; and each game
+    file left out, with the mistake that kept it out (unreadable, damaged, a replay that fails).
+
+    A file is known by its stamp (size, time and inode, as the last run saw them), else by the hash of
+    its bytes: the figures the last run kept, else those the command that wrote it kept (`keep`), else
+    a replay. A stamp taken within `RACY` of its file's time is not kept: a write in the same tick of
+    the clock, of the same size, would look the same."""
+    import time
+
+    from scorekeeper.store import cache
+
     kept = _cached()
+    known, stamps = kept["summaries"], kept["stamps"]
     found: list[dict[str, Any]] = []
     skipped: list[tuple[str, UserError]] = []
     fresh: dict[str, Any] = {}
-    for path in _game_files():
-        try:
-            raw = tomlfile.read_regular(path)  # a file larger than any game is refused by its size, unread
-        except OSError as error:
-            skipped.append((str(path), UserError("game_unreadable", path=str(path), reason=tomlfile.reason(error))))
-            continue
-        key = _digest(raw)
-        summary = kept.get(key)
+    stamped: dict[str, list[Any]] = {}
+    now = time.time_ns()
+    for path, info in _game_files():
+        stamp = [info.st_size, info.st_mtime_ns, info.st_ino]
+        seen = stamps.get(str(path))
+        key = seen[3] if isinstance(seen, list) and len(seen) == 4 and seen[:3] == stamp else None
+        summary = known.get(key) if isinstance(key, str) else None
         if not _whole(summary):
-            summary = _summary_of(raw, path)
-            if isinstance(summary, UserError):
-                skipped.append((str(path), summary))
+            try:
+                raw = tomlfile.read_regular(path)  # a file larger than any game is refused by its size, unread
+            except OSError as error:
+                skipped.append((str(path), UserError("game_unreadable", path=str(path), reason=tomlfile.reason(error))))
                 continue
+            key = cache.digest(raw)
+            summary = known.get(key)
+            if not _whole(summary):
+                summary = cache.derived(FOLDER, key)
+            if not _whole(summary):
+                summary = _summary_of(raw, path)
+                if isinstance(summary, UserError):
+                    skipped.append((str(path), summary))
+                    continue
+        assert isinstance(key, str)
         fresh[key] = summary
+        if now - info.st_mtime_ns > RACY:
+            stamped[str(path)] = [*stamp, key]
         found.append(summary)
-    if fresh.keys() != kept.keys():
-        _keep(fresh)
+    if fresh.keys() != known.keys() or stamped != stamps:
+        _keep({"stamps": stamped, "summaries": fresh})
     # Oldest first: a player is shown as he was first written (C-4 matches the later spellings to it).
-    return sorted(found, key=lambda game: (game["last"], game["name"])), sorted(skipped, key=lambda left: left[0])
+    return sorted(found, key=_played), sorted(skipped, key=lambda left: left[0])
+
+
+def _played(game: dict[str, Any]) -> tuple[float, str]:
+    """A summary's place in time, oldest first: when last played as an instant (`clock`), then its name;
+    a time a hand-edited file spells wrong comes first."""
+    moment = clock.instant(game["last"])
+    return (float("-inf") if moment is None else moment.timestamp(), game["name"])
 
 
 def stats(
@@ -70,21 +112,27 @@ def stats(
     players: dict[str, dict[str, Any]] = {}
     by_ruleset: dict[str, dict[str, Any]] = {}
     counted, skipped = summaries()
+    folded_names: dict[str, str] = {}  # a club writes a few names a thousand times: each folded once
     for game in counted:
-        if since and game["last"][:10] < since:
+        if since and clock.local_date(game["last"]) < since:
             continue
         if rulesets and game["ruleset"] not in rulesets:
             continue
-        if wanted and not wanted & {fold_name(name) for name in game["players"]}:
+        for name in game["players"]:
+            if name not in folded_names:
+                folded_names[name] = fold_name(name)
+        if wanted and not wanted & {folded_names[name] for name in game["players"]}:
             continue
         total = by_ruleset.setdefault(game["ruleset"], {"name": game["ruleset"], "games": 0, "finished": 0})
         total["games"] += 1
         total["finished"] += game["over"]
         for name, figures in game["players"].items():
-            folded = fold_name(name)
+            folded = folded_names[name]
             if wanted and folded not in wanted:
                 continue
-            mine = players.setdefault(folded, _empty(name))
+            if folded not in players:
+                players[folded] = _empty(name)
+            mine = players[folded]
             mine["games"] += 1
             for figure, value in figures.items():
                 if figure == "outcomes":
@@ -92,7 +140,10 @@ def stats(
                         mine["outcomes"][outcome] = mine["outcomes"].get(outcome, 0) + count
                 else:
                     mine[figure] += value
-            seat = total.setdefault("players", {}).setdefault(folded, _empty(name))
+            seated = total.setdefault("players", {})
+            if folded not in seated:
+                seated[folded] = _empty(name)
+            seat = seated[folded]
             seat["games"] += 1
             for figure in SEATED:
                 seat[figure] += figures[figure]
@@ -113,13 +164,21 @@ def _empty(name: str) -> dict[str, Any]:
     return {"name": name, **dict.fromkeys(FIGURES, 0), "outcomes": {}}
 
 
-def summary(game: store.Ledger) -> dict[str, Any]:
-    """One game's figures for each of its players, as its game counts them (`standing.Figures`)."""
+def summary(game: store.Ledger, sheet: Any = None, engine: Game | None = None) -> dict[str, Any]:
+    """One game's figures for each of its players, as its game counts them (`standing.Figures`), from its
+    sheet where the caller has it (else the game is replayed, its ruleset built once)."""
+    if sheet is None:
+        from scorekeeper import games
+        from scorekeeper.service.reads import ruleset_of, said
 
-    from scorekeeper import service
+        ruleset = ruleset_of(game)
+        engine = ruleset.engine
+        sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
+    elif engine is None:
+        from scorekeeper import games
 
-    sheet = service.fiche(game)
-    counted = service.ruleset_of(game).engine.figures(sheet)
+        engine = games.get(game.ruleset["game"])
+    counted = engine.figures(sheet)
     figures = {name: counted.get(name, Figures()).as_dict() for name in game.players}
     over = bool(sheet.over)
     return {
@@ -131,6 +190,16 @@ def summary(game: store.Ledger) -> dict[str, Any]:
     }
 
 
+def keep(game: store.Ledger, sheet: Any, engine: Game | None = None) -> None:
+    """The game's figures kept beside the bytes the command is about to write (`Ledger.derived`), from the
+    sheet it has just replayed, so that `stats` finds them without a replay. Called last before the
+    write, the game as it will be stored; a game longer than `KEEP_UP_TO` coups is left to `stats`, and
+    so is one whose figures cannot be told (`stats` then says why): a cache never fails a command."""
+    if len(game.coups) <= KEEP_UP_TO:
+        with suppress(UserError, KeyError, ValueError, TypeError, AttributeError, IndexError):
+            game.derived[FOLDER] = summary(game, sheet, engine)
+
+
 def _whole(summary: Any) -> TypeGuard[dict[str, Any]]:
     """A cached summary as `summary` writes it: one from a torn or forged file is replayed again."""
     try:
@@ -139,21 +208,38 @@ def _whole(summary: Any) -> TypeGuard[dict[str, Any]]:
             and isinstance(summary["ruleset"], str)
             and isinstance(summary["last"], str)
             and isinstance(summary["over"], bool)
-            and all(
-                isinstance(name, str)
-                and all(isinstance(figures[figure], int | float) for figure in FIGURES[1:])
-                and all(isinstance(count, int) for count in figures["outcomes"].values())
-                for name, figures in summary["players"].items()
-            )
+            and all(_whole_figures(name, figures) for name, figures in summary["players"].items())
         )
     except (TypeError, KeyError, AttributeError):
         return False
 
 
-def _game_files() -> Iterator[Path]:
+def _whole_figures(name: Any, figures: Any) -> bool:
+    """One player's figures as `summary` writes them (a plain loop: `stats` checks a thousand games' at every run)."""
+    if not isinstance(name, str):
+        return False
+    for figure in FIGURES[1:]:
+        if not isinstance(figures[figure], int | float):
+            return False
+    for count in figures["outcomes"].values():
+        if not isinstance(count, int):
+            return False
+    return True
+
+
+def _game_files() -> Iterator[tuple[Path, os.stat_result]]:
+    """Each game file of the games and the archive, with what `stat` says of it (a link followed)."""
     for folder in (store.games_dir(), store.home() / store.ARCHIVE):
-        if folder.is_dir():
-            yield from (path for path in folder.glob("*.toml") if path.is_file())
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:  # no folder yet, or not one
+            continue
+        for entry in entries:
+            if entry.name.endswith(".toml"):
+                with suppress(OSError):
+                    info = entry.stat()
+                    if stat.S_ISREG(info.st_mode):
+                        yield Path(entry.path), info
 
 
 def _summary_of(raw: bytes, path: Path) -> dict[str, Any] | UserError:
@@ -174,30 +260,25 @@ def _summary_of(raw: bytes, path: Path) -> dict[str, Any] | UserError:
         return UserError("game_damaged", path=str(path), problem=problem)
 
 
-def _digest(raw: bytes) -> str:
-    try:
-        from _blake2 import blake2b
-    except ImportError:  # pragma: no cover
-        from hashlib import blake2b
-    return blake2b(raw, digest_size=20).hexdigest()
-
-
 def _cache_file() -> Path:
     return store.cache_dir() / f"history-{SUMMARY_FORMAT}.json"
 
 
-def _cached() -> dict[str, Any]:
+def _cached() -> dict[str, dict[str, Any]]:
+    """The last run's figures by hash (`summaries`) and each file's stamp and hash (`stamps`), else none."""
     import json
 
     try:
         kept = json.loads(_cache_file().read_bytes())
-        return kept if isinstance(kept, dict) and all(isinstance(v, dict) for v in kept.values()) else {}
+        if isinstance(kept, dict) and all(isinstance(kept.get(part), dict) for part in ("stamps", "summaries")):
+            return kept
     except (OSError, ValueError, RecursionError):
-        return {}
+        pass
+    return {"stamps": {}, "summaries": {}}
 
 
-def _keep(summaries: dict[str, Any]) -> None:
+def _keep(kept: dict[str, Any]) -> None:
     import json
 
     with suppress(OSError, TypeError, ValueError):
-        store.write_atomic(_cache_file(), json.dumps(summaries, ensure_ascii=False).encode(), durable=False)
+        store.write_atomic(_cache_file(), json.dumps(kept, ensure_ascii=False).encode(), durable=False)

@@ -105,6 +105,22 @@ class Language(NamedTuple):
             found = self.built[f"game:{name}"] = _load(where, self.code, where / f"{self.code}.toml")
         return found
 
+    def playing(self, game: str, folder: Path | None = None) -> Language:
+        """This language as it is spoken at game `game`: with the card words the game's words file adds
+        (`[cards.ranks]`: at manille "manille de carreau" is the 10♦, C-2), after the language's own."""
+        found = self.built.get(f"playing:{game}")
+        if found is None:
+            added = self.game(game, folder).get("cards", {}).get("ranks", {})
+            found = self
+            if added:
+                cards = dict(self.words.get("cards", {}))
+                ranks = {value: list(words) for value, words in cards.get("ranks", {}).items()}
+                for value, words in added.items():
+                    ranks[value] = [*ranks.get(value, [value]), *words]  # the first stays the one written
+                found = Language(self.code, {**self.words, "cards": {**cards, "ranks": ranks}}, self.games, {})
+            self.built[f"playing:{game}"] = found
+        return found
+
     def others(self, key: str) -> list[Language]:
         """The languages whose words of part `key` (`cards`) this one reads too, after its own."""
         return [Language.named(code) for code in self.words.get(key, {}).get("also", ()) if code != self.code]

@@ -28,6 +28,22 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.fixture(autouse=True)
+def written_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write of the suite's games is byte for byte what formatting the whole game writes: the lines
+    a write takes from the file before are those of the same coups (`scorekeeper.store.written`)."""
+    import tomli_w
+
+    from scorekeeper.store import files, written
+
+    def checked(data: dict, before: written.Written | None = None) -> written.Written:
+        made = written.dumps(data, before)
+        assert made.text == tomli_w.dumps(data)
+        return made
+
+    monkeypatch.setattr(files, "dumps", checked)
+
+
 @dataclass
 class Ran:
     code: int

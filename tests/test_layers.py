@@ -37,6 +37,7 @@ def layer(module: str) -> str:
         "language",
         "standing",
         "notices",
+        "clock",
     ):
         return "core"
     if parts[1] in ("cli", "__main__"):

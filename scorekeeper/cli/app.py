@@ -168,6 +168,8 @@ class Group(TyperGroup):
             message = " ".join(error.format_message().split())
             return self._mistake(args, "cli.usage_mistake", text("cli.usage_mistake", where=where, message=message))
         except UserError as error:
+            if notices.stored:  # a refusal after the write: the game is stored all the same, never "nothing written"
+                return _stored_anyway(notices, error)
             return self._refused(args, error)
         except click.ClickException as error:
             return self._mistake(args, "cli.mistake", text("cli.mistake", error=" ".join(error.format_message().split())))
@@ -190,17 +192,18 @@ class Group(TyperGroup):
         as JSON on stdout too, its text `words`, else the line without the `cli.mistake` prefix. Exit 2."""
         if _asks_json(self, args):
             said_alone = line.removeprefix(text("cli.mistake", error=""))
-            terminal.json_mistake(key, said_alone if words is None else words, rule)
+            try:
+                terminal.json_mistake(key, said_alone if words is None else words, rule)
+            except terminal.OutputFailed as failed:  # stdout closed or full: the mistake is still one line and exit 2
+                terminal.silence(failed)
         return terminal.fail(line)
 
 
 def _stored_anyway(notices: service.Notices, error: BaseException) -> int:
     """Stored: a failure after the write (printing, say) must not send the player to say it again."""
-    try:
-        terminal.say(text("cli.stored_anyway", names=tuple(dict.fromkeys(notices.stored)), problem=terminal.problem(error)))
-    except terminal.OutputFailed:  # stderr failing too: the exit code still says it is stored
-        pass
-    return Exit.DONE
+    problem = said(error) if isinstance(error, UserError) else terminal.problem(error)
+    terminal.say(text("cli.stored_anyway", names=tuple(dict.fromkeys(notices.stored)), problem=problem))
+    return Exit.DONE  # stderr failing too (`say` drops the line): the exit code still says it is stored
 
 
 def _refuse_repeated(command: click.Command, args: list[str]) -> None:

@@ -15,25 +15,27 @@ from scorekeeper.i18n import render, spoken, text
 from scorekeeper.rulesets import Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by its two commands only: the others start without it
+    from scorekeeper.language import Language
     from scorekeeper.referee import Relation
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 
-def _table(text: str, ruleset: Ruleset) -> list[tuple[Relation | None, Card]]:
-    """`O:A♠ P:10♠ O:Q♣`: each card already in the trick, with its player's relation to the one to play."""
+def _table(text: str, ruleset: Ruleset, lang: Language) -> list[tuple[Relation | None, Card]]:
+    """`O:A♠ P:10♠ O:Q♣`, or in words, `O:as de pique P:dix de pique`: each card already in the trick,
+    with its player's relation to the one to play."""
+    from scorekeeper.cards import split_named
     from scorekeeper.referee import Relation
 
     trick: list[tuple[Relation | None, Card]] = []
-    for word in text.replace(",", " ").split():
-        prefix, colon, card = word.rpartition(":")
+    for prefix, card in split_named(text, lang):
         relation = None
-        if colon:
+        if prefix is not None:
             try:
                 relation = Relation(prefix.upper())
             except ValueError:
-                raise UserError("check_bad_prefix", word=word) from None
-        trick.append((relation, ruleset.deck.parse(card, spoken())))
+                raise UserError("check_bad_prefix", word=f"{prefix}:{card}") from None
+        trick.append((relation, ruleset.deck.parse(card, lang)))
     return trick
 
 
@@ -50,8 +52,8 @@ def check(
     from scorekeeper.referee import Cards
 
     loaded = games.load(ruleset)
-    trick = _table(table, loaded)
-    lang = spoken()  # the cards as the table types them (C-2: `c` is cœur in French)
+    lang = spoken().playing(loaded.game)  # the cards as the table says them (C-2: `c` is cœur in French)
+    trick = _table(table, loaded, lang)
     held = loaded.deck.parse_many(hand, lang)
     if not held:
         raise UserError("check_empty_hand")

@@ -95,7 +95,14 @@ def _foreign(args: list[str]) -> tuple[Option, ...]:
     from scorekeeper.games.options import of
 
     game = service.game_of(named(args))
-    return () if game is None or game in games.NAMES else of(game).coup
+    if game is None or game in games.NAMES:
+        return ()
+    try:
+        return of(game).coup
+    except UserError as error:  # a game no module brings, named in the file: the command says it, in its words
+        if error.key != "unknown_game":
+            raise
+        return ()
 
 
 def with_options(
@@ -238,9 +245,18 @@ def declaration(said: Mapping[Option, Any]) -> dict[str, Any]:
     for option, value in said.items():
         if option.kind in _WRITTEN or option.kind is Kind.WORDS or option.name not in given:
             continue
-        declared[option.field] = _TYPED[option.kind](value, spoken()) if option.kind in _TYPED else value
+        declared[option.field] = _TYPED[option.kind](value, _spoken_at(option)) if option.kind in _TYPED else value
     order = {field: at for at, field in reversed(list(enumerate(option.field for option in said)))}
     return dict(sorted(declared.items(), key=lambda item: order.get(item[0], len(order))))
+
+
+def _spoken_at(option: Option) -> Language:
+    """The language spoken, with the card words of the one built-in game that takes `option` (C-2: at
+    manille, `--retourne "manille de carreau"` is the 10♦)."""
+    from scorekeeper.games.options import of
+
+    takers = [name for name in games.NAMES if option in (*of(name).coup, *of(name).adjust)]
+    return spoken().playing(takers[0]) if len(takers) == 1 else spoken()
 
 
 def _written(option: Option, value: Any, declared: Mapping[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,7 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 def export(
     game_name: str = GAME,
     format: str = typer.Option(None, "--format", "-f", metavar="|".join(formats.FORMATS), help=text("help.export.format")),
-    output: Path = typer.Option(None, "--output", metavar="FILE", help=text("help.export.output")),
+    output: Path = typer.Option(None, "--output", metavar=text("metavar.file"), help=text("help.export.output")),
 ) -> None:
     from scorekeeper.cli import paper
     from scorekeeper.cli.paper import chart

@@ -38,7 +38,7 @@ Entry = tuple[int, str, str | None]  # a line of the file: its number, the short
 
 @app.command(help=text("help.fix"), epilog=examples_of("fix"))
 def fix(
-    source: Path = typer.Option(None, "--from", metavar="FILE", help=text("help.fix.from")),  # the shell completes it
+    source: Path = typer.Option(None, "--from", metavar=text("metavar.file"), help=text("help.fix.from")),  # the shell completes it
     show: bool = typer.Option(False, "--print", help=text("help.fix.print")),
     game_name: str = GAME,
 ) -> None:

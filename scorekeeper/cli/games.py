@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import service
+from scorekeeper import clock, service
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import JSON, console, examples_of, print_json
+from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json
 from scorekeeper.cli.render import short_status
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
@@ -45,23 +45,33 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> No
     from rich.table import Table
     from rich.text import Text
 
+    from scorekeeper.cli.render.layout import narrow_at, width_of
+
+    lines = []
+    for row in rows:
+        coups = "" if row["coups"] is None else str(row["coups"])
+        named = row["name"] if row.get("id") is None else row["id"]  # games of one name put away: each by its id
+        cells = ("*" if row["current"] else "", named, row["ruleset"] or "", ", ".join(row["players"]))
+        played = clock.shown(row["last_played"] or "", seconds=True)
+        lines.append((*cells, coups, played, row["state"]))
     table = Table()
-    table.add_column("")  # the current game's mark
-    for column in (
+    columns = (
+        "",  # the current game's mark
         "cli.games.column.game",
         "cli.games.column.ruleset",
         "cli.games.column.players",
         "cli.games.column.coups",
         "games.column.last_played",
         "cli.games.column.state",
-    ):
-        table.add_column(text(column))
-    for row in rows:
-        coups = "" if row["coups"] is None else str(row["coups"])
-        named = row["name"] if row.get("id") is None else row["id"]  # games of one name put away: each by its id
-        cells = ("*" if row["current"] else "", named, row["ruleset"] or "", ", ".join(row["players"]))
-        played = (row["last_played"] or "").replace("T", " ")
-        table.add_row(*map(Text, (*cells, coups, played, row["state"])))  # names from game files are text, not markup
+    )
+    kept = range(len(columns))
+    if narrow_at(width_of()):  # a phone: which game, how far it went; the rest in --json
+        kept = [0, 1, 4, 6]
+    for i in kept:
+        column = columns[i]
+        add_column(table, text(column) if column else "", [line[i] for line in lines], figures=column == "cli.games.column.coups")
+    for line in lines:
+        table.add_row(*(Text(line[i]) for i in kept))  # names from game files are text, not markup
     console().print(table)
 
 

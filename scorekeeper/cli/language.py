@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from functools import cache
 
 from scorekeeper import i18n
 from scorekeeper.errors import UserError
@@ -88,3 +89,23 @@ def click_speaks_our_language() -> None:
             module._ = i18n.message
         if hasattr(module, "ngettext"):
             module.ngettext = i18n.ngettext
+    # The placeholders of the help (`--game TEXT`) are the types' names in capitals: in the language too.
+    types = sys.modules.get("click.types")
+    if types is not None:
+        types.STRING.name = i18n.message("metavar.text")
+        types.INT.name = i18n.message("metavar.integer")
+    core = sys.modules.get("click.core")
+    if core is not None:
+        core.Context.formatter_class = _formatter()
+
+
+@cache
+def _formatter() -> type:
+    """Click's help formatter, its headings as the language writes them: « Options : » in French."""
+    import click
+
+    class Formatter(click.HelpFormatter):
+        def write_heading(self, heading: str) -> None:
+            self.write(f"{'':>{self.current_indent}}{i18n.text('help.heading', heading=heading)}\n")
+
+    return Formatter

@@ -75,6 +75,17 @@ def console() -> Console:
     return Plain(file=out, width=width(), highlight=False, markup=False, emoji=False)
 
 
+def add_column(table: Any, header: str, cells: list[str], figures: bool = False) -> None:
+    """A column of a rich table that never cuts what it shows (issue 29): a figure is never broken nor cut
+    (`4…`), a name or a header too long for a narrow screen folds onto the next line, whole, so that two
+    games or two players are never shown alike (`manille-m…`)."""
+    longest = max(map(len, cells), default=0)
+    if figures:
+        table.add_column(header, justify="right", no_wrap=True, min_width=longest, overflow="fold")
+    else:
+        table.add_column(header, overflow="fold", min_width=min(longest, 8))
+
+
 def cards(text: str, ascii: bool) -> str:
     """Text with card symbols, or letters under --ascii."""
     return text.translate(ASCII_SUITS) if ascii else text

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from scorekeeper import service
+from scorekeeper import clock, service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of, print_json
 from scorekeeper.cli.render import detail_lines, fiche_lines
@@ -52,7 +52,7 @@ def sheet(
 
 
 def _when(iso: str) -> str:
-    return iso.replace("T", " ")[:16]
+    return clock.shown(iso)
 
 
 def _note(number: int, kept: dict) -> str:
@@ -65,7 +65,7 @@ def _aside(aside: dict) -> list[str]:
     times = [kept["time"] for kept in aside["entries"] if "time" in kept]
     lines = []
     if times:
-        first, last = _when(min(times)), _when(max(times))
+        first, last = _when(clock.earliest(times) or min(times)), _when(clock.latest(times) or max(times))
         lines.append(text("sheet.times", first=first, last=last[11:] if last[:10] == first[:10] else last))
     lines += [_note(number, kept) for number, kept in enumerate(aside["entries"], 1) if "note" in kept]
     lines += [text("sheet.game_note", when=_when(note["time"]), note=note["text"]) for note in aside["notes"]]

@@ -8,7 +8,7 @@ import typer
 
 from scorekeeper import history
 from scorekeeper.cli import terminal
-from scorekeeper.cli.options import JSON, console, examples_of, print_json
+from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json
 from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
@@ -44,18 +44,33 @@ def stats(
         print(text("stats.none_counted" if skipped else "stats.none"))
         return
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=text("stats.title"))
-    for key in ("player", "games", "won", "lost", "manches", "taken", "renonces", "points", "jetons"):
-        table.add_column(text(f"stats.column.{key}"), justify="left" if key == "player" else "right")
+    from scorekeeper.cli.render.layout import narrow_at, width_of
+
+    keys = ("player", "games", "won", "lost", "manches", "taken", "renonces", "points", "jetons")
+    rows = []
     for mine in figures["players"]:
         taken = f"{mine['taken_made']}/{mine['taken']}" if mine["taken"] else ""
         row = (mine["name"], mine["games"], mine["won"], mine["lost"], mine["manches"], taken, mine["renonces"])
-        table.add_row(*map(str, row), str(mine["points"]), str(mine["jetons"]))
+        rows.append((*map(str, row), str(mine["points"]), str(mine["jetons"])))
+    kept = list(range(len(keys)))
+    width = width_of()
+    natural = sum(max(len(text(f"stats.column.{key}")), *(len(row[i]) for row in rows)) + 3 for i, key in enumerate(keys))
+    if natural + 1 > width:  # what no game counted (a taker where nobody bid, jetons without hombre) leaves room
+        kept = [i for i in kept if keys[i] not in ("taken", "jetons") or any(row[i] not in ("", "0") for row in rows)]
+    if narrow_at(width):  # a phone: who, and what each won; the rest in --json
+        kept = [i for i in kept if keys[i] in ("player", "won", "points", "jetons")]
+    table = Table(title=text("stats.title"))
+    for i in kept:
+        add_column(table, text(f"stats.column.{keys[i]}"), [row[i] for row in rows], figures=keys[i] != "player")
+    for row in rows:
+        table.add_row(*(Text(row[i]) for i in kept))  # names from game files are text, not markup
     rulesets = Table(title=text("stats.rulesets"))
-    for key in ("ruleset", "games", "finished"):
-        rulesets.add_column(text(f"stats.column.{key}"), justify="left" if key == "ruleset" else "right")
-    for total in figures["rulesets"]:
-        rulesets.add_row(total["name"], str(total["games"]), str(total["finished"]))
+    totals = [(total["name"], str(total["games"]), str(total["finished"])) for total in figures["rulesets"]]
+    for i, key in enumerate(("ruleset", "games", "finished")):
+        add_column(rulesets, text(f"stats.column.{key}"), [total[i] for total in totals], figures=key != "ruleset")
+    for total in totals:
+        rulesets.add_row(*map(Text, total))
     console().print(table)
     console().print(rulesets)

@@ -68,9 +68,10 @@ codecs.register_error(_LETTERS, _letters)
 
 
 # Control characters (C0 but line feed and tab, DEL, C1): `ESC ]52` writes the clipboard in some
-# terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`). And the
+# terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`), strike-through
+# a paid bête's (`render._struck`): kept under `styles`, as the sheet's own styles. And the
 # bidirectional format characters a stored name may hold (C-4), which would reorder what follows them.
-_CONTROL = re.compile(r"(\x1b\[[01]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(r"(\x1b\[[019]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str, styles: bool = False) -> str:
@@ -225,9 +226,17 @@ def json_mistake(key: str, text: str, rule: str | None) -> None:
 
 
 def say(message: str) -> None:
+    """`message` on stderr, on one line. Stderr is the last place anything can be said: where it fails
+    (closed, `2>&-`, or a file open only for reading, as a shell's wrapper may leave it), the line is
+    lost and the command's exit code still tells what happened, never a traceback."""
     # One line, even for a name or path with a line break; escaped before click, which would strip a
     # name's `ESC [8m` off a pipe, and may write past `Escaping` to a stream it finds misconfigured.
-    click.echo(printable(" ".join(message.splitlines())), err=True)
+    try:
+        click.echo(printable(" ".join(message.splitlines())), err=True)
+    except OutputFailed as failed:
+        silence(failed)
+    except OSError as error:  # before the command's run, stderr is not yet behind `Delivering`
+        silence(OutputFailed(error, sys.stderr))
 
 
 @contextmanager

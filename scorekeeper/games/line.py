@@ -29,6 +29,7 @@ from scorekeeper.players import fold_name
 _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
+_LITTLE = ("of", "joined", "makes", "unit")  # the little words of a line (`Keywords.little`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +64,34 @@ class Words:
     def folded(self, at: int) -> str:
         return fold_name(self.items[at])
 
-    def name(self, at: int) -> tuple[str, int] | None:
-        """The player named from word `at` (the longest name that matches), and the word after it."""
+    def name(self, at: int, skip: int = 0) -> tuple[str, int] | None:
+        """The player named from word `at` (the longest name that matches), and the word after it; a
+        colon after the name is read past ("César: 40"). `skip`: characters of word `at` before the name
+        (the elided "d'" of "d'Escartefigue")."""
         for size in range(min(_WORDS_IN_A_NAME, len(self.items) - at), 0, -1):
-            found = self._folded.get(fold_name(" ".join(self.items[at : at + size])))
+            said = fold_name(" ".join(self.items[at : at + size])[skip:])
+            found = self._folded.get(said)
+            if found is None and said.endswith(":"):
+                found = self._folded.get(said[:-1].rstrip())
             if found is not None:
                 return found, at + size
         return None
+
+    def name_after(self, at: int, of: frozenset[str] = frozenset()) -> tuple[str, int] | None:
+        """The player named from word `at`, said alone or after a word of `of` ("de Brun"), which may be
+        elided onto the name ("d'Escartefigue", "d’Escartefigue")."""
+        if at >= len(self.items):
+            return None
+        found = self.name(at)
+        folded = self.folded(at).replace("\u2019", "'")
+        if found is None and at + 1 < len(self.items) and folded in of:
+            found = self.name(at + 1)
+        for elided in (word for word in of if word.endswith("'")) if found is None else ():
+            if folded.startswith(elided) and len(folded) > len(elided):
+                found = self.name(at, skip=len(elided))
+                if found is not None:
+                    break
+        return found
 
     def number(self, at: int) -> int | None:
         word = self.items[at]
@@ -108,12 +130,12 @@ class Words:
             found.append(reading("number", number=self.number(at)))
         return found
 
-    def said_after(self, at: int, takes: str) -> tuple[Any, int]:
-        """What the keyword at `at` takes after it (`renonce NAME`: `takes` is "player"; `matadors 3`:
-        "number"; else a flag, True), and the word after that."""
+    def said_after(self, at: int, takes: str, of: frozenset[str] = frozenset()) -> tuple[Any, int]:
+        """What the keyword at `at` takes after it (`renonce NAME`, or `renonce de NAME` with "de" in
+        `of`: `takes` is "player"; `matadors 3`: "number"; else a flag, True), and the word after that."""
         word, last = self.items[at], at + 1 >= len(self.items)
         if takes == "player":
-            after = None if last else self.name(at + 1)
+            after = self.name_after(at + 1, of)
             if after is None:
                 raise UserError("line_name_missing", word=word, players=self.names)
             return after
@@ -252,8 +274,10 @@ class Keywords:
     `[line]`), with those of the languages it reads too, its own first: the folded word -> the field
     it says (`fields`; a contract's word -> the contract, `contracts`), what a field takes after it
     (`takes`: "player", "number"), the word each field is written with (`say`, this language's own),
-    whether a player is said before his keyword (`player_before`: Dutch "jan verzaakt"), and the
-    templates of a mort's other names with the language that says each (`mort`)."""
+    whether a player is said before his keyword (`player_before`: Dutch "jan verzaakt"), the
+    templates of a mort's other names with the language that says each (`mort`), and the little words
+    read where they are said (`little`, folded, by their part: `of` before a name, `joined` between the
+    players of a side, `makes` between a name and its points, `unit` after points)."""
 
     fields: dict[str, str]
     contracts: dict[str, str]
@@ -261,6 +285,7 @@ class Keywords:
     say: dict[str, str]
     player_before: bool
     mort: tuple[tuple[str, Language], ...]
+    little: Mapping[str, frozenset[str]]
 
     @staticmethod
     def of(game: str, language: Language, folder: Path | None = None) -> Keywords:
@@ -278,8 +303,11 @@ class Keywords:
         contracts: dict[str, str] = {}
         takes: dict[str, str] = {}
         mort: list[tuple[str, Language]] = []
+        little: dict[str, set[str]] = {part: set() for part in _LITTLE}
         for each in spoken:
             line = each.game(game, folder).get("line", {})
+            for part in _LITTLE:
+                little[part] |= {_folded(word).replace("\u2019", "'") for word in line.get(part, ())}
             for kind, takes_what in _KINDS.items():
                 for field, words in line.get(kind, {}).items():
                     for word in words:
@@ -288,7 +316,8 @@ class Keywords:
                         takes[field] = takes_what
             mort += [(template, each) for template in line.get("mort", ())]
         say = {field: words[0] for kind in _KINDS for field, words in own.get(kind, {}).items()}
-        return Keywords(fields, contracts, takes, say, own.get("player") == "before", tuple(mort))
+        found = {part: frozenset(words) for part, words in little.items()}
+        return Keywords(fields, contracts, takes, say, own.get("player") == "before", tuple(mort), found)
 
     def morts(self, seats: Iterable[tuple[str, str]]) -> dict[str, str]:
         """Other names of the seats a mort holds (`seats`: seat and owner): `mort de César` (M-15, M-16)."""

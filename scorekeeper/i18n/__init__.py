@@ -9,12 +9,14 @@ A message is found by its key (a record's event, `error.KEY`, `help.…`) and fi
 record's values. In a message, `{name}` shows a value as itself (a card as `10♥`, a record as its
 own words), and a format spec after a colon says more:
 
-- `{n:#jetons}`: a number with its unit, in the plural form the catalog gives (`unit.jetons`);
-- `{side:&}`: names that score together (`César & Escartefigue`);
+- `{n:#jetons}`: a number with its unit, in the plural form the catalog gives (`unit.jetons`); of a list
+  of names, the form for as many (`{players:#have}`: a verb that agrees with its subject);
+- `{side:&}`: names that score together (`César & Escartefigue`; three as `A, B & C`);
 - `{cards:and}`, `{cards:or}`: an enumeration (`7♥, 8♥ and 9♥`);
 - `{contract:@contract}`: a word of the catalog, `contract.VALUE`;
 - `{player:de}`: "de" before a name as the language says it, elided or contracted (`d'Ana`, `de Bea`,
-  `du mort de César`: `Language.of`);
+  `du mort de César`: `Language.of`); after another spec, before what it says (`{players:and:de}`:
+  `d'Ana, Bea et Cid`);
 - `{trump:letter}`: a suit as a cell shows it, its letter under `ascii`; inside a message a suit is
   otherwise a word under `ascii` (`suit.H`: "a hearts lead", never "a H lead"), its symbol without;
 - any other spec is Python's (`{points:+}`).
@@ -230,6 +232,14 @@ class _Words(string.Formatter):
             return message("join.list").join(self.show(item) for item in value)
         return "" if value is None else str(value)
 
+    def enumeration(self, value: Any, last: str) -> str:
+        """Items one after the other as the language lists them: `join.list` between all but the last two,
+        `last` before the last (« César, Panisse et Escartefigue », "César, Panisse & Escartefigue")."""
+        items = [self.show(item) for item in value]
+        if len(items) < 2:
+            return "".join(items)
+        return message("join.list").join(items[:-1]) + message(last) + items[-1]
+
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec:
             word = getattr(value, "word", None) if self.ascii else None
@@ -237,19 +247,20 @@ class _Words(string.Formatter):
         if format_spec == "letter":
             return self.show(value)
         if format_spec.startswith("#"):
+            if isinstance(value, (list, tuple)):  # a word that agrees with the players named: `{players:#have}`
+                value = len(value)
             count = int(value) if value == int(value) else 2
             return plural(f"unit.{format_spec[1:]}", count).format(n=number(value))
         if format_spec == "&":
-            return message("join.side").join(self.show(item) for item in value)
+            return self.enumeration(value, "join.side")
         if format_spec in ("and", "or"):
-            items = [self.show(item) for item in value]
-            if len(items) < 2:
-                return "".join(items)
-            return message("join.list").join(items[:-1]) + message(f"join.{format_spec}") + items[-1]
+            return self.enumeration(value, f"join.{format_spec}")
         if format_spec.startswith("@"):
             return message(f"{format_spec[1:]}.{value}")
         if format_spec == "de":
             return spoken().of(self.show(value))
+        if format_spec.endswith(":de"):  # `{players:and:de}`: "d'Ana et de Bea", the whole said after "de"
+            return spoken().of(self.format_field(value, format_spec[:-3]))
         return format(value, format_spec)
 
 

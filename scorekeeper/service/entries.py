@@ -6,21 +6,16 @@ ledger with the change: the service computes no rule itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import games, history, store
+from scorekeeper.clock import now as now  # also `service.now`, as before the clock was its own module
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import DEFAULT, Language
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.service.reads import ASIDE, fiche, ruleset_of, said
 from scorekeeper.store import Ledger
-
-
-def now() -> str:
-    """The time an entry, a note or a stop is said: ISO text to the second, which the cache (JSON) keeps as it is."""
-    return datetime.now().replace(microsecond=0).isoformat()
 
 
 def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language: Language | None = None) -> Any:
@@ -30,6 +25,7 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
         _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
+        history.keep(game, after, ruleset.engine)
     return after
 
 
@@ -85,6 +81,7 @@ def edit(
         else:
             rest = game.coups[number:kept]
             game.splice(number - 1, len(coups) - number + 1, [edited, *rest], "edit", number, len(coups) - kept)
+        history.keep(game, after)
     return after
 
 
@@ -92,6 +89,7 @@ def undo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.undo()
         after = fiche(game)
+        history.keep(game, after)
     return what, after
 
 
@@ -99,18 +97,20 @@ def redo(name: str) -> tuple[Record, Any]:
     with store.changing(name) as game:
         what = game.redo()
         after = fiche(game)
+        history.keep(game, after)
     return what, after
 
 
 def settle(name: str, early: bool) -> tuple[Any, Any]:
-    """The end of a partie with money (H-19): the settlement, and the sheet it settles."""
+    """The end of a partie with money (H-19): the settlement, and the sheet it settles. A partie stopped by
+    agreement (`stop`) is settled as its stop said, as `--early` settles it: it needs no `--early`."""
     game = store.read(name)
     ruleset = ruleset_of(game)
     engine = ruleset.engine
     if not games.settles(engine):
         raise UserError("no_money", "H-19", name=name, game=ruleset.game)
     sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
-    return engine.settle(sheet, early), sheet
+    return engine.settle(sheet, early or game.stopped is not None), sheet
 
 
 # --- fixing the past (issue 17) ------------------------------------------------------------------
@@ -131,6 +131,7 @@ def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any,
         kept, after = _replayed(game, [*coups[: number - 1], *coups[number:]], number - 1, change, drop_after)
         dropped = len(coups) - 1 - kept
         game.splice(number - 1, len(coups) - number + 1, game.coups[number : kept + 1], "delete", number, dropped)
+        history.keep(game, after)
     return after, dropped
 
 
@@ -162,6 +163,7 @@ def insert(
             game.add(new)
         else:
             game.splice(number - 1, len(coups) - number + 1, [new, *rest], "insert", number, dropped)
+        history.keep(game, after)
     return after, dropped
 
 
@@ -288,5 +290,6 @@ def fix(
         if coups == game.coups:
             return after, False
         game.splice(0, len(game.coups), coups, "fix")
+        history.keep(game, after, engine)
         store.write(game)
     return after, True

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import games, history, store
+from scorekeeper.clock import now
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
 from scorekeeper.players import check_name, check_players, find_player, fold_name
 from scorekeeper.rulesets import Ruleset
-from scorekeeper.service.entries import now
 from scorekeeper.service.reads import fiche, ruleset_of
 from scorekeeper.store import Ledger
 
@@ -26,6 +26,7 @@ def demo(replace: bool, lang: str | None = None) -> tuple[Ledger, Any]:
     sheet = games.replay(base, players, players[0], script.COUPS)
     game = Ledger("demo", base.name, dict(base.table), players, players[0], lang=lang)
     game.coups = [result.coup.to_dict() for result in sheet.coups]
+    history.keep(game, sheet, base.engine)
     with store.locked(game.name):
         if store.exists(game.name) and not replace:
             raise UserError("game_exists", name=game.name)
@@ -82,6 +83,7 @@ def again(name: str) -> Ledger:
     """A revanche of game `name`: the same ruleset, options and players, the deal passed on to the next
     player; it becomes the current game, named as a new game given no name is (`RULESET-N`)."""
     game = store.read(name)
+    ruleset_of(game)  # a ruleset no game plays (a hand-edited file) is refused before anything is written
     dealer = game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
     revanche = Ledger(
         name=game.ruleset_name,
@@ -110,8 +112,8 @@ def rename(old: str, new_name: str) -> tuple[str, Ledger]:
     new_name = store.check_name(new_name)
     with store.locked(old):
         game = store.read(old)
-        if store.exists(new_name) and store.path_of(new_name) != store.path_of(game.name):
-            raise UserError("game_exists", name=new_name)
+        if store.path_of(new_name) != store.path_of(game.name):  # another spelling of its own name is no other game
+            store.refuse_taken(new_name)
         before, old = store.path_of(game.name), game.name
         marked = store.current_name()
         was_current = marked is not None and store.path_of(marked) == before
@@ -166,6 +168,7 @@ def stop(name: str, reason: str) -> tuple[Ledger, Any]:
         if game.stopped is not None or sheet.over:
             raise UserError("game_over_already", name=game.name)
         game.stopped = {"reason": reason.strip(), "time": now()}
+        history.keep(game, sheet)
     return game, sheet
 
 

@@ -105,8 +105,13 @@ def names() -> list[str]:
 
 
 def put_away_names() -> list[str]:
-    """The names of the games in the trash, then of those in the archive (`restore` brings either back)."""
-    return store.all_names(store.TRASH) + store.all_names(store.ARCHIVE)
+    """What `restore` takes, for its completion: the name of each game in the trash, then in the archive,
+    once; and where several games of one name were put away (in either), each one's id (`NAME~N`, as
+    `games --trash` lists them), since the name alone brings back only the newest of the trash."""
+    put_away = store.put_away_games(store.TRASH) + store.put_away_games(store.ARCHIVE)
+    count = Counter(fold_name(game.name) for game in put_away)
+    said = [[game.name, *([game.id] if count[fold_name(game.name)] > 1 else [])] for game in put_away]
+    return list(dict.fromkeys(word for words in said for word in words))
 
 
 @dataclass(frozen=True, slots=True)

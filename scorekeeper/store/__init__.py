@@ -36,6 +36,7 @@ from scorekeeper.store.files import (
     put_away_games,
     read,
     read_put_away,
+    refuse_taken,
     set_current,
     write,
 )
@@ -73,6 +74,7 @@ __all__ = [
     "put_away_games",
     "read",
     "read_put_away",
+    "refuse_taken",
     "set_current",
     "write",
     "write_atomic",

@@ -14,15 +14,17 @@ costs more than the TOML read saves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.tomlfile import too_deep
+from scorekeeper.tomlfile import read_regular, too_deep
 from scorekeeper.store.disk import cache_dir, leftovers, write_atomic
 
 CACHE_FROM = 8192  # bytes of TOML (some 100 coups) from which a game has an entry
+DERIVED_MOST = 1 << 20  # bytes of what a command derived from a game: a summary is a few hundred
 
 
 def load(raw: bytes) -> dict[str, Any] | None:
@@ -41,12 +43,18 @@ def load(raw: bytes) -> dict[str, Any] | None:
         return None
 
 
-def replace(before: bytes | None, raw: bytes, data: dict[str, Any]) -> None:
-    """After a game file's bytes went from `before` to `raw` (tables `data`): drop the old entry, keep a new one.
+def replace(
+    before: bytes | None, raw: bytes, data: dict[str, Any], derived: Mapping[str, Any] | None = None
+) -> None:
+    """After a game file's bytes went from `before` to `raw` (tables `data`): drop the old entry, keep a new one;
+    and what the command derived from the game (`Ledger.derived`, by folder of the cache), kept the same way.
 
     Dropping the old entry keeps the folder at one entry a long game, not one a write. Called once
     the game is stored, under its lock: nothing here may fail, so every error is swallowed.
     """
+    for folder, value in (derived or {}).items():
+        with suppress(OSError, TypeError, ValueError, RecursionError):
+            _keep_derived(folder, before, raw, value)
     if before is not None and len(before) >= CACHE_FROM:
         with suppress(OSError):
             old = _entry(before)
@@ -69,14 +77,40 @@ def _keep(raw: bytes, data: dict[str, Any]) -> None:
     write_atomic(_entry(raw), text.encode(), durable=False)
 
 
-def _entry(raw: bytes) -> Path:
-    """Named by the hash of the bytes alone: no game name in it to check, and it needs no other key."""
+def _keep_derived(folder: str, before: bytes | None, raw: bytes, value: Any) -> None:
+    import json
+
+    text = json.dumps(value, ensure_ascii=False).encode()
+    where = cache_dir() / folder
+    if before is not None:
+        (where / f"{digest(before)}.json").unlink(missing_ok=True)
+    write_atomic(where / f"{digest(raw)}.json", text, durable=False)
+
+
+def derived(folder: str, key: str) -> Any:
+    """What a command derived from the game file whose bytes hash to `key` (`digest`) as it wrote it, kept
+    in `folder` of the cache (`replace`): parsed JSON, which the reader checks; None where there is none."""
+    import json
+
+    try:
+        return json.loads(read_regular(cache_dir() / folder / f"{key}.json", most=DERIVED_MOST))
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
+def digest(raw: bytes) -> str:
+    """The hash that names what the cache keeps of a game file's bytes."""
     try:
         from _blake2 import blake2b  # what hashlib serves blake2b from, without hashlib's import of OpenSSL
     except ImportError:
         from hashlib import blake2b
 
-    return cache_dir() / "games" / f"{blake2b(raw, digest_size=20).hexdigest()}.json"
+    return blake2b(raw, digest_size=20).hexdigest()
+
+
+def _entry(raw: bytes) -> Path:
+    """Named by the hash of the bytes alone: no game name in it to check, and it needs no other key."""
+    return cache_dir() / "games" / f"{digest(raw)}.json"
 
 
 def _holds_null(value: Any) -> bool:

@@ -28,6 +28,7 @@ from scorekeeper.notices import noted, stored
 from scorekeeper.store import cache
 from scorekeeper.store.disk import games_dir, home, leftovers, write_atomic
 from scorekeeper.store.ledger import Ledger, damage
+from scorekeeper.store.written import Written, dumps
 
 LOCK_WAIT = 5.0  # seconds a writer waits for another before saying the game is busy
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")  # a plain file name, as games were named before C-4
@@ -93,6 +94,7 @@ def _read_at(path: Path, name: str) -> Ledger:
     except OSError as error:
         raise UserError("game_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
     data = cache.load(raw)
+    written = data is not None  # an entry is only ever kept for bytes the store wrote: one coup a line
     if data is None:
         try:
             data = tomlfile.loads(raw)
@@ -102,6 +104,8 @@ def _read_at(path: Path, name: str) -> Ledger:
     ledger = Ledger.from_toml(data, str(path))
     if names.fold_name(ledger.name) != names.fold_name(name):
         raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
+    if written:
+        ledger.written = Written(raw.decode(), list(ledger.coups))
     return ledger
 
 
@@ -111,18 +115,18 @@ def write(ledger: Ledger) -> None:
 
 
 def _write_at(path: Path, ledger: Ledger) -> None:
-    import tomli_w  # only commands that write pay for it
-
     data = ledger.to_toml()
-    raw = tomli_w.dumps(data).encode()
+    written = dumps(data, ledger.written)
+    raw = written.text.encode()
     try:
         before = tomlfile.read_regular(path)  # for the cache: the entry of these bytes is no longer any file's
     except OSError:
         before = None
     with _trouble(path.parent):
         write_atomic(path, raw)
+    ledger.written = written
     stored(ledger.name)
-    cache.replace(before, raw, data)
+    cache.replace(before, raw, data, ledger.derived)
 
 
 @contextmanager
@@ -143,6 +147,38 @@ def locked(name: str) -> Iterator[None]:
 
 @contextmanager
 def _lock(path: Path, name: str) -> Iterator[None]:
+    """Lock file `path`, removed when the lock is released, so that a thousand games leave no thousand
+    lock files. Removed under the lock: a writer that opened it meanwhile and waited finds, once it holds
+    it, that the path names another file or none (`_same`), and locks the one in its place."""
+    while True:
+        handle = _open_lock(path)
+        try:
+            _acquire(handle, name)
+        except BaseException:
+            handle.close()
+            raise
+        if _same(handle, path):
+            break
+        handle.close()
+    try:
+        yield
+    finally:
+        with suppress(OSError):  # Windows keeps an open file: there it stays, as it always did
+            if _same(handle, path):
+                path.unlink()
+        handle.close()  # closing releases the lock
+
+
+def _same(handle: Any, path: Path) -> bool:
+    """Whether `path` is still the file `handle` holds open (a link in its place is not)."""
+    try:
+        found, held = os.stat(path, follow_symlinks=False), os.fstat(handle.fileno())
+    except OSError:
+        return False
+    return (found.st_dev, found.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _open_lock(path: Path) -> Any:
     """Lock file `path`, opened without following a link and without waiting on a FIFO: a link, a
     folder or a device in its place is refused, and nothing is created outside the data folder."""
     with _trouble(path.parent):
@@ -160,9 +196,7 @@ def _lock(path: Path, name: str) -> Iterator[None]:
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise UserError("bad_lock", path=str(path), reason=tomlfile.reason(tomlfile.NotRegular(str(path))))
-    with os.fdopen(fd, "r+b") as handle:  # closing releases the lock
-        _acquire(handle, name)
-        yield
+    return os.fdopen(fd, "r+b")
 
 
 def _acquire(handle: Any, name: str) -> None:
@@ -224,12 +258,20 @@ def create(ledger: Ledger, numbered: bool = False) -> None:
             create(ledger)
         return
     with locked(ledger.name):
-        if exists(ledger.name):
-            taken = head(path_of(ledger.name)).get("name")
-            if isinstance(taken, str) and names.fold_name(taken) != names.fold_name(ledger.name):
-                raise UserError("name_lookalike", "C-4", name=ledger.name, taken=taken)
-            raise UserError("game_exists", name=ledger.name)
+        refuse_taken(ledger.name)
         write(ledger)
+
+
+def refuse_taken(name: str) -> None:
+    """Refuse `name` for a new game or a rename if a stored game has it: in another alphabet's letters
+    that look the same (C-4, `Сafe` with a Cyrillic С for `Cafe`), saying which name it reads as; else
+    as taken. One wording wherever a name is given (`new`, `games rename`)."""
+    if not exists(name):
+        return
+    taken = head(path_of(name)).get("name")
+    if isinstance(taken, str) and names.fold_name(taken) != names.fold_name(name):
+        raise UserError("name_lookalike", "C-4", name=name, taken=taken)
+    raise UserError("game_exists", name=name)
 
 
 def all_names(folder: str | None = None) -> list[str]:
@@ -252,23 +294,38 @@ def _named(folder: Path) -> list[tuple[str, str]]:
 
 def head(path: Path) -> dict[str, Any]:
     """The top-level keys of a game file (name, lang...), `{}` if it cannot be read: they come before
-    the first table, and a long game must not be parsed whole for its name or its language."""
-    lines = []
+    the coups and the first table, and a long game must not be parsed whole for its name or its language.
+    A file written before issue 28 has its `lang` after the coups: there the coups' lines are skipped,
+    not parsed, and the keys after them read."""
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode) or info.st_size > tomlfile.MOST_BYTES:  # a FIFO or a device is never
             return {}  # opened, nor a file larger than any game read: `read` says what is wrong with either
         with path.open(encoding="utf-8", errors="replace") as handle:
-            for line in handle:
-                if line.startswith("["):
-                    break
-                lines.append(line)
-        try:
-            return tomlfile.loads("".join(lines).encode())
-        except tomlfile.NotToml:  # a hand-written file may open a line of an array with "[": read it whole
-            return tomlfile.loads(tomlfile.read_regular(path))
+            lines, at_coups = _top_keys(handle)
+            try:
+                found = tomlfile.loads("".join(lines).encode())
+                if at_coups and "lang" not in found:
+                    if not any(line == "]\n" for line in handle):  # not one coup a line: a hand-written file
+                        raise tomlfile.NotToml
+                    found = tomlfile.loads("".join(lines + _top_keys(handle)[0]).encode())
+                return found
+            except tomlfile.NotToml:  # a hand-written file may open a line of an array with "[": read it whole
+                return tomlfile.loads(tomlfile.read_regular(path))
     except (OSError, tomlfile.NotToml):
         return {}
+
+
+def _top_keys(handle: Any) -> tuple[list[str], bool]:
+    """The lines of top-level keys up to the first table or the coups' array, and whether it was the coups."""
+    lines: list[str] = []
+    for line in handle:
+        if line.startswith("["):
+            break
+        if line == "coups = [\n":
+            return lines, True
+        lines.append(line)
+    return lines, False
 
 
 def free_name(prefix: str) -> str:
@@ -295,8 +352,7 @@ def create_renamed(ledger: Ledger, before: Path) -> None:
         write(ledger)
         return
     with locked(ledger.name):
-        if exists(ledger.name):
-            raise UserError("game_exists", name=ledger.name)
+        refuse_taken(ledger.name)
         _write_at(before, ledger)
         try:
             os.replace(before, target)

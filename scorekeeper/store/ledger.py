@@ -7,14 +7,15 @@ first dealer, every coup exactly as declared, and the undo/redo journal. Every f
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper import tomlfile
+from scorekeeper import clock, tomlfile
 from scorekeeper.errors import UserError
 
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
+    from scorekeeper.store.written import Written
 
 FORMAT = 1
 UNDO_DEPTH = 200  # steps kept in the journal; far more than a table ever undoes
@@ -58,10 +59,15 @@ class Ledger:
         self.coups = [] if coups is None else coups
         self.undo_journal = [] if undo_journal is None else undo_journal
         self.redo_journal = [] if redo_journal is None else redo_journal
-        self.created = datetime.now().replace(microsecond=0) if created is None else created
+        self.created = clock.created() if created is None else created
         self.lang = lang  # the language the game was created in, spoken unless a command is told another (C-2)
         self.notes = [] if notes is None else notes  # the game's own notes: {text, time}
         self.stopped = stopped  # a partie ended by agreement: {reason, time}
+        # The file as the store read or last wrote it, where it can take the lines of the coups kept from it.
+        self.written: Written | None = None
+        # What a command worked out from the game as it writes it (the history's summary), by cache folder:
+        # kept beside the bytes written, named by their hash (`cache.replace`), never in the file.
+        self.derived: dict[str, Any] = {}
 
     def __repr__(self) -> str:
         return f"Ledger({self.name!r}, {self.ruleset_name!r}, players={self.players!r}, {len(self.coups)} coups)"
@@ -102,9 +108,10 @@ class Ledger:
         self._journal(step | {"number": number, "dropped": dropped})
 
     def last_played(self) -> str:
-        """When the last entry was said (its `time`, ISO text), else when the game was created."""
+        """When the last entry was said (its `time`, ISO text as written), else when the game was created:
+        the latest as an instant (`clock`), a naive time of an older file being local time."""
         times = [coup["time"] for coup in self.coups if isinstance(coup.get("time"), str)]
-        return max(times, default=self.created.isoformat())
+        return clock.latest(times) or self.created.isoformat()
 
     def undo(self) -> Record:
         """Take back the last change (add, edit, delete, insert, fix); `redo` puts it back. Returns what was undone."""
@@ -157,7 +164,8 @@ class Ledger:
     # --- file form -------------------------------------------------------------------------------
 
     def to_toml(self) -> dict[str, Any]:
-        """The tables of the game file, format `FORMAT`: what `from_toml` reads back."""
+        """The tables of the game file, format `FORMAT`: what `from_toml` reads back. `lang` comes before
+        the coups, so that the file's head says it (`store.head`); files written before have it after them."""
         return (
             {
                 "format": FORMAT,
@@ -166,12 +174,14 @@ class Ledger:
                 "players": self.players,
                 "dealer": self.dealer,
                 "ruleset_name": self.ruleset_name,
+            }
+            | ({} if self.lang is None else {"lang": self.lang})
+            | {
                 "options": self.options,
                 "ruleset": self.ruleset,
                 "coups": self.coups,
                 "journal": {"undo": self.undo_journal, "redo": self.redo_journal},
             }
-            | ({} if self.lang is None else {"lang": self.lang})
             | ({"notes": self.notes} if self.notes else {})
             | ({} if self.stopped is None else {"stopped": self.stopped})
         )
@@ -210,7 +220,7 @@ class Ledger:
             coups=need("coups", list) if "coups" in data else [],
             undo_journal=need("undo", list, journal) if "undo" in journal else [],
             redo_journal=need("redo", list, journal) if "redo" in journal else [],
-            created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0),
+            created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0, timezone.utc),
             lang=need("lang", str) if "lang" in data else None,  # optional: older files have none
             notes=need("notes", list) if "notes" in data else [],  # as `lang`
             stopped=need("stopped", dict) if "stopped" in data else None,

@@ -85,6 +85,19 @@ def test_games_restore_completes_the_trash_and_the_archive(run, marius, hombre) 
     assert complete("scorekeeper games delete ") == []
 
 
+def test_games_restore_completes_the_id_of_each_game_of_a_name_put_away_twice(run) -> None:
+    """Issue 27: `h` deleted twice is `h~1` and `h~2` in `games --trash`; the name brings back the newest
+    alone, so each id completes too, one word as bash reads it (a tilde, a `$(...)` quoted)."""
+    players = [arg for name in ("A", "B", "C", "D") for arg in ("-p", name)]
+    for name in ("h", "h", "~x $(touch Q)", "~x $(touch Q)", "once"):
+        assert run("new", "manille-muette", *players, "-g", name).code == 0
+        assert run("games", "delete", name).code == 0
+    assert complete("scorekeeper games restore h") == ["h", "h~1", "h~2"]
+    assert complete("scorekeeper games restore ~") == ["~x $(touch Q)", "~x $(touch Q)~1", "~x $(touch Q)~2"]
+    assert complete("scorekeeper games restore o") == ["once"]
+    assert run("games", "restore", "h~1").code == 0 and run("games", "restore", "~x $(touch Q)~2").code == 0
+
+
 def test_completion_of_a_missing_game_is_empty_not_a_mistake(run) -> None:
     assert complete("scorekeeper coup --taker ") == []
     assert complete("scorekeeper sheet -g ") == []

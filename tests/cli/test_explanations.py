@@ -91,7 +91,7 @@ def test_p3_p7_ascii_text_and_json_say_the_suit_in_words_in_english_and_french(r
     assert "7H is legal: must follow hearts: holds 7H (P-3)" in run(*follow, "--ascii").out
     assert "7♥ is legal: must follow ♥: holds 7♥ (P-3)" in run(*follow).out  # the symbol where cards have theirs
     french = json.loads(run("--lang", "fr", *follow, "--json").out)["explanation"]
-    assert french.startswith("7H est jouable : doit fournir à cœur : a 7H (P-3)")
+    assert french.startswith("7H est jouable : doit fournir à cœur : 7H en main (P-3)")
 
 
 def test_m5_ascii_explain_names_the_atout_in_words(run):

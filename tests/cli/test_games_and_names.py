@@ -337,6 +337,16 @@ def test_c4_a_game_whose_name_reads_as_a_stored_one_is_taken(marius, run, home):
     assert renamed.code == 2 and len(list((home / "games").glob("*.toml"))) == 2
 
 
+def test_c4_a_rename_to_a_look_alike_name_is_refused_in_the_words_new_uses(marius, run, home):
+    """One wording: `games rename` says which name the new one reads as, as `new` does (issue 27)."""
+    players = [arg for name in ("A", "B", "C", "D") for arg in ("-p", name)]
+    assert run("new", "manille-muette", *players, "-g", "other").code == 0
+    made, renamed = run("new", "manille-muette", *players, "-g", "m\u0430rius"), run("games", "rename", "other", "m\u0430rius")
+    assert (renamed.code, renamed.err) == (made.code, made.err) == (2, made.err)
+    assert made.err == "scorekeeper: the name 'm\u0430rius' reads as 'marius' (a letter of another alphabet that looks the same), which is taken: give another (C-4)\n"
+    assert run("games", "rename", "other", "MARIUS").err == "scorekeeper: a game named 'MARIUS' exists already: choose another with --game\n"
+
+
 def test_c4_names_that_merely_differ_stay_two_players(run):
     """The look-alikes are read only as the Latin letters they show: Ναυ and Nau are one, Nina and Nino two."""
     assert run("new", "manille-muette", "-p", "Nina", "-p", "Nino", "-p", "Al", "-p", "AI").code == 0

@@ -184,7 +184,7 @@ def test_the_detail_of_a_coup_on_demand_names_everything_and_explains_it(run, mo
     assert out[8:11] == ["  renonce by Escartefigue: coup", "    cancelled, +34 to Panisse & Brun", "    (M-8)"]
     assert max(map(len, out)) <= 40
     french = run("--lang", "fr", "sheet", "--detail", "7").out
-    assert "annoncé : renonce Escartefigue" in french and "Panisse et Brun : +34 = 53, manche 2" in french
+    assert "compté : renonce Escartefigue" in french and "Panisse et Brun : +34 = 53, manche 2" in french
 
 
 def test_the_detail_of_a_coup_that_is_not_there_is_one_line_and_exit_2(run):

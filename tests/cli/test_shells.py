@@ -80,8 +80,8 @@ def _shell_or_skip(shell: str) -> None:
         pytest.skip(f"{shell} is not installed (.ci/run installs it with apt-get): its completion is untested here")
 
 
-def _completed(shell: str, typed: str, tmp_path: Path) -> list[str]:
-    """The words `scorekeeper` was run with after `typed`, a Tab, and Enter, in a real `shell` at a pty."""
+def _completed(shell: str, typed: str, tmp_path: Path, then: str = "") -> list[str]:
+    """The words `scorekeeper` was run with after `typed`, a Tab, `then` and Enter, in a real `shell` at a pty."""
     record = tmp_path / f"record-{shell}"
     record.unlink(missing_ok=True)
     command, setup = SHELLS[shell]
@@ -94,7 +94,7 @@ def _completed(shell: str, typed: str, tmp_path: Path) -> list[str]:
         time.sleep(1.0)
         child.send(typed + "\t")
         time.sleep(2.0)  # the completion runs the program: let it answer before the line is entered
-        child.send("\r")
+        child.send(then + "\r")
         deadline = time.monotonic() + 15
         while not record.exists() and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -173,4 +173,18 @@ def test_a_name_completes_inside_a_quote_the_user_opened(shell: str, typed: str,
     """Inside a quote the user opened, the value is quoted for inside it, and the quote closed."""
     _shell_or_skip(shell)
     assert _completed(shell, f"scorekeeper use {typed}", tmp_path) == ["use", games[start]]
+    assert not any((tmp_path / marker).exists() for marker in "PQRS")
+
+
+@pytest.mark.parametrize("shell", list(SHELLS))
+def test_a_trash_id_completes_as_one_word_and_runs_nothing(shell: str, run, tmp_path: Path) -> None:
+    """`games restore` completes the ids of games of one name put away twice (`NAME~2`, issue 27), quoted
+    as every name is: the Tab writes what the name and its ids share (the name, quoted), the id's end is typed."""
+    _shell_or_skip(shell)
+    players = [arg for player in ("A", "B", "C", "D") for arg in ("-p", player)]
+    for name in ("q $(touch Q) ; touch S", "q $(touch Q) ; touch S", "other"):
+        assert run("new", "manille-muette", *players, "-g", name).code == 0
+        assert run("games", "delete", name).code == 0
+    words = _completed(shell, "scorekeeper games restore q", tmp_path, then="~1")
+    assert words == ["games", "restore", "q $(touch Q) ; touch S~1"]
     assert not any((tmp_path / marker).exists() for marker in "PQRS")

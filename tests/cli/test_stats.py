@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 
 import pytest
 
-from scorekeeper import service, store
+from scorekeeper import history, service, store
+from scorekeeper.store import cache
 from scorekeeper.games.manille.demo import COUPS as MARIUS_COUPS
 from tests.games.hombre.test_cli import SEED_17_4
 
@@ -107,16 +110,69 @@ def test_stats_counts_the_archive_and_not_the_trash(run, club):
 def test_stats_is_the_same_from_the_cache_and_a_damaged_cache_costs_nothing(run, club):
     first = stats(run)
     assert stats(run) == first  # the second from the cache
-    (store.cache_dir() / "history-1.json").write_text('{"x": [1')
+    cache = history._cache_file()
+    cache.write_text('{"x": [1')
     assert stats(run) == first
     stats(run)  # the cache written again
-    kept = json.loads((store.cache_dir() / "history-1.json").read_text())
-    (store.cache_dir() / "history-1.json").write_text(json.dumps(dict.fromkeys(kept, {"players": {"x": 1}})))
+    kept = json.loads(cache.read_text())
+    forged = dict.fromkeys(kept["summaries"], {"players": {"x": 1}})
+    cache.write_text(json.dumps({"stamps": kept["stamps"], "summaries": forged}))
+    assert stats(run) == first
+    for summary in (store.cache_dir() / history.FOLDER).glob("*.json"):  # and what the commands kept
+        summary.write_text('{"name": 1}')
+    cache.unlink()
     assert stats(run) == first
     (store.games_dir() / "junk.toml").write_text("not = [toml")
     with_junk = stats(run)  # counted without it, and it is said (issue 27)
     assert with_junk | {"skipped": []} == first
     assert [left["path"] for left in with_junk["skipped"]] == [str(store.games_dir() / "junk.toml")]
+
+
+def test_each_command_that_writes_a_game_keeps_its_figures_as_a_replay_counts_them(run, club):
+    """Issue 28: `stats` finds each game's figures where the command that wrote it left them, the same as a replay."""
+    game("short", "manille-muette", ("César", "Panisse", "Escartefigue", "Brun"), MARIUS_COUPS[:4])
+    for said in (
+        ("edit", "2", "--points", "Panisse=50", "--game", "short"),
+        ("insert", "1", "--retourne", "7s", "--points", "César=30", "--game", "short"),
+        ("delete", "3", "--game", "short"),
+        ("undo", "--game", "short"),
+        ("redo", "--game", "short"),
+        ("stop", "--reason", "closing", "--game", "short"),
+        ("demo", "--yes"),
+    ):
+        ran = run(*said)
+        assert ran.code == 0, (said, ran.out, ran.err)
+    kept = {path.stem for path in (store.cache_dir() / history.FOLDER).glob("*.json")}
+    for path in store.games_dir().glob("*.toml"):
+        key = cache.digest(path.read_bytes())
+        assert key in kept, path.name
+        assert cache.derived(history.FOLDER, key) == history.summary(store.read(path.stem)), path.name
+    assert len(kept) == 4  # one a game: each write drops what the one before it kept
+    first = stats(run)
+    for summary in (store.cache_dir() / history.FOLDER).glob("*.json"):
+        summary.unlink()
+    history._cache_file().unlink()
+    assert stats(run) == first  # every game replayed
+
+
+def test_a_game_changed_within_a_tick_of_the_clock_is_read_again_whatever_its_stamp(run, home, club):
+    """A stamp (size, time, inode) is trusted only once its file's time is older than a coarse clock's tick."""
+    path = home / "games" / "demo.toml"
+    text = path.read_text(encoding="utf-8")
+    before = stats(run)
+    assert "Panisse = 48" in text and "Panisse = 47" not in text
+    info = path.stat()
+    with open(path, "w", encoding="utf-8") as handle:  # in place: the same inode, size and time
+        handle.write(text.replace("Panisse = 48", "Panisse = 47", 1))
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert path.stat().st_size == info.st_size and path.stat().st_ino == info.st_ino
+    assert stats(run) != before
+    old = time.time_ns() - 10 * history.RACY  # once old, a file's stamp stands for its bytes
+    os.utime(path, ns=(old, old))
+    assert stats(run) != before
+    assert json.loads(history._cache_file().read_text())["stamps"][str(path)][:3] == [
+        info.st_size, old, info.st_ino
+    ]
 
 
 def test_stats_a_bad_date_is_one_line(run, club):

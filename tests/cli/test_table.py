@@ -365,3 +365,38 @@ def test_a_mistake_at_the_table_is_told_in_the_words_of_the_line() -> None:
     )
     code, _, err = cli("coup", "7h", "ana", "40")  # the command itself still names its option
     assert "give it with --trump" in err
+
+
+def test_the_tables_commands_in_the_infinitive_as_a_french_table_says_them() -> None:
+    """Issue 29: `annuler`, `refaire`, `expliquer 1`, `corriger`, `supprimer`, `vérifier`, `quitter`."""
+    new("marius", "manille-muette", MARIUS)
+    script = (
+        "10h césar 40\n7s panisse 48\nannuler\nrefaire\nexpliquer 1\ncorriger 2 --points Panisse=50\n"
+        "vérifier --trump c --table 'O:as de pique' --hand '7p 8c'\nsupprimer 2\nquitter\n9h brun 30\n"
+    )
+    code, out, err = cli("table", stdin=script)
+    assert (code, err) == (0, "")
+    assert "undone: last coup" in out and "redone: last coup" in out
+    assert "  retourne 10♥: +5 to César & Escartefigue (M-5)" in out
+    assert "legal cards: 7♠" in out  # vérifier: the cards in words after O:
+    assert [c["scores"] for c in sheet("marius")["coups"]] == [[11, 0]]  # corrected, deleted; nothing after quitter
+
+
+@pytest.fixture
+def english_after():
+    """A test run in French in this process leaves English behind it for the next."""
+    yield
+    from scorekeeper import i18n
+
+    i18n.speak(EN)
+
+
+def test_check_takes_cards_in_words_after_p_and_o(run, english_after) -> None:
+    """Issue 29: `--table "O:as de pique"` is the ace of spades an opponent played (C-2, C-3)."""
+    ran = run("--lang", "fr", "check", "manille-muette", "--trump", "c", "--table", "O:as de pique", "--hand", "7p 8c")
+    assert ran.code == 0 and "cartes jouables : 7♠" in ran.out
+    ran = run("--lang", "fr", "check", "manille-muette", "-t", "c", "--table", "P:la manille de pique, O:manillon de pique",
+              "--hand", "sept de pique, dame de carreau", "--play", "la dame de carreau")
+    assert ran.code == 1 and "D♦ est une renonce" in ran.out
+    ran = run("--lang", "fr", "check", "manille-muette", "-t", "c", "--table", "X:as de pique", "--hand", "7p")
+    assert ran.code == 2 and "X:as de pique" in ran.err

@@ -78,3 +78,47 @@ def test_a_coup_a_question_tab_undo_and_quit_at_a_real_terminal(table, home: Pat
     assert [coup["retourne"] for coup in game.coups] == ["10H", "7S"]
     history = (home / "table_history").read_text(encoding="utf-8")  # the arrows walk it back
     assert "+10h cesar 40" in history and "+annule" in history and "+7s" not in history  # answers are not lines
+
+
+# Typed, Tab's word, the points, a renonce, undo, redo, quit: as each table says them.
+SAID = {
+    "fr": ("as de tr\t", "trèfle", "César et Escartefigue font 40 points", "dix de carreau renonce d'Escartefigue",
+           "annuler", "refaire", "quitter"),
+    "en": ("ace of cl\t", "clubs", "César and Escartefigue made 40 points", "ten of diamonds Escartefigue revoked",
+           "undo", "redo", "quit"),
+}
+
+
+@pytest.mark.parametrize("columns", [80, 40])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_spoken_lines_infinitives_and_tab_on_card_words_at_a_real_terminal(home: Path, columns: int, lang: str) -> None:
+    """Issue 29: a renonce and points as said, a card in words completed by Tab (`as de tr`), and the
+    table's commands in the infinitive, in French and English, at 80 and 40 columns."""
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": lang, "PYTHONPATH": str(ROOT)}
+    env |= {"TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    env.pop("NO_COLOR", None)
+    args = ["-m", "scorekeeper", "table", "manille-muette", *(a for p in MARIUS for a in ("-p", p))]
+    try:
+        child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", dimensions=(40, columns), timeout=10)
+    except (OSError, pexpect.ExceptionPexpect) as error:
+        pytest.skip(f"pexpect cannot spawn a pseudo-terminal here: {error}")
+    said = SAID[lang]
+    prompt = "coup {}>"
+    child.expect_exact(prompt.format(1))
+    child.send(said[0])  # Tab puts in the suit's word, as the language writes it
+    child.expect_exact(said[1])
+    child.send(f" {said[2]}\r")
+    child.expect_exact(prompt.format(2))
+    child.send(f"{said[3]}\r")
+    child.expect_exact(prompt.format(3))
+    child.send(f"{said[4]}\r")
+    child.expect_exact(prompt.format(2))
+    child.send(f"{said[5]}\r")
+    child.expect_exact(prompt.format(3))
+    child.send(f"{said[6]}\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    game = store.read("manille-muette-1")
+    assert [coup.get("retourne") for coup in game.coups] == ["AC", "10D"]
+    assert game.coups[0]["points"] == {"César": 40} and game.coups[1]["renonce"] == "Escartefigue"

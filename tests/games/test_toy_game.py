@@ -170,7 +170,7 @@ def test_the_toy_is_exported_as_csv_markdown_and_html(played: Run) -> None:
         ["2", rows[2][1], "Bob", "Ann 2, Bob 2, Cy 4, bonus Cy", "2", "5", "2", "6", "6", "7", ""],
         ["3", rows[3][1], "Cy", "Ann 1, Bob 5, Cy 2, bonus Bob", "1", "6", "7", "13", "2", "9", ""],
     ]
-    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", row[1]) for row in rows[1:])
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", row[1]) for row in rows[1:])
     page = played("export", "--format", "md", lang="fr").lines
     assert page[0] == "# toy · Toy"
     assert re.sub(r"\d\d:\d\d", "HH:MM", page[6]) == (

@@ -208,7 +208,7 @@ def test_done_when_check_reads_dc_as_the_dame_de_coeur_in_french_and_qh_in_engli
     )
     assert french.returncode == english.returncode == 1
     assert french.stdout.splitlines()[0] == "lu : main D♥ 8♦, carte jouée 8♦"
-    assert "8♦ est une renonce : doit fournir à ♥ : a D♥ (P-3)" in french.stdout
+    assert "8♦ est une renonce : doit fournir à ♥ : D♥ en main (P-3)" in french.stdout
     assert english.stdout.splitlines()[0] == "read: hand Q♥ 8♦, play 8♦"
     assert "8♦ is a renonce: must follow ♥: holds Q♥ (P-3)" in english.stdout
     ascii = _scorekeeper(

@@ -1,4 +1,5 @@
-"""No message calls a player "he" (issue 26): the compiled catalogs name the player, or say it impersonally."""
+"""No message calls a player "he" (issue 26): the compiled catalogs name the player, or say it impersonally;
+nor does the English rule book that `rules explain` prints (issue 29)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,13 @@ FRENCH = re.compile(
 )
 
 
+def _rules(lang: str) -> list[tuple[str, str]]:
+    """Every text of the rule book in `lang` (title, rule, choice), keyed by its rule id."""
+    from scorekeeper.i18n import rulebook
+
+    return [(rule_id, words) for rule_id, entry in rulebook.book(lang).items() for words in entry.values()]
+
+
 def _messages(lang: str) -> list[tuple[str, str]]:
     with (LOCALE / lang / "LC_MESSAGES" / "scorekeeper.mo").open("rb") as handle:
         catalog: dict[object, str] = GNUTranslations(handle)._catalog  # type: ignore[attr-defined]
@@ -30,6 +38,13 @@ def _messages(lang: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("lang", "pattern"), [("en", ENGLISH), ("fr", FRENCH)])
 def test_c4_no_message_calls_a_player_he(lang: str, pattern: re.Pattern[str]) -> None:
     found = [(key, words) for key, words in _messages(lang) if pattern.search(words)]
+    assert found == []
+
+
+def test_c4_the_english_rule_book_calls_no_player_he() -> None:
+    """`rules explain P-4` said "a player must play higher if he can": the book names the player, or says it
+    without a pronoun."""
+    found = [(rule_id, words) for rule_id, words in _rules("en") if ENGLISH.search(words)]
     assert found == []
 
 

@@ -152,7 +152,7 @@ def test_a_second_writer_waits_then_is_told_the_game_is_busy(monkeypatch):
 def test_write_atomic_leaves_no_temp_file(home):
     new()
     service.add("cafe", {"retourne": "7s", "points": {"César": 40}})
-    assert sorted(p.name for p in (home / "games").iterdir()) == [".cafe.lock", "cafe.toml"]
+    assert sorted(p.name for p in (home / "games").iterdir()) == ["cafe.toml"]
 
 
 def test_a_temp_file_left_by_a_killed_writer_is_swept_by_the_next_write(home):
@@ -219,7 +219,7 @@ def test_a_long_game_reads_its_parsed_copy_which_holds_the_same_tables(home, mon
 
 def test_the_cache_is_in_its_own_folder_one_entry_a_long_game_named_by_the_hash_of_its_bytes(home):
     copy = long_game(home)
-    assert sorted(p.name for p in (home / "games").iterdir()) == [".cafe.lock", "cafe.toml"]
+    assert sorted(p.name for p in (home / "games").iterdir()) == ["cafe.toml"]
     assert entries(home) == [copy.name]
     with store.changing("cafe") as cafe:
         cafe.coups.append({"retourne": "7s", "points": {"César": 40}})
@@ -272,7 +272,7 @@ def test_a_short_game_keeps_no_copy_and_a_game_that_shrinks_drops_it(home):
     with store.changing("cafe") as cafe:
         cafe.coups = cafe.coups[:3]
     assert not copy.exists()
-    assert sorted(p.name for p in (home / "games").iterdir()) == [".cafe.lock", "cafe.toml"]
+    assert sorted(p.name for p in (home / "games").iterdir()) == ["cafe.toml"]
     assert entries(home) == []
 
 
@@ -331,7 +331,7 @@ def test_a_parsed_copy_kept_beside_a_game_by_the_first_version_is_ignored_then_r
     assert len(store.read("cafe").coups) == 150
     with store.changing("cafe"):
         pass
-    assert sorted(p.name for p in (home / "games").iterdir()) == [".cafe.lock", "cafe.toml"]
+    assert sorted(p.name for p in (home / "games").iterdir()) == ["cafe.toml"]
 
 
 # --- game files written by the first version (format 1) -------------------------------------------

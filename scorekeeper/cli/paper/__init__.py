@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.cli.render import say
+from scorekeeper.clock import local
 from scorekeeper.games.paper import Chart, Paper
 
 
@@ -25,8 +26,8 @@ class Table:
 
 
 class Moment(str):
-    """An entry's time as ISO text: whole in the CSV, its hour and minute on the page, where an
-    evening's entries need no date each (`2026-11-22T21:40:00` is `21:40`)."""
+    """An entry's time as ISO text in local time (`clock.local`): whole in the CSV, its hour and minute
+    on the page, where an evening's entries need no date each (`2026-11-22T21:40:00` is `21:40`)."""
 
     __slots__ = ()
 
@@ -81,8 +82,7 @@ def asides(data: dict[str, Any]) -> list[str]:
     """The game's own notes and its stop by agreement, each with its time, in the sheet's words."""
     from scorekeeper.i18n import text
 
-    def when(iso: str) -> str:
-        return iso.replace("T", " ")[:16]
+    from scorekeeper.clock import shown as when
 
     lines = [text("sheet.game_note", when=when(note["time"]), note=note["text"]) for note in data.get("notes", ())]
     if stopped := data.get("stopped"):
@@ -103,7 +103,7 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(say, paper.columns)]
     rows = [
-        [entry["number"], Moment(entry.get("time", "")), *map(_cell, row), entry.get("note", "")]
+        [entry["number"], Moment(local(entry.get("time", ""))), *map(_cell, row), entry.get("note", "")]
         for entry, row in zip(data["coups"], paper.rows, strict=True)
     ]
     return Table([*headers, message("paper.col.note")], rows)

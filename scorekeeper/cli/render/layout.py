@@ -170,7 +170,8 @@ def _laid_out(
 def _wide(sheet: Sheet, shape: Shape) -> tuple[Grid, list[tuple[int, ...]]]:
     keys, headers = list(sheet.keys), list(sheet.headers)
     merge = shape.merged and "calls" in keys and "said" in keys
-    dropped = {"calls"} if merge else set()
+    # A column nobody wrote in is left out (`Grid`): before the first coup, no call was said either.
+    dropped = {"calls"} if merge or not sheet.rows else set()
     if not shape.dealer:
         dropped.add("dealer")
     kept = [i for i, key in enumerate(keys) if key not in dropped]

@@ -97,7 +97,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
             put("trump", trump[0].value, word)
             at += 1
         else:
-            raise UserError("line_unknown_word", word=word, players=line.names)
+            raise UserError("hombre_line_unknown_word", word=word, players=line.names)
     if bare:
         if tricks or len(bare) != len(state.players):
             raise UserError("line_numbers_order", count=len(state.players))

@@ -8,7 +8,7 @@ from scorekeeper.cards import Suit
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record
 from scorekeeper.games.manille.declaration import Coup, coup_field
-from scorekeeper.games.manille.rules import CALL_WORDS, ManilleRules, refuse_sans_atout
+from scorekeeper.games.manille.rules import CALL_RULES, CALL_WORDS, ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.scoring import multiplier_of, said
 
 
@@ -79,7 +79,7 @@ def check_calls(
             raise UserError("contre_by_choosing_side", "M-6", player=coup.contre, call=words["contre"])
     if coup.surcontre is not None:
         if not rules.surcontre:
-            raise UserError("no_surcontre", "M-6")
+            raise UserError("no_surcontre", CALL_RULES[rules.call_words], call=words["surcontre"])
         if coup.contre is None:
             raise UserError("surcontre_without_contre", "M-6", call=words["surcontre"], contre=words["contre"])
         if coup.surcontre not in choosing:

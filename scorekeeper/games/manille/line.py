@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper.cards import letters, suit_letter
+from scorekeeper.cards import card_words, letters, suit_letter
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games.line import (
@@ -59,7 +59,9 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
     table = inline(words)
     if table is not None:
         return table
+    language = language.playing("manille")  # "manille de carreau" is the 10♦ (C-2)
     said_with = Keywords.of("manille", language)
+    little = said_with.little
     owner = state.table.owner
     morts = said_with.morts((seat, owner[seat]) for seat in state.table.seats if seat != owner[seat])
     line = Words(words, state.table.seats, morts)
@@ -89,6 +91,12 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         field = keyword(said_with.fields, word)
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
+        folded = line.folded(at).replace("\u2019", "'")
+        if field is None and named is None and _little(line, at, folded, little, pending is not None):
+            if folded in little["joined"]:  # "César et Escartefigue 50": one side, named by both
+                _same_side(state, pending, line.name(at + 1))
+            at = at + 2 if folded in little["joined"] else at + 1
+            continue
         if pending is not None and field is None and line.number(at) is None:
             raise UserError("line_number_missing", name=pending[0])
         counts = line.counts(at)
@@ -102,8 +110,12 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
             put(field, pending[0], word)
             pending = None
             at += 1
+        elif field is not None and pending is not None and _said_before(line, at, said_with, field):
+            put(field, pending[0], word)  # "Escartefigue renonce": the player said before the keyword
+            pending = None
+            at += 1
         elif field is not None:
-            value, at = line.said_after(at, said_with.takes.get(field, "flag"))
+            value, at = line.said_after(at, said_with.takes.get(field, "flag"), little["of"])
             put(field, value, word)
         elif named is not None:
             others = line.beside_a_name(at, language, deck, sans_atout=True)
@@ -129,9 +141,49 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
     if pending is not None:
         raise UserError("line_number_missing", name=pending[0])
     _bare_numbers(state, said, points, bare, asked)
+    _both_sides(state, points)
     if points:
         said["points"] = points
     return said
+
+
+def _little(line: Words, at: int, folded: str, little: Mapping[str, frozenset[str]], pending: bool) -> bool:
+    """Whether the word at `at` is a little word said where it is read past: after a player waiting for
+    his points, `et NAME`, `fait`, `:`; after a number, `points`."""
+    if pending and folded in little["joined"]:
+        return line.name(at + 1) is not None
+    if pending and folded in little["makes"]:
+        return True
+    return folded in little["unit"] and at > 0 and line.number(at - 1) is not None
+
+
+def _said_before(line: Words, at: int, said_with: Keywords, field: str) -> bool:
+    """Whether the keyword at `at` names the player said before it ("Escartefigue renonce"): it takes a
+    player, and none is said after it."""
+    return said_with.takes.get(field) == "player" and line.name_after(at + 1, said_with.little["of"]) is None
+
+
+def _same_side(state: State, first: tuple[str, str] | None, other: tuple[str, int] | None) -> None:
+    """Two players named for one count are of one side (M-3)."""
+    table = state.table
+    if first is None or other is None or state.rules.sides == "each":
+        raise UserError("one_side_points", "M-3")
+    if table.column_of(first[0]) != table.column_of(other[0]):
+        raise UserError("one_side_points", "M-3")
+
+
+def _both_sides(state: State, points: dict[str, int]) -> None:
+    """Both sides' points said ("César 40 Panisse 20", M-3): they make the coup's total, and one side's
+    is what the coup keeps (the other side has the rest); refused with their sum where they do not."""
+    rules, table = state.rules, state.table
+    if rules.sides == "each" or len(points) != 2:
+        return
+    (first, made), (other, also) = points.items()
+    if table.column_of(first) == table.column_of(other):
+        return  # one side named twice: the engine's to refuse (M-3)
+    if made + also != rules.total:
+        raise UserError("points_sum", "M-3", points=made + also, total=rules.total)
+    del points[other]
 
 
 def _bare_numbers(
@@ -237,13 +289,15 @@ def _suit(value: str) -> Any:
 
 
 def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
-    """The words a line may hold, for completion: the players, the calls, the cards of the deck."""
+    """The words a line may hold, for completion: the players, the calls, the cards of the deck in
+    letters, and the words cards are said with (`as de tr`: `trèfle`)."""
     calls = tuple(sorted(set(Keywords.of("manille", language).say.values())))
+    said = card_words(language.playing("manille"))
     return {
         "players": tuple(state.table.seats),
         "calls": calls,
         "contracts": (),
-        "cards": tuple(letters(card, language) for card in state.ruleset.deck.cards),
+        "cards": (*(letters(card, language) for card in state.ruleset.deck.cards), *said),
     }
 
 

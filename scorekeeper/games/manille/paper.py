@@ -31,6 +31,8 @@ def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
         rows.append((result.dealer, trump_cell(result), shown, *figures, manche))
     summary = [
         said("paper.summary.side", side=list(side.players), score=score, manches=manches)
+        if fiche.rules.in_manches
+        else said("paper.summary.side_alone", side=list(side.players), score=score)
         for side, score, manches in zip(fiche.sides, fiche.scores, fiche.manches, strict=True)
     ]
     return Paper(tuple(columns), tuple(rows), (*summary, status(fiche)), chart(data, fiche))

@@ -120,7 +120,8 @@ def check_open(state: State) -> None:
     partie = state.partie
     if partie.over:
         if partie.winner is not None:
-            raise UserError("partie_is_over_won", side=state.table.columns[partie.winner].name)
+            winner = state.table.columns[partie.winner]
+            raise UserError("partie_is_over_won", side=winner.name, seats=len(winner.seats))
         raise UserError("partie_is_over")
 
 

@@ -48,8 +48,10 @@ def _check_penalty(value: Any) -> Record | None:
 # Each system's own words for the contre and the surcontre (M-6, M-7), catalog words `call.WORD`: data,
 # read at the import for 0.06 ms (measured: tomllib is imported by then on every path that loads a ruleset).
 with (Path(__file__).parent / "calls.toml").open("rb") as _calls:
+    _systems = tomllib.load(_calls)
+    CALL_RULES: Mapping[str, str] = MappingProxyType(_systems.pop("rule"))  # the rule of each system's calls
     CALL_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
-        {name: (contre, surcontre) for name, (contre, surcontre) in tomllib.load(_calls).items()}
+        {name: (contre, surcontre) for name, (contre, surcontre) in _systems.items()}
     )
 
 MANILLE_KEYS = (
@@ -133,6 +135,12 @@ class ManilleRules(NamedTuple):
     total: int  # points in a coup (M-2): card points plus trick points, 68 in muette, 60 in the Belgian family
     call_words: str = "contre"  # the system's own words for its calls (M-6, M-7): a key of CALL_WORDS
     misdeal: str = "same"  # M-17: after a misdeal the same dealer deals again ("same") or the deal passes
+
+    @property
+    def in_manches(self) -> bool:
+        """M-9: a partie liée is played in manches (two, and the belle); the others are one race, to a target
+        or over a number of deals, whose coups belong to no manche worth naming."""
+        return self.partie == "liee"
 
     @classmethod
     def of(cls, **settings: Any) -> ManilleRules:

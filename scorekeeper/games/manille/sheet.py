@@ -76,6 +76,8 @@ def standing(fiche: Fiche) -> Record:
     if rules.partie in ("loser", "seche"):
         return said(f"manille.standing.{rules.partie}", target=fiche.target, scores=scores)
     manches = Joined(tuple(map(str, fiche.manches)), "manille.join.figures")
+    if fiche.manche == 3:  # one manche each: the table calls the third the belle (M-9)
+        return said("manille.standing.belle", target=fiche.target, scores=scores, manches=manches)
     return said("manille.standing.manches", manche=fiche.manche, target=fiche.target, scores=scores, manches=manches)
 
 
@@ -223,6 +225,8 @@ def detail(result: CoupResult) -> list[Cell]:
 
 def explained(fiche: Fiche) -> list[Explained]:
     """Every coup's calculation (`--explain`)."""
+    if not fiche.rules.in_manches:
+        return [(said("manille.explain.coup_alone", number=result.number), result.log) for result in fiche.coups]
     return [
         (said("manille.explain.coup", number=result.number, manche=result.manche), result.log) for result in fiche.coups
     ]

@@ -91,7 +91,7 @@ def test_m13_a_failed_bid_is_the_bid_of_the_taker_not_his():
     assert first.log[-1] == record("bid_made", "M-13", taker="B", made=45, bid=40)
     assert second.log[-1] == record("bid_failed_rounded", "M-13", taker="C", made=42, bid=50, share=16, lost=2)
     assert said(first)[-1] == "B makes 45 ≥ the bid of 40: +40 (M-13)"
-    assert said(second)[-1] == "C makes 42 < the bid of 50: +16 to each other player; 2 lost (M-13)"
+    assert said(second)[-1] == "C makes 42, less than the bid of 50: +16 to each other player; 2 points lost (M-13)"
     assert not any(" his " in line for coup in (first, second) for line in said(coup))
 
 

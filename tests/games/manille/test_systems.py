@@ -426,7 +426,7 @@ def test_m7_coinchee_partie_coinche_doubles_whoever_wins():
     "coup, message",
     [
         (pts("h", "A", 40, contre="C"), r"C is on the side that chose trump: only the other side may coinche \(M-6\)"),
-        (pts("h", "A", 40, contre="B", surcontre="A"), r"there is no surcontre in this system \(M-6\)"),
+        (pts("h", "A", 40, contre="B", surcontre="A"), r"there is no surcoinche in this system \(M-7\)"),
         (pts("h", "A", 40, chooser="B"), r"B is not the partner of the dealer A.*\(M-10\)"),
     ],
 )
@@ -466,7 +466,7 @@ def test_m13_encheres_partie_first_player_to_100():
     assert [c.leader for c in fiche.coups] == ["B", "C", "D", "A", "B", "A", "D"]
     assert fiche.coups[0].camps == (("B",), ("A", "C", "D"))
     assert fiche.coups[5].made == (29, 39)
-    assert "C makes 42 < the bid of 50: +16 to each other player; 2 lost (M-13)" in said(fiche.coups[1])
+    assert "C makes 42, less than the bid of 50: +16 to each other player; 2 points lost (M-13)" in said(fiche.coups[1])
     assert fiche.over and fiche.winner == 3
     data = fiche.as_dict()
     assert data["players"] == [
@@ -931,7 +931,7 @@ def test_cli_coinchee_coinche_doubles_for_the_winner(run):
 def test_cli_encheres_taker_and_bid(run):
     assert run("new", "manille-encheres", *players(*P4)).code == 0
     out = coup_ok(run, "--taker", "C", "--bid", "40", "--trump", "d", "--points", "C=38")
-    assert "+13 to each other player; 1 lost (M-13)" in out
+    assert "+13 to each other player; 1 point lost (M-13)" in out
     data = sheet(run)
     assert data["players"] == [
         {"name": "A", "score": 13},
@@ -1021,7 +1021,7 @@ def test_cli_manillen_2_twenty_deals(run):
         ),
         ("manille-whisthub", P4, [], ["--trump", "h", "--chooser", "C", "--points", "A=40"], "M-10"),
         ("manille-jdc", P4, [], ["--trump", "sa", "--points", "A=40"], "P-8"),
-        ("manille-coinchee", P4, [], ["--trump", "h", "--coinche", "B", "--surcontre", "A", "--points", "A=40"], "M-6"),
+        ("manille-coinchee", P4, [], ["--trump", "h", "--coinche", "B", "--surcontre", "A", "--points", "A=40"], "M-7"),
         ("manille-coinchee", P4, [], ["--trump", "h", "--coinche", "C", "--points", "A=40"], "M-6"),
         ("manille-encheres", P4, [], ["--taker", "B", "--trump", "h", "--points", "B=40"], "M-13"),
         ("manille-encheres", P4, [], ["--trump", "h", "--points", "B=40"], "M-13"),
