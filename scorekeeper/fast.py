@@ -30,10 +30,10 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   export (`Drawn.chart`);
 - the guided table lays out a coup's own row alone, in the shape it drew before, its columns measured
   with the rows drawn so far (`render.table_lines`, `layout.extend`, `Grid.measure`), and draws those
-  rows again when a width changes: 0.2 to 0.3 ms a coup at 10, 500 and 2,000 coups, where laying out
-  the whole fiche took 40 / 200 ms (manille, 500 / 2,000 coups) and 0.27 / 1.1 s (l'hombre) on a
-  loaded 2-core machine; at a pseudo-terminal, the write aside, a line to the next prompt 22-32 ms at
-  2,000 coups as at 10, from 160-180 ms (issue 28);
+  rows again when a width changes: 0.16 to 0.22 ms a coup at 10, 500 and 2,000 coups, where laying out
+  the whole fiche took 8 / 33 ms (manille, 500 / 2,000 coups) and 42 / 189 ms (l'hombre); at a
+  pseudo-terminal, installed, a line to the next prompt on 2,000 coups 12 ms (9 ms on 10) from 57 ms at
+  manille, 27 ms from 211 ms at l'hombre (10 ms the write aside) (issue 28);
 - the table's session keeps its fiche until its state changes (`service.session`): three of the four
   asked a coup, each 20 µs (manille) to 50 µs (l'hombre) at 2,000 coups.
 """
