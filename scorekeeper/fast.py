@@ -27,7 +27,15 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   (`i18n._fraction`);
 - `chart` and `export` draw from the fiche, never rendering the records that explain each coup, which no
   page shows (`cli.paper.heading`: 74% of `chart` on 2,000 coups), and `chart` draws no row of the
-  export (`Drawn.chart`).
+  export (`Drawn.chart`);
+- the guided table lays out a coup's own row alone, in the shape it drew before, its columns measured
+  with the rows drawn so far (`render.table_lines`, `layout.extend`, `Grid.measure`), and draws those
+  rows again when a width changes: 0.16 to 0.22 ms a coup at 10, 500 and 2,000 coups, where laying out
+  the whole fiche took 8 / 33 ms (manille, 500 / 2,000 coups) and 42 / 189 ms (l'hombre); at a
+  pseudo-terminal, installed, a line to the next prompt on 2,000 coups 12 ms (9 ms on 10) from 57 ms at
+  manille, 27 ms from 211 ms at l'hombre (10 ms the write aside) (issue 28);
+- the table's session keeps its fiche until its state changes (`service.session`): three of the four
+  asked a coup, each 20 µs (manille) to 50 µs (l'hombre) at 2,000 coups.
 """
 
 from __future__ import annotations

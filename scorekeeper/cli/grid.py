@@ -12,9 +12,11 @@ A figure is never broken across lines: the columns aligned right hold figures an
 
 from __future__ import annotations
 
+import operator
 import re
 import shutil
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from scorekeeper.cli.terminal import styled
 
@@ -22,6 +24,28 @@ BOLD, RESET = "\033[1m", "\033[0m"
 # A space before a figure (`40`, `+16`, `-3`) or a French stop (` :`, ` ;`) does not break: it goes with
 # the word before it.
 _BREAK = re.compile(r" +(?![-+−]?\d|[:;!?»])")
+
+
+class Measure(NamedTuple):
+    """What a grid's columns are sized from, per column as built (none left out yet): its natural width
+    (its longest cell or header), its floor (`Grid._floors`), whether a row wrote in it; and whether the
+    grid has rows. Two grids of the same columns measure as one grid of both's rows (`|`): the guided
+    table measures the row it adds, not the rows it drew before (`Grid.extend`)."""
+
+    natural: tuple[int, ...]
+    floor: tuple[int, ...]
+    filled: tuple[bool, ...]
+    rows: bool
+
+    def __or__(self, other: object) -> Measure:
+        if not isinstance(other, Measure):
+            return NotImplemented
+        return Measure(
+            tuple(map(max, self.natural, other.natural)),
+            tuple(map(max, self.floor, other.floor)),
+            tuple(map(operator.or_, self.filled, other.filled)),
+            self.rows or other.rows,
+        )
 
 
 class Grid:
@@ -35,23 +59,46 @@ class Grid:
         self.gap = gap
         self.rows: list[tuple[list[str], bool]] = []  # cells, bold
         self.rules_after: set[int] = set()  # a line under these rows
+        self.measured: Measure | None = None  # its columns' measure, once asked (`measure`, `extend`)
 
     def add_row(self, *cells: str, bold: bool = False) -> None:
         self.rows.append((list(cells), bold))
+        self.measured = None
 
     def add_rule(self) -> None:
         self.rules_after.add(len(self.rows) - 1)
 
+    def extend(self, other: Grid) -> None:
+        """`other`'s rows (a grid of the same columns) after this grid's, its columns measured with both's
+        rows without measuring these again."""
+        measure = self.measure() | other.measure()
+        start = len(self.rows)
+        self.rows += other.rows
+        self.rules_after |= {start + index for index in other.rules_after}
+        self.measured = measure
+
+    def measure(self) -> Measure:
+        """Its columns' measure (`Measure`), of every row it has."""
+        if self.measured is None:
+            columns = list(zip(self.headers, *(cells for cells, _ in self.rows), strict=True))
+            natural = tuple([max(map(len, column)) for column in columns])
+            filled = tuple([any(column[1:]) for column in columns])
+            self.measured = Measure(natural, tuple(self._floors(columns)), filled, bool(self.rows))
+        return self.measured
+
+    def kept(self) -> list[int]:
+        """The columns it shows: a column nobody wrote in (calls, in a system without calls) is left out."""
+        measure = self.measure()
+        return [i for i, filled in enumerate(measure.filled) if filled or not measure.rows]
+
     def minimum(self) -> int:
         """The narrowest this grid can be drawn with no figure and no word broken."""
-        self._drop_empty_columns()
-        columns = self._columns()
-        return sum(self._floors(columns)) + self._spacing(len(columns))
+        kept, floor = self.kept(), self.measure().floor
+        return sum(floor[i] for i in kept) + self._spacing(len(kept))
 
     def column_widths(self, width: int) -> tuple[int, ...]:
         """The widths of the columns as `lines(width)` draws them."""
-        self._drop_empty_columns()
-        return tuple(self._widths(width)[0])
+        return tuple(self._widths(width, self.kept())[0])
 
     def render(self, width: int | None = None) -> str:
         return "\n".join(self.lines(width))
@@ -60,8 +107,10 @@ class Grid:
         """The grid's lines at `width`; with `only`, the lines of those rows alone (and the rule under them),
         laid out as in the whole grid."""
         width = width or shutil.get_terminal_size((100, 24)).columns
-        self._drop_empty_columns()
-        widths, narrowed = self._widths(width)
+        kept = self.kept()
+        widths, narrowed = self._widths(width, kept)
+        every = len(kept) == len(self.headers)
+        right = self.right if every else {place for place, i in enumerate(kept) if i in self.right}
         colour = styled()
         if self.frame:
             left, sep, end = "│ ", " │ ", " │"
@@ -76,27 +125,27 @@ class Grid:
         if only is None:
             out = [self.title] if self.title else []
             out += [top] if top else []
-            out += self._lines(self.headers, widths, colour, (left, sep, end), header=True)
+            headers = self.headers if every else [self.headers[i] for i in kept]
+            out += self._lines(headers, widths, right, colour, (left, sep, end), header=True)
             out.append(rule)
         # The common row fits its columns on one line: one format call lays it out.
-        cells_format = sep.join(f"{{:{'>' if i in self.right else '<'}{w}}}" for i, w in enumerate(widths))
+        cells_format = sep.join(f"{{:{'>' if i in right else '<'}{w}}}" for i, w in enumerate(widths))
         line = left + cells_format + end
         last = len(self.rows) - 1
-        for index, (cells, bold) in enumerate(self.rows):
-            if only is not None and index not in only:
-                continue
+        rows = self.rows
+        chosen = enumerate(rows) if only is None else ((index, rows[index]) for index in sorted(only))
+        for index, (cells, bold) in chosen:  # a row alone: no walk through them all
+            if not every:
+                cells = [cells[i] for i in kept]
             if not (bold and colour) and (not narrowed or all(map(int.__le__, map(len, cells), widths))):
                 out.append(line.format(*cells).rstrip() if not self.frame else line.format(*cells))
             else:
-                out += self._lines(cells, widths, bold and colour, (left, sep, end))
+                out += self._lines(cells, widths, right, bold and colour, (left, sep, end))
             if index in self.rules_after and index != last:
                 out.append(rule)
         if only is None and bottom:
             out.append(bottom)
         return out
-
-    def _columns(self) -> list[tuple[str, ...]]:
-        return list(zip(self.headers, *(cells for cells, _ in self.rows), strict=True))
 
     def _spacing(self, count: int) -> int:
         return 3 * count + 1 if self.frame else self.gap * (count - 1)
@@ -115,26 +164,16 @@ class Grid:
             floors.append(floor)
         return floors
 
-    def _drop_empty_columns(self) -> None:
-        """A column nobody wrote in (calls, in a system without calls) is left out of the grid."""
-        columns = list(zip(*(cells for cells, _ in self.rows), strict=True)) if self.rows else []
-        keep = [i for i in range(len(self.headers)) if not self.rows or any(columns[i])]
-        if len(keep) == len(self.headers):
-            return
-        self.right = {keep.index(i) for i in self.right if i in keep}
-        self.headers = [self.headers[i] for i in keep]
-        self.rows = [([cells[i] for i in keep], bold) for cells, bold in self.rows]
-
-    def _widths(self, width: int) -> tuple[list[int], bool]:
-        """Natural widths, then the column with most room to spare narrowed, never below its floor
-        (`_floors`), until the grid fits `width` (past that, the terminal wraps). Also: was a column
-        narrowed?"""
-        columns = self._columns()
-        widths = [max(map(len, column)) for column in columns]
+    def _widths(self, width: int, kept: list[int]) -> tuple[list[int], bool]:
+        """Natural widths of the `kept` columns, then the column with most room to spare narrowed, never below
+        its floor (`_floors`), until the grid fits `width` (past that, the terminal wraps). Also: was a
+        column narrowed?"""
+        measure = self.measure()
+        widths = [measure.natural[i] for i in kept]
         room = width - self._spacing(len(widths))
         if sum(widths) <= room:
             return widths, False
-        floors = self._floors(columns)
+        floors = [measure.floor[i] for i in kept]
         while sum(widths) > room:
             spare = max(range(len(widths)), key=lambda i: widths[i] - floors[i])
             if widths[spare] <= floors[spare]:
@@ -143,7 +182,13 @@ class Grid:
         return widths, True
 
     def _lines(
-        self, cells: list[str], widths: list[int], bold: bool, box: tuple[str, str, str], header: bool = False
+        self,
+        cells: list[str],
+        widths: list[int],
+        right: set[int],
+        bold: bool,
+        box: tuple[str, str, str],
+        header: bool = False,
     ) -> list[str]:
         wrapped = [wrap(cell, w) if len(cell) > w else [cell] for cell, w in zip(cells, widths, strict=True)]
         height = max(len(lines) for lines in wrapped)
@@ -154,7 +199,7 @@ class Grid:
             for i, (cell_lines, w) in enumerate(zip(wrapped, widths, strict=True)):
                 text = cell_lines[row] if row < len(cell_lines) else ""
                 # Bare columns of figures have their headers over them, on the right; boxed ones, on the left.
-                text = text.rjust(w) if i in self.right and not (header and self.frame) else text.ljust(w)
+                text = text.rjust(w) if i in right and not (header and self.frame) else text.ljust(w)
                 parts.append(f"{BOLD}{text}{RESET}" if bold and text.strip() else text)
             line = left + sep.join(parts) + end
             lines.append(line if self.frame else line.rstrip())

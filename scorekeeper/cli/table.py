@@ -38,7 +38,7 @@ from scorekeeper import i18n, rulesets, service
 from scorekeeper.cli import complete, current
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import examples_of
-from scorekeeper.cli.render import detail_lines, short_status, status, table_lines
+from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
 from scorekeeper.cli.said import flag_of
 from scorekeeper.cli.terminal import OutputFailed
 from scorekeeper.errors import Exit, Field, UserError
@@ -119,7 +119,7 @@ class Table:
         self.refused = 0
         self.stored = 0  # the lines that stored something: a coup, a command that changed the game
         self.needs_said = ""
-        self.columns: tuple[int, ...] | None = None  # the widths of the fiche's columns on the screen
+        self.drawing: Drawing | None = None  # the fiche as on the screen: its layout, its columns' widths
 
     # --- the two ways in ------------------------------------------------------------------------
 
@@ -246,7 +246,8 @@ class Table:
         if self.terminal is None:
             print(text("table.result", number=len(fiche.coups), line=echo, status=status(fiche)))
             return
-        lines, self.columns = table_lines(fiche, False, self.columns, noted=self.noted())  # or the fiche realigned
+        # The new line, or the fiche realigned.
+        lines, self.drawing = table_lines(fiche, False, self.drawing, noted=self.noted())
         print("\n".join(lines))
         self.say(*map(render, self.session.engine.announced(fiche.coups[-1])), status(fiche))
         if fiche.over:
@@ -372,11 +373,11 @@ class Table:
             self.stored += 1
             if self.terminal is not None:
                 if name in REDRAWN:  # rows above the last changed: the fiche as it now stands
-                    lines, self.columns = table_lines(self.session.fiche(), False, None, noted=self.noted())
+                    lines, self.drawing = table_lines(self.session.fiche(), False, None, noted=self.noted())
                     print("\n".join(lines))
                 self.show_needs()
         if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
-            self.columns = table_lines(self.session.fiche(), False, None, noted=self.noted())[1]
+            self.drawing = table_lines(self.session.fiche(), False, None, noted=self.noted())[1]
 
     def noted(self) -> frozenset[int]:
         """The numbers (from 1) of the entries that have a note: their rows wear its mark."""

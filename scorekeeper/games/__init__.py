@@ -96,7 +96,7 @@ class Game(Protocol):
     def examples(self, state: Any, language: Language) -> tuple[str, ...]: ...
     def line_words(self) -> frozenset[str]: ...
     # the sheet as data (task A): catalog keys and values, which the edge puts in words (`games.sheet`)
-    def sheet(self, fiche: Any) -> Sheet: ...
+    def sheet(self, fiche: Any, start: int = 0) -> Sheet: ...
     def status(self, fiche: Any) -> Record: ...
     def short_status(self, fiche: Any) -> Record: ...
     def echo(self, result: Any) -> Sequence[Record]: ...
@@ -150,8 +150,17 @@ class Drawn:
     def _module(self, name: str) -> Any:
         return import_module(f"{type(self).__module__}.{name}")
 
-    def sheet(self, fiche: Any) -> Sheet:
-        return self._module("sheet").sheet(fiche)  # type: ignore[no-any-return]
+    def sheet(self, fiche: Any, start: int = 0) -> Sheet:
+        """The game's sheet; with `start`, the rows of the entries from it alone (the guided table's new
+        row, issue 28): said alone by the module's `sheet` where it takes `start`, else cut from the whole
+        (a game from outside the package may have a `sheet(fiche)` of its own)."""
+        function = self._module("sheet").sheet
+        if not start:
+            return function(fiche)  # type: ignore[no-any-return]
+        if "start" in function.__code__.co_varnames[: function.__code__.co_argcount]:
+            return function(fiche, start)  # type: ignore[no-any-return]
+        whole: Sheet = function(fiche)
+        return whole._replace(rows=whole.rows[start:])
 
     def status(self, fiche: Any) -> Record:
         return self._module("sheet").status(fiche)  # type: ignore[no-any-return]

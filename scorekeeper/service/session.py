@@ -54,6 +54,7 @@ class Session:
         coups = reads.said(self.ledger.coups)
         self.state: Any = games.state_after(self.ruleset, self.ledger.players, self.ledger.dealer, coups)
         self.stamp = _stamp(self.name)
+        self.current: Any = None  # the sheet of `state`, once asked (`fiche`)
 
     def changed(self) -> bool:
         """Whether the game's file is no longer the one this session read or wrote."""
@@ -67,8 +68,11 @@ class Session:
         return False
 
     def fiche(self) -> Any:
-        """The sheet as it stands: read from the state, no replay."""
-        return self.engine.fiche(self.state)
+        """The sheet as it stands: read from the state, no replay; kept until the state changes (the
+        table asks it three or four times a coup, and it copies every coup's line: issue 28)."""
+        if self.current is None:
+            self.current = self.engine.fiche(self.state)
+        return self.current
 
     def add(self, declared: Mapping[str, Any]) -> Any:
         """Store the next entry and return the sheet after it: one `advance` on the state, then the durable
@@ -77,7 +81,9 @@ class Session:
             self.reloaded = self.changed()
             if self.reloaded:
                 self.load()
+            self.current = None  # the state is `advance`'s now, whatever it decides
             self.state, after = entries.append(self.ledger, self.ruleset, self.state, declared)
+            self.current = after
             try:
                 store.write(self.ledger)
             except BaseException:  # not stored (a full disk, say): the session goes back to what the file holds

@@ -18,10 +18,12 @@ from tests.games.manille.test_systems import A_TROIS, ENCHERES, ENVERS, MANILLEN
 
 from scorekeeper import i18n, service, store
 from scorekeeper.cli.grid import Grid
-from scorekeeper.cli.render import fiche_lines, row_lines
+from scorekeeper.cli.render import fiche_lines, row_lines, table_lines
 from scorekeeper.cli.render.layout import labels
+from scorekeeper.errors import UserError
 from scorekeeper.games.manille.demo import PLAYERS as MARIUS
 from scorekeeper.players import fold_name
+from scorekeeper.service import session
 
 LONG = ("Escartefigue", "Marie-Thérèse", "Jean-Baptiste", "Marie-Claire")
 MISDEAL = {"misdeal": True}
@@ -207,6 +209,48 @@ def test_the_new_line_of_a_coup_is_the_sheets_own_lines(width):
     assert row_lines(fiche, -1, False, width) == row_lines(fiche, 9, False, width)
     if width == 80:  # coup 10 ends manche 3: its line under it (M-9)
         assert [line.split("│")[-3].strip() for line in row_lines(fiche, 9, False, 80)] == ["+4 = 45", "manche 3"]
+
+
+@pytest.mark.parametrize("players", [MARIUS, LONG], ids=["marius", "long-names"])
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_the_table_lays_out_its_new_row_alone_and_shows_what_the_whole_fiche_would(system, players):
+    """Issue 28: the guided table lays out only a coup's own row, measured with the rows it drew before
+    (`table_lines`); what it shows is what laying out the whole fiche shows: the new row in the whole
+    sheet's columns, or the whole sheet again when a column's width changed (a wider score, a column of
+    calls written in at last, a narrower shape; at 80 columns and a phone's 40), a manche's line with its
+    coup; and whenever the fiche is not the one it drew and one coup more (read again), it lays out all."""
+    count, coups = SYSTEMS[system]
+    names = dict(zip("ABCD", players[:count], strict=False))
+    options = {"system": "3-2"} if system == "hombre" else {}
+    entries = [named(coup, names) for coup in coups]
+    if not system.startswith("hombre"):
+        entries += [MISDEAL, {"adjust": {players[1]: 3}, "reason": "the bet on the belle"}]
+    entries += entries[:3]  # where the partie goes on: coups said again after a wider score
+    for width in (80, 40):
+        game = service.new(system, list(players[:count]), options=options, name=f"{system}-{width}")
+        table = session.Session(game.name)
+        drawing = table_lines(table.fiche(), False, None, width)[1]
+        extended = 0  # coups whose row alone was laid out
+        for number, entry in enumerate(entries, 1):
+            if table.fiche().over:
+                break
+            if number == 2:  # another command's coup: the table reads the game again and lays it out whole
+                service.add(game.name, entry)
+                table.refresh()
+                fiche = table.fiche()
+            else:
+                try:
+                    fiche = table.add(entry)
+                except UserError:  # a coup repeated where it cannot be said again
+                    continue
+            shown, now = table_lines(fiche, False, drawing, width)
+            whole, laid_out = table_lines(fiche, False, None, width)
+            expected = row_lines(fiche, -1, False, width) if laid_out.widths == drawing.widths else whole
+            assert shown == expected, (width, number)
+            assert now.widths == laid_out.widths
+            extended += now.drawn is drawing.drawn
+            drawing = now
+        assert extended
 
 
 def test_c4_short_names_are_told_apart_as_names_are_compared():

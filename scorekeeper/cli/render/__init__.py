@@ -10,11 +10,14 @@ guided table's), `detail_lines` (`sheet --detail N`) and `print_settlement`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.explain import Record
 from scorekeeper.games.sheet import Joined, Row, Sheet, Struck, Who
 from scorekeeper.i18n import message, number, render, text
+
+if TYPE_CHECKING:
+    from scorekeeper.cli.render.layout import Drawn
 
 
 def whole(value: Any) -> str:
@@ -221,25 +224,70 @@ def row_lines(fiche: Any, index: int, ascii: bool, width: int | None = None, nar
     return layout.row_lines(drawn, index, width)
 
 
+class Drawing(NamedTuple):
+    """What the guided table has on the screen: the fiche laid out (`layout.Drawn`), the widths of its
+    columns, how it was drawn (`ascii`, the width, narrow or not), and the entries drawn."""
+
+    drawn: Drawn
+    widths: tuple[int, ...]
+    ascii: bool
+    width: int
+    narrow: bool
+    coups: tuple[Any, ...]
+
+
 def table_lines(
     fiche: Any,
     ascii: bool,
-    before: tuple[int, ...] | None,
+    before: Drawing | None,
     width: int | None = None,
     narrow: bool | None = None,
     noted: frozenset[int] = frozenset(),
-) -> tuple[list[str], tuple[int, ...]]:
+) -> tuple[list[str], Drawing]:
     """What the guided table shows after a coup: the new line of the fiche (`row_lines`), or the whole grid
-    again when its columns' widths are no longer `before` (those of what it showed last: a longer name,
-    a wider score), so that what is on the screen stays aligned; and the widths now. `noted` as in
-    `fiche_lines`."""
+    again when its columns' widths are no longer those `before` shows (a longer name, a wider score), so
+    that what is on the screen stays aligned; and what the screen now shows.
+
+    Where the fiche is the one drawn `before` and one coup more, that coup alone is laid out, in the shape
+    of `before` and measured with its rows (`layout.extend`): its cost is a row's, however long the game,
+    and a grid drawn again is its rows as laid out already (issue 28, `scorekeeper.fast`). The fiche is
+    laid out whole at the first coup, after another command changed the game (its entries are others),
+    when the width changed, when the shape no longer fits, and when the new coup has a note (the entries
+    numbered in `noted`, from 1, wear its mark, as in `fiche_lines`).
+    """
     from scorekeeper.cli.render import layout
 
-    _, drawn, width, _ = _drawn(fiche, "", ascii, width, narrow, noted)
+    width = layout.width_of(width)
+    narrow = layout.narrow_at(width, narrow)
+    coups = fiche.coups
+    if before is not None and _goes_on(before, coups, ascii, width, narrow) and len(coups) not in noted:
+        data = _engine(fiche).sheet(fiche, len(coups) - 1)
+        drawn = before.drawn
+        if layout.extend(drawn, lambda name: shown(data, ascii, name), fiche.players, width, narrow):
+            widths = drawn.grid.column_widths(width)
+            now = before._replace(widths=widths, coups=coups)
+            if widths == before.widths:
+                return layout.row_lines(drawn, -1, width), now
+            return layout.fiche_lines(drawn, width), now  # its rows laid out already: drawn again, not said again
+    _, drawn, width, narrow = _drawn(fiche, "", ascii, width, narrow, noted)
     widths = drawn.grid.column_widths(width)
-    if widths == before and fiche.coups:
-        return layout.row_lines(drawn, -1, width), widths
-    return layout.fiche_lines(drawn, width), widths
+    now = Drawing(drawn, widths, ascii, width, narrow, coups)
+    if before is not None and widths == before.widths and coups:
+        return layout.row_lines(drawn, -1, width), now
+    return layout.fiche_lines(drawn, width), now
+
+
+def _goes_on(before: Drawing, coups: tuple[Any, ...], ascii: bool, width: int, narrow: bool) -> bool:
+    """Whether `coups` are those drawn `before` (the same entries, not read again) and one more, drawn alike.
+    An empty grid shows every column, the first row only those written in (`Grid.kept`): the first coup
+    is laid out with the whole fiche."""
+    drawn = before.coups
+    return (
+        len(coups) == len(drawn) + 1
+        and bool(drawn)
+        and coups[len(drawn) - 1] is drawn[-1]
+        and (before.ascii, before.width, before.narrow) == (ascii, width, narrow)
+    )
 
 
 def detail_lines(fiche: Any, number: int, ascii: bool, width: int | None = None) -> list[str]:

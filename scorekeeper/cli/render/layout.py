@@ -107,12 +107,14 @@ def shortener(short: dict[str, str]) -> Name:
 
 
 class Drawn(NamedTuple):
-    """A sheet laid out: its grid, the grid's rows of each entry, the legend of the short names."""
+    """A sheet laid out: its grid, the grid's rows of each entry, the legend of the short names, and the
+    shape it was laid out in."""
 
     title: str
     grid: Grid
-    spans: tuple[tuple[int, ...], ...]
+    spans: list[tuple[int, ...]]  # grows with the guided table's rows (`extend`)
     legend: tuple[str, ...]
+    shape: Shape
 
 
 def draw(
@@ -125,22 +127,44 @@ def draw(
     """The sheet `build` says (given how to name a player) laid out for `width`: the first shape that fits."""
     built: dict[bool, Sheet] = {}
     short = labels(players)
-    shortened = any(label != player for player, label in short.items())
     drawn = None
     for shape in NARROW_SHAPES if narrow else SHAPES:
-        abbreviated = (shape.short or shape.short_sides) and shortened
-        for kind in {False, abbreviated}:
-            if kind not in built:
-                built[kind] = build(shortener(short) if kind else whole)
-        sheet = built[shape.short and shortened]
-        if shape.short_sides and shortened:
-            sheet = _short_sides(sheet, built[True])
-        grid, spans = (_narrow if narrow else _wide)(sheet, shape)
-        drawn = Drawn(title, grid, spans, _legend(short, width) if abbreviated else ())
+        grid, spans, abbreviated = _laid_out(build, short, shape, narrow, built)
+        drawn = Drawn(title, grid, spans, _legend(short, width) if abbreviated else (), shape)
         if grid.minimum() <= width:
             break
     assert drawn is not None
     return drawn
+
+
+def extend(drawn: Drawn, build: Callable[[Name], Sheet], players: Sequence[str], width: int, narrow: bool) -> bool:
+    """`drawn` with the entries that `build` says after its own (the guided table's new coup) laid out in its
+    shape and measured with its rows (`Grid.extend`): whether that shape is still the one `draw` would
+    choose. In a grid that has rows, a row only widens the floors and shows more columns: the shapes before
+    it, which did not fit, fit no better, so only its own fit is asked."""
+    shapes = NARROW_SHAPES if narrow else SHAPES
+    grid, spans, _ = _laid_out(build, labels(players), drawn.shape, narrow, {})
+    start = len(drawn.grid.rows)
+    drawn.grid.extend(grid)
+    drawn.spans.extend(tuple(start + row for row in span) for span in spans)
+    return drawn.shape == shapes[-1] or drawn.grid.minimum() <= width
+
+
+def _laid_out(
+    build: Callable[[Name], Sheet], short: dict[str, str], shape: Shape, narrow: bool, built: dict[bool, Sheet]
+) -> tuple[Grid, list[tuple[int, ...]], bool]:
+    """The grid of the sheet `build` says in `shape`, its rows of each entry, and whether its names are short
+    (`built`: the sheets said so far, whole and shortened)."""
+    shortened = any(label != player for player, label in short.items())
+    abbreviated = (shape.short or shape.short_sides) and shortened
+    for kind in {False, abbreviated}:
+        if kind not in built:
+            built[kind] = build(shortener(short) if kind else whole)
+    sheet = built[shape.short and shortened]
+    if shape.short_sides and shortened:
+        sheet = _short_sides(sheet, built[True])
+    grid, spans = (_narrow if narrow else _wide)(sheet, shape)
+    return grid, spans, abbreviated
 
 
 def _short_sides(sheet: Sheet, short: Sheet) -> Sheet:
@@ -156,7 +180,7 @@ def _short_sides(sheet: Sheet, short: Sheet) -> Sheet:
     return sheet._replace(sides=short.sides, rows=rows)
 
 
-def _wide(sheet: Sheet, shape: Shape) -> tuple[Grid, tuple[tuple[int, ...], ...]]:
+def _wide(sheet: Sheet, shape: Shape) -> tuple[Grid, list[tuple[int, ...]]]:
     keys, headers = list(sheet.keys), list(sheet.headers)
     merge = shape.merged and "calls" in keys and "said" in keys
     # A column nobody wrote in is left out (`Grid`): before the first coup, no call was said either.
@@ -180,10 +204,10 @@ def _wide(sheet: Sheet, shape: Shape) -> tuple[Grid, tuple[tuple[int, ...], ...]
             grid.add_row(*([""] * len(kept)), *row.label, bold=True)
             grid.add_rule()
         spans.append(tuple(range(start, len(grid.rows))))
-    return grid, tuple(spans)
+    return grid, spans
 
 
-def _narrow(sheet: Sheet, shape: Shape) -> tuple[Grid, tuple[tuple[int, ...], ...]]:
+def _narrow(sheet: Sheet, shape: Shape) -> tuple[Grid, list[tuple[int, ...]]]:
     """The running scores first: the coup's number, each side's score, the mark; a line under a manche."""
     count = len(sheet.sides)
     headers = [sheet.headers[0], *sheet.sides, ""]
@@ -194,7 +218,7 @@ def _narrow(sheet: Sheet, shape: Shape) -> tuple[Grid, tuple[tuple[int, ...], ..
         if row.label is not None:
             grid.add_rule()
         spans.append((len(grid.rows) - 1,))
-    return grid, tuple(spans)
+    return grid, spans
 
 
 def _legend(short: dict[str, str], width: int) -> tuple[str, ...]:

@@ -91,10 +91,11 @@ def announced(result: CoupResult) -> tuple[Record, ...]:
     return ()
 
 
-def sheet(fiche: HombreFiche) -> Sheet:
-    """The fiche's columns and rows, each player a `Who` (`layout` fits them to the screen)."""
+def sheet(fiche: HombreFiche, start: int = 0) -> Sheet:
+    """The fiche's columns and the rows of its entries from `start` (from 0; the guided table's new row
+    alone: a row says its own entry only), each player a `Who` (`layout` fits them to the screen)."""
     rows = []
-    for result in fiche.coups:
+    for result in fiche.coups[start:]:
         said_, tricks = contract(result, fiche.players)
         figures = tuple(
             (result.net(player), balance) for player, balance in zip(fiche.players, result.balances, strict=True)

@@ -144,8 +144,9 @@ def announced(result: CoupResult) -> tuple[Record, ...]:
     return tuple(said for said in result.log if said.event == "manche_won")
 
 
-def sheet(fiche: Fiche) -> Sheet:
-    """The fiche's columns and rows, each player a `Who` (`layout` fits them to the screen)."""
+def sheet(fiche: Fiche, start: int = 0) -> Sheet:
+    """The fiche's columns and the rows of its entries from `start` (from 0; the guided table's new row
+    alone: a row says its own entry only), each player a `Who` (`layout` fits them to the screen)."""
     seats = {str(seat): seat for seat in fiche.table.seats}  # a mort's seat as the table names it (M-15, M-16)
 
     def who(value: str) -> Who:
@@ -154,7 +155,7 @@ def sheet(fiche: Fiche) -> Sheet:
     rows = []
     words = CALL_WORDS[fiche.rules.call_words]
     manches = fiche.rules.partie in ("liee", "seche")
-    for result in fiche.coups:
+    for result in fiche.coups[start:]:
         made = joined(tuple(map(str, result.made)), "manille.join.figures") if result.made is not None else ""
         dealer = "" if result.entry == "adjust" else who(result.dealer)  # an agreement is dealt by nobody (M-18)
         cells = (
