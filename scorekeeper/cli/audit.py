@@ -53,6 +53,7 @@ def audit(
     ascii: bool = ASCII,
 ) -> int:
     loaded = games.load(ruleset)
+    lang = spoken().playing(loaded.game)  # the cards as the table says them (C-2: "manille de carreau")
     # the coup's calls as `coup` declares them, for the game to price it (P-10)
     given = {"contre": contre, "surcontre": surcontre, "bid": bid, "carried": carried}
     calls = {key: value for key, value in given.items() if value is not None}
@@ -67,12 +68,12 @@ def audit(
     else:
         if not (players and trump and leader and trick):
             raise UserError("audit_missing_options")
-        seats, trump_text, first, tricks = players.split(), trump, leader, [split_named(t, spoken()) for t in trick]
+        seats, trump_text, first, tricks = players.split(), trump, leader, [split_named(t, lang) for t in trick]
         pairs = None
     if layout:  # P-11: face up over face down, as typed; it comes before a file's
-        pairs = _layout(layout_of(layout), loaded, None, file or "--layout")
+        pairs = _layout(layout_of(layout, lang), loaded, None, file or "--layout")
     named = [trick_names(number, played) for number, played in enumerate(tricks, 1)]  # M-3: all or none
-    log = [[loaded.deck.parse(card, spoken()) for _, card in played] for played in tricks]  # as typed (C-2)
+    log = [[loaded.deck.parse(card, lang) for _, card in played] for played in tricks]  # as typed (C-2)
     trumped = parse_trump(trump_text, spoken())
     result = loaded.engine.audit_log(loaded, seats, first, trumped, log, taker, pairs, calls)
     check_named(seats, result.audit.tricks, named)  # C-3: the names typed are the seats the replay found

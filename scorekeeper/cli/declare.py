@@ -183,9 +183,11 @@ def _tricks_file(path: str) -> tuple[Any, Any]:
     return data["tricks"], data.get("layout")
 
 
-def layout_of(texts: Sequence[str]) -> dict[str, list[list[str]]] | None:
+def layout_of(texts: Sequence[str], language: Language | None = None) -> dict[str, list[list[str]]] | None:
     """`--layout "Hugo: QS/7S KD/8H"` (P-11): a seat's table cards in pairs, face up over face down, as
-    typed (C-2); several seats in one option are parted by `;`, or the option is given again."""
+    typed (C-2, in `language`, else the one spoken); several seats in one option are parted by `;`, or
+    the option is given again."""
+    language = spoken() if language is None else language
     pairs: dict[str, list[list[str]]] = {}
     for part in (part for given in texts for part in given.split(";") if part.strip()):
         name, colon, cards = part.partition(":")
@@ -196,28 +198,29 @@ def layout_of(texts: Sequence[str]) -> dict[str, list[list[str]]] | None:
             up, slash, down = word.partition("/")
             if not slash or not up or not down or "/" in down:
                 raise UserError("bad_layout", "P-11", text=part.strip())
-            pairs[name.strip()].append([typed(up, spoken()), typed(down, spoken())])
+            pairs[name.strip()].append([typed(up, language), typed(down, language)])
     return pairs or None
 
 
-def _typed_log(log: Any) -> Any:
-    """A trick log's cards, from --trick or a file, as typed at the table (C-2) in the ledger's English
-    letters; whatever is not a list of tricks stays as given, for the engine to refuse in its words."""
+def _typed_log(log: Any, language: Language) -> Any:
+    """A trick log's cards, from --trick or a file, as typed at the table (C-2, in `language`) in the
+    ledger's English letters; whatever is not a list of tricks stays as given, for the engine to refuse
+    in its words."""
     if not isinstance(log, list):
         return log
     return [
-        [_typed_card(name, card) for name, card in split_named(trick, spoken())]
+        [_typed_card(name, card, language) for name, card in split_named(trick, language)]
         if isinstance(trick, str)
-        else [_typed_card(*played_by(card)) if isinstance(card, str) else card for card in trick]
+        else [_typed_card(*played_by(card), language) if isinstance(card, str) else card for card in trick]
         if isinstance(trick, list)
         else trick
         for trick in log
     ]
 
 
-def _typed_card(name: str | None, card: str) -> str:
+def _typed_card(name: str | None, card: str, language: Language) -> str:
     """A card of a trick log in the ledger's letters, with the name typed before it kept (`Brun:AS`, M-3)."""
-    return typed(card, spoken()) if name is None else f"{name}:{typed(card, spoken())}"
+    return typed(card, language) if name is None else f"{name}:{typed(card, language)}"
 
 
 def words_of(said: Mapping[Option, Any]) -> list[str]:
@@ -265,10 +268,11 @@ def _written(option: Option, value: Any, declared: Mapping[str, Any]) -> dict[st
     if option.kind is Kind.COUNTS:
         return {option.field: counts(texts, option.flags[0], option.mistake or "bad_points")}
     if option.kind is Kind.TRICK_LOG:
-        return {option.field: _typed_log(texts)}
+        return {option.field: _typed_log(texts, _spoken_at(option))}
     if option.kind is Kind.TRICKS_FILE:
         log, layout = _tricks_file(value)
-        return {option.field: _typed_log(log)} | ({} if layout is None or "layout" in declared else {"layout": layout})
+        typed_log = _typed_log(log, _spoken_at(option))
+        return {option.field: typed_log} | ({} if layout is None or "layout" in declared else {"layout": layout})
     if option.kind is Kind.LAYOUT:
-        return {option.field: layout_of(texts) or declared.get(option.field)}
+        return {option.field: layout_of(texts, _spoken_at(option)) or declared.get(option.field)}
     return {option.field: payments(texts)}
