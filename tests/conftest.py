@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,14 +19,20 @@ MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Every test gets its own SCOREKEEPER_HOME: no test ever touches the user's games."""
     folder = tmp_path / "home"
     monkeypatch.setenv("SCOREKEEPER_HOME", str(folder))
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")  # the tests read English, whatever the machine's locale
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")
-    return folder
+    yield folder
+    # A command run in this process in another language (`--lang fr`) leaves that language spoken: the
+    # next test, which may render records without a command, hears English again.
+    from scorekeeper import i18n
+    from scorekeeper.language import Language
+
+    i18n.speak(Language.named("en"))
 
 
 @pytest.fixture(autouse=True)
