@@ -40,7 +40,7 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
 from scorekeeper.cli.said import flag_of
-from scorekeeper.cli.terminal import OutputFailed
+from scorekeeper.cli.terminal import OutputFailed, problem, to_null
 from scorekeeper.errors import Exit, Field, UserError
 from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import render, text
@@ -514,17 +514,10 @@ class Output:
         return getattr(self.stream, name)
 
     def _broke(self, error: Exception) -> None:
-        from scorekeeper.cli.terminal import problem
-
         closed = isinstance(error, AttributeError)  # the stream is None: Python found its file closed
         self.failure.at = self.failure.line
         self.failure.problem = os.strerror(errno.EBADF) if closed else problem(error)
-        # What the stream still holds would fail again when Python flushes it at exit: its file is
-        # pointed at /dev/null, where it goes quietly.
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            null = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(null, self.stream.fileno())
-            os.close(null)
+        to_null(self.stream)  # what it still holds would fail again when Python flushes it at exit
 
 
 @contextlib.contextmanager

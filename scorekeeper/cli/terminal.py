@@ -163,10 +163,15 @@ def output_failed(failed: OutputFailed) -> int:
 
 
 def silence(failed: OutputFailed) -> None:
-    """Nothing more is written to the stream that failed: what it still buffers goes to the null device
-    (Python's advice for a closed pipe), so that the exit does not fail again flushing it."""
+    """Nothing more is written to the stream that failed (`to_null`)."""
+    to_null(failed.stream)
+
+
+def to_null(stream: Any) -> None:
+    """What `stream` still buffers, and whatever is written to it after, goes to the null device (Python's
+    advice for a closed pipe), so that the exit does not fail again flushing it."""
     with suppress(OSError, ValueError, AttributeError):  # a stream with no file (a test's) keeps what it has
-        fd, devnull = failed.stream.fileno(), os.open(os.devnull, os.O_WRONLY)
+        fd, devnull = stream.fileno(), os.open(os.devnull, os.O_WRONLY)
         try:
             os.dup2(devnull, fd)
         finally:
