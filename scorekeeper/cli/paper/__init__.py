@@ -67,7 +67,14 @@ def as_data(name: str, result: Any, logs: bool = True) -> dict[str, Any]:
     data = result.as_dict()
     if not logs:
         data["coups"] = [{key: value for key, value in coup.items() if key != "log"} for coup in data["coups"]]
-    return json.loads(json.dumps({"name": name, **data}, default=as_json))
+    said: dict[int, Any] = {}  # a value the sheet holds many times over (the same few payments' reasons) said once
+
+    def once(value: Any) -> Any:
+        if id(value) not in said:  # every value is held by `data` until the text is made: no id is reused
+            said[id(value)] = as_json(value)
+        return said[id(value)]
+
+    return json.loads(json.dumps({"name": name, **data}, default=once))
 
 
 def heading(name: str, fiche: Any, aside: dict[str, Any]) -> dict[str, Any]:
