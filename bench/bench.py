@@ -28,7 +28,8 @@
    prompt, at coup 10 / 500 / 2,000; `sheet` on 500 and 2,000; `coup` and `undo` on 2,000; `export --format
    html` (manille, and l'hombre with each player's statement) and `chart` on 2,000; `stats` over 1,000 and
    5,000 stored games, first run and warm (not in `--quick`: writing them takes minutes; `--issue28` runs
-   the table alone, stats included); the replay of 10,000 coups from the file. Measure an installed package (`pip install .`, not `-e`).
+   the table alone, stats included); the replay of 10,000 coups from the file. Measure an installed
+   package (`pip install .`, not `-e`).
 
 Medians of several runs; a busy machine shows in the spread, so the figures are best read side by side.
 """

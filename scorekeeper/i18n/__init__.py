@@ -185,8 +185,8 @@ def _fill(words: str, ascii: bool, values: Mapping[str, Any], fields: Fields | N
     for literal, name, spec, conversion in parts:
         said.append(literal)
         if name is not None:
-            value = values[name]
-            said.append(filler.format_field(value if conversion is None else filler.convert_field(value, conversion), spec))
+            value = values[name] if conversion is None else filler.convert_field(values[name], conversion)
+            said.append(filler.format_field(value, spec))
     return "".join(said)
 
 
@@ -204,14 +204,10 @@ def _parsed(words: str) -> list[tuple[str, str | None, str, str | None]] | None:
     """
     if words in _PARSED:
         return _PARSED[words]
-    parts: list[tuple[str, str | None, str, str | None]] | None = []
-    for literal, name, spec, conversion in string.Formatter().parse(words):
-        if name is not None and (not name.isidentifier() or "{" in (spec or "")):
-            parts = None
-            break
-        parts.append((literal, name, spec or "", conversion))  # type: ignore[union-attr]
-    _PARSED[words] = parts
-    return parts
+    parts = [(literal, name, spec or "", conv) for literal, name, spec, conv in string.Formatter().parse(words)]
+    plain = all(name is None or (name.isidentifier() and "{" not in spec) for _, name, spec, _ in parts)
+    found = _PARSED[words] = parts if plain else None
+    return found
 
 
 _PLAIN: dict[str, frozenset[str] | None] = {}
