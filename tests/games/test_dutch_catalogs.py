@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper import language
 from scorekeeper.i18n import compile as po
+from scorekeeper.players import fold_name
 
 GAMES = sorted(path for path in language.GAMES.glob("*/i18n") if (path / "en").is_dir())
 ENGLISH_BUILT = po.built("en")
@@ -125,3 +126,38 @@ def test_the_manille_catalog_says_kloppen_and_tegenkloppen_for_the_belgian_calls
     assert (manille["verb.contre"], manille["verb.surcontre"]) == ("kloppen", "tegenkloppen")
     assert manille["call.frapper"] == "frapper"
     assert manille["renonce_proven"].startswith("verzaking")
+
+
+def _line_words(game: str, code: str) -> set[str] | None:
+    """Every keyword game `game`'s short line reads in language `code` and in those it reads too
+    (`also`), folded; None where the game has no words file for `code`."""
+    folder = language.GAMES / game / "words"
+    if not (folder / f"{code}.toml").is_file():
+        return None
+    own = language.read_toml(folder / f"{code}.toml").get("line", {})
+    words = set()
+    for other in [code, *own.get("also", ())]:
+        line = language.read_toml(folder / f"{other}.toml").get("line", {}) if (folder / f"{other}.toml").is_file() else {}
+        words |= {
+            fold_name(word)
+            for part in ("named", "counted", "flags", "contracts")
+            for said in line.get(part, {}).values()
+            for word in said
+        }
+    return words
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "nl"])
+@pytest.mark.parametrize("folder", GAMES, ids=_game)
+def test_the_word_a_mistake_at_the_table_names_a_field_by_is_one_the_table_reads(folder: Path, code: str) -> None:
+    """`table.field.FIELD`: a mistake at the table says a field as the short line says it, so the word
+    it names must be one the line reads in that language."""
+    read = _line_words(_game(folder), code)
+    if read is None:
+        pytest.skip(f"no short line for {_game(folder)} in {code} yet (games/{_game(folder)}/words/{code}.toml: task S)")
+    named = {key: words for key, words in po.catalog(code, folder).items() if key.startswith("table.field.")}
+    assert named
+    unread = [
+        f"{key}: {words!r}" for key, words in named.items() if not words.startswith("{") and fold_name(words) not in read
+    ]
+    assert unread == []
