@@ -90,10 +90,13 @@ def test_a_games_dutch_catalog_counts_as_dutch_does(folder: Path) -> None:
 
 # The French and English words of the table that a Flemish table says in Dutch (the glossary,
 # README.nl.md): a Dutch message never says them, save in what the user types as it is, which the
-# check leaves out: a flag (`--renonce`), a ruleset's key or value (`trump.sans_atout`, `dealer = ...`,
+# check leaves out: a flag (`--renonce`), a ruleset's key or value (`trump.sans_atout`, `kind = deals`,
 # 'retourne'), a quoted or backticked example, a placeholder.
-FOREIGN = ["atout", "pli", "plis", "donneur", "donne", "renonce", "contre", "surcontre", "trick", "tricks", "dealer", "trump"]
-TYPED = re.compile(r"--[\w-]+|\b[\w-]+ = |'[^']*'|`[^`]*`|\"[^\"]*\"|\{[^}]*\}|\b\w+(\.\w+)+\b")
+FOREIGN = [
+    *("atout", "pli", "plis", "donneur", "donne", "renonce", "contre", "surcontre", "coup", "coups", "partie", "enchère"),
+    *("trick", "tricks", "dealer", "trump", "deal", "deals", "score", "side", "player", "the", "and"),
+]
+TYPED = re.compile(r"--[\w-]+|\b[\w.-]+ = [\w-]*|'[^']*'|`[^`]*`|\"[^\"]*\"|\{[^}]*\}|\b\w+(\.\w+)+\b")
 # The values a message lists for the user to type, among its words.
 LISTED = {
     ("key.manille.table.first_lead", "dealer"),  # "next = ..., dealer, of taker": trump.from's values
