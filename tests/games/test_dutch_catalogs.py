@@ -93,8 +93,8 @@ def test_a_games_dutch_catalog_counts_as_dutch_does(folder: Path) -> None:
 # check leaves out: a flag (`--renonce`), a ruleset's key or value (`trump.sans_atout`, `kind = deals`,
 # 'retourne'), a quoted or backticked example, a placeholder.
 FOREIGN = [
-    *("atout", "pli", "plis", "donneur", "donne", "renonce", "contre", "surcontre", "coup", "coups", "partie", "enchère"),
-    *("trick", "tricks", "dealer", "trump", "deal", "deals", "score", "side", "player", "the", "and"),
+    *("atout", "pli", "plis", "donneur", "donne", "renonce", "contre", "surcontre", "coup", "coups", "partie"),
+    *("enchère", "trick", "tricks", "dealer", "trump", "deal", "deals", "score", "side", "player", "the", "and"),
 ]
 TYPED = re.compile(r"--[\w-]+|\b[\w.-]+ = [\w-]*|'[^']*'|`[^`]*`|\"[^\"]*\"|\{[^}]*\}|\b\w+(\.\w+)+\b")
 # The values a message lists for the user to type, among its words.
@@ -140,7 +140,8 @@ def _line_words(game: str, code: str) -> set[str] | None:
     own = language.read_toml(folder / f"{code}.toml").get("line", {})
     words = set()
     for other in [code, *own.get("also", ())]:
-        line = language.read_toml(folder / f"{other}.toml").get("line", {}) if (folder / f"{other}.toml").is_file() else {}
+        source = folder / f"{other}.toml"
+        line = language.read_toml(source).get("line", {}) if source.is_file() else {}
         words |= {
             fold_name(word)
             for part in ("named", "counted", "flags", "contracts")
@@ -157,10 +158,12 @@ def test_the_word_a_mistake_at_the_table_names_a_field_by_is_one_the_table_reads
     it names must be one the line reads in that language."""
     read = _line_words(_game(folder), code)
     if read is None:
-        pytest.skip(f"no short line for {_game(folder)} in {code} yet (games/{_game(folder)}/words/{code}.toml: task S)")
+        pytest.skip(f"no short line for {_game(folder)} in {code} yet (games/{_game(folder)}/words/{code}.toml)")
     named = {key: words for key, words in po.catalog(code, folder).items() if key.startswith("table.field.")}
     assert named
     unread = [
-        f"{key}: {words!r}" for key, words in named.items() if not words.startswith("{") and fold_name(words) not in read
+        f"{key}: {words!r}"
+        for key, words in named.items()
+        if not words.startswith("{") and fold_name(words) not in read  # `{tricks = [...]}`: a field's form
     ]
     assert unread == []
