@@ -231,6 +231,9 @@ def draw(name: str, undo: bool = False, new_seed: bool = False) -> tuple[Concour
                 concours.reseeded.append(number)
             concours.seeds[number] = secrets.randbits(48)
         made = draw_round(concours, number, playing, found)
+        for table in made.tables:  # a game made before under a table's name would be taken for its partie
+            if store.exists(table.game):
+                raise UserError("concours_game_taken", game=table.game)
         concours.rounds.append(made)
     return concours, made
 
@@ -304,6 +307,8 @@ def game_result(concours: Concours, table: Table) -> Result | None:
     from scorekeeper.service.reads import fiche, ruleset_of
 
     game = store.read(table.game)
+    if list(game.players) != list(table.seats):  # another game of that name: never this table's partie
+        return None
     sheet = fiche(game)
     if not (getattr(sheet, "over", False) or game.stopped is not None):
         return None

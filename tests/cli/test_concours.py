@@ -262,3 +262,10 @@ def test_the_draw_refuses_while_a_result_is_being_written(run, home: Path) -> No
         process = _scorekeeper(home, "concours", "draw")
         out, err = process.communicate(timeout=60)
     assert process.returncode == 2 and "busy" in err and len(files.read("Printemps").rounds) == 1
+
+
+def test_a_game_stored_under_a_table_s_name_before_the_draw_is_never_taken_for_its_partie(run, home: Path) -> None:
+    _day(run, 2)
+    assert run("new", "manille-muette", "-p", "W", "-p", "X", "-p", "Y", "-p", "Z", "--game", "Printemps-r1-t1").code == 0
+    ran = run("concours", "draw")
+    assert ran.code == 2 and "Printemps-r1-t1 exists" in ran.err and files.read("Printemps").rounds == []
