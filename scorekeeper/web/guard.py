@@ -68,10 +68,10 @@ class Tokens:
 
 def same_site(headers: dict[str, str], host: str) -> bool:
     """Whether a form's request says it comes from this server's own page: a browser sends `Sec-Fetch-Site`
-    and `Origin` on a form's POST; one from another site is refused whatever token it carries."""
+    (else `Origin`) on a form's POST; one from another site is refused whatever token and key it carries."""
     site = headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        return False
+    if site is not None:  # a browser's own word on it (the page's no-referrer policy makes its Origin "null")
+        return site in ("same-origin", "none")
     origin = headers.get("origin")
     return origin is None or urlsplit(origin).netloc == host  # "null" (a sandboxed page, a file) is no host
 

@@ -63,14 +63,15 @@ def fiche_view(session: Session, code: str) -> dict[str, Any]:
         drawn = paper.engine_of(data).paper(data, fiche)
         table = paper.table(data, drawn)
         rows = [[_cell(value, Moment) for value in row] for row in table.rows]
+        said = _plain(status(fiche))
         return {
             "lang": code,
             "name": session.name,
             "title": f"{session.name} · {described(session.ruleset)[0]}",
-            "status": _plain(status(fiche)),
+            "status": said,
             "headers": [_plain(header) for header in table.headers],
             "rows": rows,
-            "lines": [_plain(line) for line in paper.lines(data, drawn)],
+            "lines": [line for line in map(_plain, paper.lines(data, drawn)) if line != said],  # said above
             "over": fiche.over,
             "count": len(fiche.coups),
         }
