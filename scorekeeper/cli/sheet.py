@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 
@@ -14,9 +14,6 @@ from scorekeeper.cli.render.layout import prose, width_of
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import dates, text
 from scorekeeper.i18n.rulebook import described
-
-if TYPE_CHECKING:
-    from scorekeeper.store import Ledger
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -52,9 +49,9 @@ def sheet(
     print("\n".join(lines + prose(_aside(aside), width)))
 
 
-def as_json(the_game: Ledger, fiche: Any) -> dict[str, Any]:
-    """The game as `sheet --json` prints it (and `serve`'s `/sheet.json`): its fiche, each entry with its
-    time and note, the game's notes and its stop."""
+def as_json(the_game: Any, fiche: Any) -> dict[str, Any]:
+    """The game (a ledger, as `service.read` gives it) as `sheet --json` prints it (and `serve`'s
+    `/sheet.json`): its fiche, each entry with its time and note, the game's notes and its stop."""
     aside = service.aside(the_game)
     data = fiche.as_dict()
     for entry, kept in zip(data["coups"], aside["entries"], strict=False):
