@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import games, history, store
+from scorekeeper import games, history, store, tomlfile
 from scorekeeper.clock import now as now  # also `service.now`, as before the clock was its own module
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
@@ -39,7 +39,11 @@ def append(game: Ledger, ruleset: Ruleset, state: Any, coup: Mapping[str, Any]) 
     ruleset.engine.check_open(state)
     state = ruleset.engine.advance(state, coup)
     after = ruleset.engine.fiche(state)
-    game.add({**after.coups[-1].coup.to_dict(), "time": now()})
+    stored = after.coups[-1].coup.to_dict()
+    beyond = tomlfile.too_large(stored)
+    if beyond is not None:  # written, it would make the whole file read as damaged (`Ledger.from_toml`)
+        raise UserError("entry_too_large", key=beyond[0], most=tomlfile.MOST)
+    game.add({**stored, "time": now()})
     return state, after
 
 
