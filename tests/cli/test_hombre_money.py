@@ -185,9 +185,11 @@ def test_audit_hombre_has_no_points_column_nor_points_lines(home: Path) -> None:
 
 
 def test_h19_poules_past_the_partie_length_under_play_on_read_as_no_error(home: Path) -> None:
-    remise = tricks("Bea", 3, 3, 3)
-    played(remise, tricks("Ana", 3, 3, 3), tricks("Cid", 2, 2, 5), options=("--option", "poules=1"))
-    ran = scorekeeper("coup", *tricks("Cid", 2, 2, 5), "--explain")
-    sheet = scorekeeper("sheet").stdout + scorekeeper("games").stdout
-    assert " of 1" not in " ".join(sheet.split()) or "1 of 1" in sheet
-    assert "2 of 1" not in ran.stdout + sheet
+    remises = (tricks("Bea", 3, 3, 3), tricks("Cid", 3, 3, 3), tricks("Ana", 3, 3, 3))  # three bêtes made
+    played(*remises, tricks("Cid", 2, 2, 5), options=("--option", "poules=1"))  # the partie's one poule
+    ran = scorekeeper("coup", *tricks("Cid", 2, 2, 5))  # a second poule, a bête still left: play goes on
+    assert ran.returncode == Exit.DONE, ran.stderr
+    shown = " ".join((ran.stdout + scorekeeper("sheet").stdout + scorekeeper("games").stdout).split())
+    assert "2 of 1" not in shown
+    assert "poules taken by the hombre: 2, the length of the partie (1) reached; play goes on" in shown
+    assert "poules taken 2, the length of the partie (1) reached: play goes on until no bête is left" in shown
