@@ -107,7 +107,7 @@ def test_h11_an_hombre_who_lays_down_after_five_tricks_won_his_contract_without_
     played()
     ran = scorekeeper("coup", "--hombre", "Ana", "--contract", "demande", "--tricks", "Ana=5,Bea=0,Cid=0")
     assert ran.returncode == Exit.DONE, ran.stderr
-    assert "laid his hand down: a contract won, without vole (H-11)" in ran.stdout
+    assert "laid the hand down: a contract won, without vole (H-11)" in ran.stdout
     coup = json.loads(scorekeeper("sheet", "--json").stdout)["coups"][0]
     assert coup["outcome"] == "won" and coup["net"]["Ana"] == 18
 
@@ -115,7 +115,7 @@ def test_h11_an_hombre_who_lays_down_after_five_tricks_won_his_contract_without_
 def test_h11_laying_down_is_refused_with_vole_engagee(home: Path) -> None:
     played()
     ran = scorekeeper("coup", *tricks("Ana", 5, 0, 0), "--vole-engagee")
-    assert ran.returncode == Exit.MISTAKE and "lays his hand down after five tricks (H-11)" in ran.stderr
+    assert ran.returncode == Exit.MISTAKE and "lays the hand down after five tricks (H-11)" in ran.stderr
     assert "must make nine" not in ran.stderr
 
 
