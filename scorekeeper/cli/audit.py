@@ -120,17 +120,12 @@ def _print_audit(result: Any, ascii: bool) -> None:
 
     out = console()
     table = Table()
-    for column in (
-        "audit.column.trick",
-        "audit.column.leader",
-        "audit.column.cards",
-        "audit.column.winner",
-        "audit.column.points",
-    ):
-        table.add_column(text(column))
+    points = result.points_counted  # no points column where no card scores (l'hombre)
+    for column in ("trick", "leader", "cards", "winner", *(("points",) if points else ())):
+        table.add_column(text(f"audit.column.{column}"))
     for played in result.audit.tricks:
         shown = "  ".join(f"{who} {render(card, ascii)}" for who, card in played.cards)
-        row = (str(played.number), played.leader, shown, played.winner, str(played.points))
+        row = (str(played.number), played.leader, shown, played.winner, *((str(played.points),) if points else ()))
         table.add_row(*map(Text, row))  # the players' names are text as typed, never markup
     out.print(table)
     for line in result.summary:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -156,15 +157,17 @@ def counts(texts: Sequence[str], option: str, mistake: str) -> dict[str, int] | 
 
 
 def payments(texts: Sequence[str]) -> list[dict[str, Any]]:
-    """`Bea:Ana=12` (Bea pays Ana 12 jetons), several parted by commas or given again: as the ledger keeps them."""
+    """`Bea:Ana=12` (Bea pays Ana 12 jetons; `12.5`, a half), several parted by commas or given again: as the
+    ledger keeps them."""
     paid = []
     for part in (part.strip() for given in texts for part in given.split(",") if part.strip()):
         who, sep, value = part.rpartition("=")
         payer, colon, payee = who.partition(":")
-        try:
+        jetons: int | float | None = None
+        if re.fullmatch(r"\s*\d+\s*", value):
             jetons = int(value)
-        except ValueError:
-            jetons = None
+        elif re.fullmatch(r"\s*\d+\.\d+\s*", value):  # halves (H-12): the engine refuses what is not one
+            jetons = float(value)
         if not sep or not colon or not payer.strip() or not payee.strip() or jetons is None:
             raise UserError("bad_adjust_pay", text=part)
         paid.append({"from": payer.strip(), "to": payee.strip(), "jetons": jetons})

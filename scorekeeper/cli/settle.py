@@ -17,22 +17,25 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 def settle(
     game_name: str = GAME,
     early: bool = typer.Option(False, "--early", help=text("help.settle.early")),
+    whole: bool = typer.Option(False, "--whole", help=text("help.settle.whole")),
     statement: str = typer.Option(
         None, "--statement", metavar="NAME", help=text("help.settle.statement"), autocompletion=complete.player_names
     ),
     json: bool = JSON,
 ) -> None:
     name = pick(game_name)
-    settlement, fiche = service.settle(name, early)
     if statement is not None:
+        mine, fiche, settled = service.statement(name, statement, early, whole)
+        if json:
+            print_json({"name": name, **mine.as_dict()})
+            return
         from scorekeeper.cli import paper
-        from scorekeeper.players import find_player
+        from scorekeeper.games import get
 
-        player = find_player(fiche.players, statement)
-        data = paper.as_data(name, fiche)
-        said = paper.engine_of(data).statement(data, paper.as_data(name, settlement), player)
+        said = get(fiche.game).statement_said(fiche, mine, settled)
         print("\n".join(map(paper.say, said)))
         return
+    settlement, fiche = service.settle(name, early, whole)
     if json:
         print_json({"name": name, **settlement.as_dict()})
         return

@@ -418,6 +418,7 @@ class LogAudit:
     charges: tuple[Charge, ...] = ()  # one for each of `audit.renonces`
     figure: Figure | None = None
     priced: tuple[Record, ...] = ()  # how the figure was priced, or why there is none
+    points_counted: bool = True  # False where cards score no points (l'hombre): tricks alone are told
 
     def side_points(self) -> tuple[int, ...]:
         chien = self.chien
@@ -430,8 +431,11 @@ class LogAudit:
     @property
     def summary(self) -> tuple[Record, ...]:
         """The chien where there is one, then each side's points and tricks (`audit.side`)."""
+        won = self.audit.tricks_won
+        if not self.points_counted:
+            return tuple(record("audit.side_tricks", None, side=side, tricks=sum(won[p] for p in side)) for side in self.sides)
         sides = tuple(
-            record("audit.side", None, side=side, points=points, tricks=sum(self.audit.tricks_won[p] for p in side))
+            record("audit.side", None, side=side, points=points, tricks=sum(won[p] for p in side))
             for side, points in zip(self.sides, self.side_points(), strict=True)
         )
         return sides if self.chien is None else (self.chien.told, *sides)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
         now as now,
         redo as redo,
         settle as settle,
+        statement as statement,
         undo as undo,
     )
     from scorekeeper.service.life import (
@@ -68,7 +69,7 @@ if TYPE_CHECKING:
 # reads the imports above instead; tests/service/test_service.py holds the two lists to each other.
 _NAMES = {
     "scorekeeper.service.entries": (
-        "add", "delete_entry", "edit", "fix", "fix_lines", "insert", "now", "redo", "settle", "undo",
+        "add", "delete_entry", "edit", "fix", "fix_lines", "insert", "now", "redo", "settle", "statement", "undo",
     ),
     "scorekeeper.service.life": (
         "again", "archive", "delete", "demo", "new", "note", "rename", "restore", "stop", "stopped_outcome", "use",

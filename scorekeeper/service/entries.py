@@ -9,11 +9,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from scorekeeper import games, history, store
+from scorekeeper import games, history, store, tomlfile
 from scorekeeper.clock import now as now  # also `service.now`, as before the clock was its own module
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import DEFAULT, Language
+from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.service import tables
 from scorekeeper.service.reads import ASIDE, fiche, ruleset_of, said
@@ -49,7 +50,11 @@ def append(game: Ledger, ruleset: Ruleset, state: Any, coup: Mapping[str, Any]) 
     ruleset.engine.check_open(state)
     state = ruleset.engine.advance(state, coup)
     after = ruleset.engine.fiche(state)
-    game.add({**after.coups[-1].coup.to_dict(), "time": now()})
+    stored = after.coups[-1].coup.to_dict()
+    beyond = tomlfile.too_large(stored)
+    if beyond is not None:  # written, it would make the whole file read as damaged (`Ledger.from_toml`)
+        raise UserError("entry_too_large", key=beyond[0], most=tomlfile.MOST)
+    game.add({**stored, "time": now()})
     return state, after
 
 
@@ -112,16 +117,33 @@ def redo(name: str) -> tuple[Record, Any]:
     return what, after
 
 
-def settle(name: str, early: bool) -> tuple[Any, Any]:
+def settle(name: str, early: bool, whole: bool = False) -> tuple[Any, Any]:
     """The end of a partie with money (H-19): the settlement, and the sheet it settles. A partie stopped by
-    agreement (`stop`) is settled as its stop said, as `--early` settles it: it needs no `--early`."""
+    agreement (`stop`) is settled as its stop said, as `--early` settles it: it needs no `--early`.
+    `whole`: in whole jetons, the pairs of half-jetons closed (H-12)."""
+    engine, game, sheet = _money(name)
+    return engine.settle(sheet, early or game.stopped is not None, whole), sheet
+
+
+def statement(name: str, player: str, early: bool, whole: bool = False) -> tuple[Any, Any, Any]:
+    """One player's own statement (H-12 to H-19), the sheet and the settlement it reads (None mid-partie).
+    Once the partie is over or stopped, or with `early`, it is his part of the settlement; mid-partie it
+    is where he stands so far, and it settles nothing."""
+    engine, game, sheet = _money(name)
+    found = find_player(sheet.players, player)
+    settling = early or whole or game.stopped is not None or sheet.over
+    settled = engine.settle(sheet, early or game.stopped is not None, whole) if settling else None
+    return engine.statement(sheet, settled, found), sheet, settled
+
+
+def _money(name: str) -> tuple[games.Settling, Ledger, Any]:
+    """A game with money (H-19), its ledger and its sheet replayed; refused for a game without money."""
     game = store.read(name)
     ruleset = ruleset_of(game)
     engine = ruleset.engine
     if not games.settles(engine):
         raise UserError("no_money", "H-19", name=name, game=ruleset.game)
-    sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
-    return engine.settle(sheet, early or game.stopped is not None), sheet
+    return engine, game, games.replay(ruleset, game.players, game.dealer, said(game.coups))
 
 
 # --- fixing the past (issue 17) ------------------------------------------------------------------

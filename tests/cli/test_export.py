@@ -321,6 +321,7 @@ def test_h19_statement_says_his_coups_as_hombre_what_he_paid_and_why_his_caves_a
         "Statement of Bea",
         "coup 2: hombre in demande, codille, -12 jetons",
         "coup 2: paid Ana 12 jetons: share of the poule of 36 (4 marks x 3), codille (H-13)",
+        "coup 2: 0 jetons: Bea makes a bête of 36, the enjeu (H-14)",
         "coup 3: paid Cid 3 jetons: share of the poule of 9 (1 mark x 3), won (H-13)",
         "coup 3: paid Cid 36 jetons: Bea's bête of 36, in play, taken by Cid (H-13)",
         "coup 3: paid Cid 12 jetons: the sans prendre (H-15)",

@@ -32,7 +32,7 @@ from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.replay import State, advance, check_open, replay, start_with
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
-from scorekeeper.games.hombre.settle import Settlement, Transfer, settle
+from scorekeeper.games.hombre.settle import Settlement, Statement, Transfer, settle
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
@@ -146,8 +146,8 @@ class Hombre(Spoken, Drawn):
             raise UserError("layout_no_face_down", "P-11", player=next(iter(layout)))
         return referee.audit_log(players, leader, trump, tricks, calls or {})
 
-    def settle(self, fiche: HombreFiche, early: bool) -> Settlement:
-        return settle(fiche, early=early)
+    def settle(self, fiche: HombreFiche, early: bool, whole: bool = False) -> Settlement:
+        return settle(fiche, early=early, whole=whole)
 
     # the sheet as data (task A): `Drawn` gives the rest from `games/hombre/sheet.py` and `paper.py`
     def paper_sections(
@@ -157,10 +157,15 @@ class Hombre(Spoken, Drawn):
 
         return sections(data, fiche, settled, settled_data)
 
-    def statement(self, data: dict[str, Any], settled_data: dict[str, Any], player: str) -> list[Cell]:
+    def statement(self, fiche: HombreFiche, settled: Settlement | None, player: str) -> Statement:
+        from scorekeeper.games.hombre.settle import statement
+
+        return statement(fiche, settled, player)
+
+    def statement_said(self, fiche: HombreFiche, mine: Statement, settled: Settlement | None) -> list[Cell]:
         from scorekeeper.games.hombre.paper import statement
 
-        return statement(data, settled_data, player)
+        return statement(fiche, mine, settled)
 
     def settlement(self, settled: Settlement) -> list[Cell]:
         return self._module("sheet").settlement(settled)  # type: ignore[no-any-return]

@@ -221,6 +221,13 @@ def _espadille_forcee(rules: HombreRules, named: str | None, contract: Contract 
     return Call(named, contract)
 
 
+def forced_holder(rules: HombreRules, bidding: Bidding, holder: str) -> Bidding:
+    """H-8 as played: three passes, then the holder of the espadille, named apart (`--hombre`), plays
+    demande, as the fourth call `NAME: demande` says it."""
+    call = _espadille_forcee(rules, holder, Contract.DEMANDE)
+    return Bidding((*bidding.calls, call), holder, Contract.DEMANDE, True)
+
+
 def _not_your_turn(named: str, speaker: str, passed: set[str], best: Call | None) -> UserError:
     """H-7: a call named for someone else than the player whose turn it is."""
     if named in passed:

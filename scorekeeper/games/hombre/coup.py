@@ -14,14 +14,17 @@ Every mistake is a `UserError` that says what is accepted.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from scorekeeper.cards import Card, Suit, format_cards
 from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import record
-from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed
+from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed, forced_holder
 from scorekeeper.games.hombre.deck import HOMBRE
+from scorekeeper.games.hombre.legal import ESPADILLE
 from scorekeeper.games.hombre.matadors import count_matadors, is_trump, most_matadors
 from scorekeeper.games.hombre.rules import HombreRules
 from scorekeeper.players import find_player
@@ -66,7 +69,8 @@ class Coup(NamedTuple):
     espadille_forcee: bool = False
     dealer: str | None = None  # who dealt, where it was not the one the rotation expected
     gano_remise: bool = False  # H-9: the codille won thanks to a gano, given up: a remise
-    pay: tuple[tuple[str, str, int], ...] | None = None  # M-18: payer, payee, jetons, as the table agreed
+    # M-18: payer, payee, jetons, as the table agreed: whole or half jetons (a Fraction), as the accounts hold them
+    pay: tuple[tuple[str, str, int | Fraction], ...] | None = None
     reason: str | None = None  # M-18: why
 
     @property
@@ -93,18 +97,22 @@ class Coup(NamedTuple):
             return _agreement(data, players)
         named = None if data.get("dealer") is None else find_player(players, str(data["dealer"]))
         bidding = None if data.get("bids") is None else _bidding(data["bids"], rules, players, dealer)
+        if bidding is not None and bidding.passed and _flag(data, "espadille_forcee") and data.get("hombre"):
+            bidding = _forced_after_passes(data, rules, bidding, players)
         said_pass = _flag(data, "pass")
         if said_pass or (bidding is not None and bidding.passed):
             return _passed(data, bidding, said_pass, named)
         hombre, contract = _hombre_and_contract(data, bidding, players)
         contract_allowed(rules, contract)
         vole = contract is Contract.VOLE or _flag(data, "vole_engagee")
-        tricks = _tricks(data.get("tricks"), players, hombre, vole)
         forced = _espadille_forcee(data, rules, bidding, contract)
+        tricks = _tricks(data.get("tricks"), players, hombre, vole, forced)
         vole_engagee = _vole_engagee(data, contract, tricks[hombre], forced)
         # The optional fields are read only when present: a long replay mostly has none of them.
         trump = None if data.get("trump") is None else _trump(data["trump"])
         cards, field = (None, "") if "hand" not in data and "trumps" not in data else _cards(data, trump)
+        if forced and field == "hand" and cards is not None and ESPADILLE not in cards:
+            raise CoupRefused("forced_hand_without_espadille", "H-8", field=coup_field("hand"), card=ESPADILLE)
         matadors = None if data.get("matadors") is None else _matadors(data["matadors"], trump, cards)
         return cls(
             passed=False,
@@ -126,7 +134,8 @@ class Coup(NamedTuple):
         """The declared form again (TOML-ready: no None), so that `from_dict(to_dict())` gives the same coup."""
         data: dict[str, Any] = {}
         if self.pay is not None:
-            return {"pay": [{"from": a, "to": b, "jetons": n} for a, b, n in self.pay], "reason": self.reason}
+            paid = [{"from": a, "to": b, "jetons": n if type(n) is int else float(n)} for a, b, n in self.pay]
+            return {"pay": paid, "reason": self.reason}
         if self.dealer is not None:
             data["dealer"] = self.dealer
         if self.passed:
@@ -230,6 +239,18 @@ def _passed(data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool, d
     return Coup(passed=True, bids=None if bidding is None else tuple(str(c) for c in bidding.calls), dealer=dealer)
 
 
+def _forced_after_passes(
+    data: Mapping[str, Any], rules: HombreRules, bidding: Bidding, players: Sequence[str]
+) -> Bidding:
+    """H-8 as played at the table: three passes (`--bids "pass, pass, pass"`), then the holder of the
+    espadille named by `--hombre` with `--espadille-forcee`; he plays demande."""
+    if data.get("contract") is not None and str(data["contract"]).strip():
+        contract = Contract.parse(str(data["contract"]))
+        if contract is not Contract.DEMANDE:
+            raise UserError("forced_holder_plays_demande", "H-8", contract=contract)
+    return forced_holder(rules, bidding, find_player(players, str(data["hombre"])))
+
+
 def _agreement(data: Mapping[str, Any], players: Sequence[str]) -> Coup:
     """M-18: jetons one player pays another as the table agreed, `[{from, to, jetons}]`, with its reason."""
     besides = sorted(key for key, value in data.items() if value not in (None, False) and key not in ("pay", "reason"))
@@ -247,13 +268,28 @@ def _agreement(data: Mapping[str, Any], players: Sequence[str]) -> Coup:
         if set(given) != {"from", "to", "jetons"}:
             raise UserError("bad_adjust_pay", "M-18", text=str(dict(given)))
         payer, payee = find_player(players, str(given["from"])), find_player(players, str(given["to"]))
-        jetons = given["jetons"]
-        if isinstance(jetons, bool) or not isinstance(jetons, int) or jetons <= 0:
-            raise UserError("pay_not_positive", "M-18", value=jetons)
+        jetons = _agreed_jetons(given["jetons"])
         if payer == payee:
             raise UserError("pay_to_self", "M-18", player=payer)
         paid.append((payer, payee, jetons))
     return Coup(pay=tuple(paid), reason=reason.strip())
+
+
+def _agreed_jetons(value: Any) -> int | Fraction:
+    """M-18, H-12: jetons agreed, more than none, whole or a multiple of a half (12.5), as the accounts
+    hold them: an int, or a Fraction for a half.
+
+    >>> _agreed_jetons(12), _agreed_jetons(12.5), _agreed_jetons(13.0)
+    (12, Fraction(25, 2), 13)
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise UserError("pay_not_positive", "M-18", value=value)
+    if not math.isfinite(value) or value <= 0:
+        raise UserError("pay_not_positive", "M-18", value=value)
+    exact = Fraction(value)
+    if exact.denominator not in (1, 2):
+        raise UserError("pay_not_half", "M-18", value=value)
+    return exact.numerator if exact.denominator == 1 else exact
 
 
 def _hombre_and_contract(
@@ -283,9 +319,10 @@ def _hombre_and_contract(
     return hombre, contract
 
 
-def _tricks(declared: Any, players: Sequence[str], hombre: str, vole: bool) -> dict[str, int]:
+def _tricks(declared: Any, players: Sequence[str], hombre: str, vole: bool, forced: bool = False) -> dict[str, int]:
     """Tricks per player; a player left out made none; nine in all (H-9), or, in a vole annoncée or
-    engagée (`vole`), the tricks played until it stopped (H-10)."""
+    engagée (`vole`), the tricks played until it stopped (H-10), or the five of an hombre who laid his
+    hand down (H-11; not in espadille forcée, `forced`, where no vole is engaged)."""
     if not isinstance(declared, (dict, Mapping)) or not declared:
         raise UserError("tricks_missing")
     tricks = dict.fromkeys(players, 0)  # in seating order
@@ -299,10 +336,26 @@ def _tricks(declared: Any, players: Sequence[str], hombre: str, vole: bool) -> d
             raise UserError("bad_trick_count", player=player, value=count)
         tricks[player] = count
     total = sum(tricks.values())
-    if total != TRICKS and not (vole and stopped_vole(tricks, hombre)):
-        made = tuple(record("player_tricks", None, player=player, tricks=count) for player, count in tricks.items())
-        raise UserError("tricks_not_nine", tricks=made, total=total)
-    return tricks
+    if total == TRICKS or (vole and stopped_vole(tricks, hombre)):
+        return tricks
+    if not vole and not forced and laid_down(tricks, hombre):
+        return tricks
+    made = tuple(record("player_tricks", None, player=player, tricks=count) for player, count in tricks.items())
+    if laid_down(tricks, hombre):
+        raise UserError("laid_down_not_here", "H-11", tricks=made, total=total)
+    if vole and total < TRICKS:  # the real reason, not "nine in all" (H-10)
+        raise UserError("vole_stops_at_first_tiers_trick", "H-10", tricks=made, total=total)
+    raise UserError("tricks_not_nine", tricks=made, total=total)
+
+
+def laid_down(tricks: Mapping[str, int], hombre: str) -> bool:
+    """H-11, seed 001 §10: an hombre who took the first five tricks and does not lead to the sixth lays
+    his hand down: the coup is entered as it stood, five tricks to him and none to the tiers.
+
+    >>> laid_down({"A": 5, "B": 0, "C": 0}, "A"), laid_down({"A": 5, "B": 1, "C": 0}, "A")
+    (True, False)
+    """
+    return tricks[hombre] == 5 and sum(tricks.values()) == 5
 
 
 def stopped_vole(tricks: Mapping[str, int], hombre: str) -> bool:

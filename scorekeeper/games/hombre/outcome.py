@@ -89,6 +89,8 @@ def decide(
             return Decision(Outcome.VOLE_ENGAGEE_LOST, tuple(tiers), stopped)
         return Decision(Outcome.VOLE_ENGAGEE_LOST, tuple(tiers), record("vole_engagee_lost", "H-11", **said))
     most = max(tricks[player] for player in tiers)
+    if played == 5 and made == 5:  # laid down after the first five tricks: no vole engaged (H-11)
+        return Decision(Outcome.WON, (hombre,), record("laid_down", "H-11", **said))
     if made > most:
         return Decision(Outcome.WON, (hombre,), record("contract_won", "H-9", **said))
     if made == most:

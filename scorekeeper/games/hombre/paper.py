@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
+from scorekeeper.games.hombre.settle import Settlement, Statement, StatementLine
+from scorekeeper.games.hombre.settle import statement as mine
 from scorekeeper.games.hombre.sheet import after, contract
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Cell, said
@@ -41,50 +43,57 @@ def chart(data: dict[str, Any], fiche: HombreFiche) -> Chart:
     return Chart(said("paper.chart.hombre"), lines, tuple(marks))
 
 
-def statement(data: dict[str, Any], settlement: dict[str, Any], player: str) -> list[Cell]:
-    """One player's statement (H-12 to H-19): his coups as hombre, every jeton he paid and received and
-    why, his caves, and his result at the settlement."""
+def statement(fiche: HombreFiche, mine: Statement, settled: Settlement | None) -> list[Cell]:
+    """One player's statement (H-12 to H-19): his coups as hombre, then its lines, whose amounts sum to
+    his result (`settle.statement`): every jeton he paid and received and why, each bête he made and
+    each recave he took, the split of the bêtes left and any rounding at the settlement; his caves, and
+    his result and whom he pays, or mid-partie (`settled` None) where he stands so far."""
+    player = mine.player
     lines: list[Cell] = [said("paper.statement.title", player=player)]
-    for entry in data["coups"]:
-        if entry.get("hombre") == player:
+    for result in fiche.coups:
+        if result.coup.hombre == player and result.coup.contract is not None:
             lines.append(
                 said(
                     "paper.statement.as_hombre",
-                    number=entry["number"],
-                    contract=entry["contract"],
-                    outcome=entry["outcome"],
-                    net=entry["net"][player],
+                    number=result.number,
+                    contract=result.coup.contract.value,
+                    outcome=result.outcome.value,
+                    net=jetons_json(result.net(player)),
                 )
             )
-    for entry in data["coups"]:
-        for payment in entry.get("payments", ()):
-            if player in (payment["from"], payment["to"]):
-                paid = payment["from"] == player
-                lines.append(
-                    said(
-                        "paper.statement.paid" if paid else "paper.statement.received",
-                        number=entry["number"],
-                        other=payment["to"] if paid else payment["from"],
-                        jetons=payment["jetons"],
-                        why=payment["why"]["text"],
-                    )
-                )
-    mine = next(result for result in settlement["results"] if result["name"] == player)
-    lines.append(said("paper.statement.caves", caves=mine["caves"], holdings=mine["holdings"]))
-    lines.append(said("paper.statement.result", result=mine["result"]))
-    for transfer in settlement["transfers"]:
-        if player in (transfer["from"], transfer["to"]):
-            paid = transfer["from"] == player
+    lines += [_line(line) for line in mine.lines]
+    lines.append(said("paper.statement.caves", caves=mine.caves, holdings=jetons_json(mine.holdings)))
+    if settled is None:
+        return [*lines, said("paper.statement.so_far", result=jetons_json(mine.result))]
+    lines.append(said("paper.statement.result", result=jetons_json(mine.result)))
+    for transfer in settled.transfers:
+        if player in (transfer.payer, transfer.payee):
+            paid = transfer.payer == player
             lines.append(
                 said(
                     "paper.statement.pays" if paid else "paper.statement.is_paid",
-                    other=transfer["to"] if paid else transfer["from"],
-                    jetons=transfer["jetons"],
-                    fiches=transfer["fiches"],
-                    rest=transfer["rest"],
+                    other=transfer.payee if paid else transfer.payer,
+                    jetons=jetons_json(transfer.jetons),
+                    fiches=transfer.fiches,
+                    rest=jetons_json(transfer.rest),
                 )
             )
     return lines
+
+
+def _line(line: StatementLine) -> Cell:
+    """A statement's line in words: a payment made or received with its reason, at its coup or at the
+    settlement (the split of a bête left); what moved none of his jetons (a bête made, a recave) with
+    its 0; the rounding of `settle --whole`."""
+    if line.other is None:
+        if line.coup is None:
+            return said("paper.statement.rounding", jetons=jetons_json(line.amount), why=line.record)
+        return said("paper.statement.noted", number=line.coup, why=line.record)
+    paid = line.amount < 0
+    key = "paper.statement.paid" if paid else "paper.statement.received"
+    if line.coup is None:
+        key += "_at_settlement"
+    return said(key, number=line.coup, other=line.other, jetons=jetons_json(-line.amount if paid else line.amount), why=line.record)
 
 
 def sections(
@@ -92,5 +101,5 @@ def sections(
 ) -> list[tuple[Cell, list[Cell]]]:
     """After the chart: the settlement (H-19: early, if the partie is not over) and each player's statement."""
     lines: list[Cell] = list(settled.log) or [said("hombre.nobody_owes")]
-    statements = [statement(data, settled_data, player) for player in fiche.players]
+    statements = [statement(fiche, mine(fiche, settled, player), settled) for player in fiche.players]
     return [(said("paper.settlement"), lines), *((lines[0], lines[1:]) for lines in statements)]

@@ -86,5 +86,11 @@ def audit_log(
         raise UserError("audit_call_hombre", call=sorted(calls)[0])
     leader = find_player(players, leader)
     audited = audit_hombre(players, leader, _trump(trump), tricks)
+    # no card scores a point at l'hombre: a partial log's counts are of tricks alone
+    notes = tuple(
+        record("audit.partial_tricks", None, **note.values) if note.event == "audit.partial_counts" else note
+        for note in audited.notes
+    )
     charges = tuple(Charge(True, None, RENONCE_COST) for _ in audited.renonces)
-    return LogAudit(audited, tuple((player,) for player in players), charges=charges)
+    sides = tuple((player,) for player in players)
+    return LogAudit(audited._replace(notes=notes), sides, charges=charges, points_counted=False)

@@ -209,7 +209,10 @@ class State:
             self.in_play = None
         if settling.counts_toward_end:
             self.poules_tirees += 1
-            log.append(record("poules_taken", "H-19", taken=self.poules_tirees, poules=self.rules.poules))
+            # past the partie's length, under play-on, "4 of 3" would read as an error (H-19)
+            past = self.poules_tirees > self.rules.poules
+            event = "poules_taken_past" if past else "poules_taken"
+            log.append(record(event, "H-19", taken=self.poules_tirees, poules=self.rules.poules))
         self._prepare_next(marks, bete, settling, log)
         result = CoupResult._make(  # from a tuple: quicker than sixteen arguments
             (

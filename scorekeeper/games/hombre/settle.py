@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
@@ -30,6 +30,7 @@ class PlayerResult:
     caves: int
     holdings: Jetons
     result: Jetons
+    rounding: Jetons = 0  # `settle --whole` (H-12): what closing the pair of half-jetons added to the exact result
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +64,14 @@ class Settlement:
     results: tuple[PlayerResult, ...]
     transfers: tuple[Transfer, ...]
     log: tuple[Record, ...]
+    whole: bool = False  # `settle --whole` (H-12): settled in whole jetons, the rounding shown
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON form. `transfers`: `jetons` is the whole amount; `fiches` and `rest` say it in fiches and jetons."""
+        """JSON form. `transfers`: `jetons` is the whole amount; `fiches` and `rest` say it in fiches and jetons.
+        Under `--whole`, `whole` is true and each result also gives `exact` (before the rounding) and `rounding`."""
+        whole = {"whole": True} if self.whole else {}
         return {
+            **whole,
             "early": self.early,
             "split": [
                 {"from": p.payer, "to": p.payee, "jetons": jetons_json(p.jetons), "why": p.why} for p in self.split
@@ -77,6 +82,11 @@ class Settlement:
                     "caves": r.caves,
                     "holdings": jetons_json(r.holdings),
                     "result": jetons_json(r.result),
+                    **(
+                        {"exact": jetons_json(r.result - r.rounding), "rounding": jetons_json(r.rounding)}
+                        if self.whole
+                        else {}
+                    ),
                 }
                 for r in self.results
             ],
@@ -146,9 +156,32 @@ def fewest_payments(results: Mapping[str, Jetons]) -> list[tuple[str, str, Jeton
     return payments
 
 
-def settle(fiche: HombreFiche, *, early: bool = False) -> Settlement:
+def close_halves(results: Mapping[str, Jetons]) -> dict[str, Jetons]:
+    """H-12: what `settle --whole` adds to each result so that all are whole jetons.
+
+    The results sum to zero and each is a multiple of a half, so the half-jetons come in pairs (with
+    three players, none or one pair). A pair closes by rounding the higher balance down and the lower
+    up: the half goes to the player who is behind; on equal balances, to the later seat.
+
+    >>> close_halves({"A": Fraction(55, 2), "B": Fraction(-45, 2), "C": -5})
+    {'A': Fraction(-1, 2), 'B': Fraction(1, 2), 'C': 0}
+    >>> close_halves({"A": Fraction(27, 2), "B": Fraction(27, 2), "C": -27})
+    {'A': Fraction(-1, 2), 'B': Fraction(1, 2), 'C': 0}
+    """
+    rounding: dict[str, Jetons] = dict.fromkeys(results, 0)
+    halves = [name for name, value in results.items() if Fraction(value).denominator != 1]
+    seat = {name: place for place, name in enumerate(results)}
+    # behind first: the lower balance, and on equal balances the later seat
+    halves.sort(key=lambda name: (results[name], -seat[name]))
+    for behind, ahead in zip(halves[0::2], halves[1::2], strict=True):
+        rounding[behind], rounding[ahead] = Fraction(1, 2), Fraction(-1, 2)
+    return rounding
+
+
+def settle(fiche: HombreFiche, *, early: bool = False, whole: bool = False) -> Settlement:
     """H-19: split the bêtes still owed, give each player's result (his jetons minus a cave for each cave
-    taken), and who pays whom in as few payments as possible, in fiches and jetons.
+    taken), and who pays whom in as few payments as possible, in fiches and jetons; with `whole`, in
+    whole jetons, the pairs of half-jetons closed as H-12 says and the rounding shown.
 
     The settlement is paid in money, not in jetons on the table: nobody recaves for it (H-12 is for
     the play), and a result may be a half jeton.
@@ -164,17 +197,99 @@ def settle(fiche: HombreFiche, *, early: bool = False) -> Settlement:
         balances[payment.payer] -= payment.jetons
         balances[payment.payee] += payment.jetons
         log.append(payment.line)
+    rounding: dict[str, Jetons] = close_halves(balances) if whole else dict.fromkeys(balances, 0)
     results = []
     for place, player in enumerate(fiche.players):
         caves = fiche.caves[place]
         holdings = rules.cave * caves + balances[player]
-        results.append(PlayerResult(player, caves, holdings, balances[player]))
+        results.append(PlayerResult(player, caves, holdings, balances[player] + rounding[player], rounding[player]))
         said = {"player": player, "holdings": holdings, "caves": caves, "cave": rules.cave, "result": balances[player]}
         log.append(record("player_result_won" if balances[player] > 0 else "player_result", "H-19", **said))
+    for result in results:
+        if result.rounding:
+            exact = result.result - result.rounding
+            log.append(record("whole_rounding", "H-12", player=result.name, exact=exact, result=result.result))
+    closed = {result.name: _whole(result.result) for result in results}
     transfers = []
-    for payer, payee, amount in fewest_payments(balances):
+    for payer, payee, amount in fewest_payments(closed):
         fiches = int(amount // rules.fiche)
         transfer = Transfer(payer, payee, amount, fiches, amount - fiches * rules.fiche)
         transfers.append(transfer)
         log.append(transfer.record)
-    return Settlement(rules, early and not fiche.over, tuple(split), tuple(results), tuple(transfers), tuple(log))
+    stopped = early and not fiche.over
+    return Settlement(rules, stopped, tuple(split), tuple(results), tuple(transfers), tuple(log), whole)
+
+
+def _whole(jetons: Jetons) -> Jetons:
+    """A figure whole once more as an int (a Fraction of denominator 1 after a rounding), as JSON gives it."""
+    value = Fraction(jetons)
+    return value.numerator if value.denominator == 1 else value
+
+
+class StatementLine(NamedTuple):
+    """One line of a player's statement: what it did to his jetons (0 for what moved none), with whom,
+    why, and the coup it came from (None: at the settlement)."""
+
+    coup: int | None
+    amount: Jetons
+    other: str | None  # `with` in JSON: the player paid or paying, if any
+    record: Record
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A player's own statement (H-12 to H-19): every payment he made or received, each bête he made and
+    each recave he took (their coup, amount 0: they move no jeton of his result), the split of the bêtes
+    left and the rounding at the settlement. The amounts always sum to `result`: his result at the
+    settlement, or mid-partie (`settlement` None) his balance so far."""
+
+    player: str
+    result: Jetons
+    lines: tuple[StatementLine, ...]
+    caves: int
+    holdings: Jetons
+    settled: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """`settle --statement NAME --json`: `{"player", "result", "lines": [{"coup", "amount", "with", "record"}]}`."""
+        return {
+            "player": self.player,
+            "result": jetons_json(self.result),
+            "lines": [
+                {"coup": line.coup, "amount": jetons_json(line.amount), "with": line.other, "record": line.record}
+                for line in self.lines
+            ],
+        }
+
+
+_NOTED = frozenset({"bete_made", "recave"})  # what a coup's log says of a player that moves none of his jetons
+
+
+def statement(fiche: HombreFiche, settlement: Settlement | None, player: str) -> Statement:
+    """H-12 to H-19: one player's statement, each line with its coup, amount, other player and record;
+    the amounts sum to his result (`settlement`), or mid-partie to his balance so far."""
+    lines: list[StatementLine] = []
+    for result in fiche.coups:
+        for payment in result.payments:
+            if payment.payer == player:
+                lines.append(StatementLine(result.number, -payment.jetons, payment.payee, payment.why))
+            elif payment.payee == player:
+                lines.append(StatementLine(result.number, payment.jetons, payment.payer, payment.why))
+        for said in result.log:
+            if said.event in _NOTED and player in (said.values.get("player"), said.values.get("hombre")):
+                lines.append(StatementLine(result.number, 0, None, said))
+    place = fiche.players.index(player)
+    if settlement is None:
+        return Statement(
+            player, fiche.balances[place], tuple(lines), fiche.caves[place], fiche.holdings(player), False
+        )
+    for payment in settlement.split:
+        if payment.payer == player:
+            lines.append(StatementLine(None, -payment.jetons, payment.payee, payment.why))
+        elif payment.payee == player:
+            lines.append(StatementLine(None, payment.jetons, payment.payer, payment.why))
+    mine = settlement.results[place]
+    if mine.rounding:
+        said = record("whole_rounding", "H-12", player=player, exact=mine.result - mine.rounding, result=mine.result)
+        lines.append(StatementLine(None, mine.rounding, None, said))
+    return Statement(player, mine.result, tuple(lines), mine.caves, mine.holdings, True)

@@ -41,8 +41,9 @@ def status(fiche: HombreFiche) -> Record:
     if fiche.over:
         return said("hombre.status_over", poules=fiche.poules_tirees)
     premier = fiche.players[(fiche.players.index(fiche.next_dealer) + 1) % len(fiche.players)]
+    past = fiche.poules_tirees >= fiche.rules.poules  # play goes on for the bêtes left (H-19)
     return said(
-        "hombre.status",
+        "hombre.status_play_on" if past else "hombre.status",
         marks=fiche.marks,
         poule=fiche.poule,
         enjeu=fiche.enjeu,
@@ -62,7 +63,9 @@ def short_status(fiche: HombreFiche) -> Record:
         said("hombre.balance", player=player, balance=balance)
         for player, balance in zip(fiche.players, fiche.balances, strict=True)
     ]
-    return said("hombre.short_status", balances=balances, taken=fiche.poules_tirees, poules=fiche.rules.poules)
+    past = fiche.poules_tirees >= fiche.rules.poules  # play goes on for the bêtes left (H-19)
+    key = "hombre.short_status_play_on" if past else "hombre.short_status"
+    return said(key, balances=balances, taken=fiche.poules_tirees, poules=fiche.rules.poules)
 
 
 def contract(result: CoupResult, players: Sequence[str], who: Callable[[str], Cell] = Who) -> tuple[Cell, str]:

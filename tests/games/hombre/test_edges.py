@@ -137,8 +137,11 @@ def test_h10_h11_a_vole_engagee_stopped_at_the_sixth_trick_is_a_vole_engagee_los
     [{"A": 5, "B": 1, "C": 1}, {"A": 5, "B": 2}, {"A": 5}],  # two tiers took a trick; one took two; nobody
 )
 def test_h10_fewer_than_nine_tricks_are_refused_unless_the_vole_stopped_at_a_tiers_first_trick(tricks):
+    """A vole refused says the real reason (issue 30): play stops at the first trick a tiers takes (H-10);
+    five tricks and none to the tiers are a laying down, which a vole annoncée knows not (H-11)."""
     rules = HombreRules()
-    with pytest.raises(UserError, match="the tricks must make nine in all"):
+    reason = "lays the hand down after five tricks" if len(tricks) == 1 else "play stops at the first trick a tiers takes"
+    with pytest.raises(UserError, match=reason):
         replay(rules, PLAYERS, "C", [{"hombre": "A", "contract": "vole", "tricks": tricks}])
     with pytest.raises(UserError, match="the tricks must make nine in all"):
         replay(rules, PLAYERS, "C", [{"hombre": "A", "contract": "demande", "tricks": {"A": 6, "B": 1}}])
