@@ -150,7 +150,7 @@ def test_names_notes_and_game_names_with_markup_show_as_text(home, browser):
                 assert words in text  # shown as typed: text, never markup
             assert browser.execute_script("return document.querySelectorAll('img, iframe, b, script:not([src])').length") == 0
         scorekeeper("coup", "--game", "<b>bold</b>", "--retourne", "7s", "--points", "Brun=48")
-        wait_for(lambda: len(rows(browser)) == 2, 2)  # drawn by the page's script this time
+        wait_for(lambda: len(rows(browser)) == 2, 5)  # drawn by the page's script this time (the 2 s promise has its own test)
         assert browser.execute_script("return document.querySelectorAll('img, iframe, b, script:not([src])').length") == 0
         shoot(browser, 1920, 1080, "serve-hostile-1920.png")
     finally:
