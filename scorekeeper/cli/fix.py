@@ -54,7 +54,7 @@ def fix(
         sys.stdout.write("".join(line + "\n" for line in listed))
         return
     if source is not None:
-        content = _read(str(source))
+        content = _read(str(source)).removeprefix("\ufeff")  # a byte-order mark is no word of the first line
         entries = entries_of(content)
         if not entries:
             raise UserError("fix_empty", path=str(source))

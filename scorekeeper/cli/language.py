@@ -60,7 +60,7 @@ def named_in(first: str) -> str | None:
     >>> named_in("# lang: nl"), named_in("#LANG:FR_be"), named_in("10h Jan 40"), named_in("# a note")
     ('nl', 'FR_be', None, None)
     """
-    line = first.lstrip("\ufeff").strip()
+    line = first.strip()
     if not line.startswith("#"):
         return None
     key, colon, value = line[1:].partition(":")

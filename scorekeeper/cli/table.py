@@ -156,8 +156,10 @@ class Table:
         with _streams(out, err):
             for number, line in script_lines(stream):
                 out.failure.line = err.failure.line = number
-                if number == 1 and not self.read_in(line):
-                    break
+                if number == 1:  # a byte-order mark, which an editor may write, is no word of the first line
+                    line = line.removeprefix("\ufeff")
+                    if not self.read_in(line):
+                        break
                 try:
                     if not self.take(line, number):
                         break
@@ -177,6 +179,7 @@ class Table:
         False when that line names a language not spoken here: no line of it is played, in another."""
         name = self.session.name
         try:
+            _check_text(first)
             self.reads = file_language(first, lambda: service.own_language(name))
         except UserError as error:
             self.refused += 1

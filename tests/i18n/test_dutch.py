@@ -330,3 +330,15 @@ def test_done_when_check_and_audit_speak_only_dutch(tmp_path):
     assert "(P-3)" in audit.stdout
     for output in (check.stdout, audit.stdout):
         assert _foreign(output) == set(), output
+
+
+def test_tab_completes_the_dutch_words_from_the_words_files():
+    """The table's words and the line's calls offered by Tab are those the Dutch words files say."""
+    from scorekeeper import games
+    from scorekeeper.cli.table import table_words
+
+    ruleset = games.load("manillen")
+    state = ruleset.engine.start(ruleset, list(FLEMISH), "Jan")
+    said = ruleset.engine.vocabulary(state, NL)
+    assert {"klop", "tegenklop", "verzaakt", "deler", "pas"} <= set(said["calls"]) and "Vh" in said["cards"]
+    assert {"ongedaan", "opnieuw", "blad", "uitleg", "verlaten"} <= set(table_words())
