@@ -36,8 +36,8 @@ def codes() -> tuple[str, ...]:
     """
     found = _CODES.get("")
     if found is None:
-        # Each folder looked at, not globbed: a glob compiles a pattern with `re`, which a command reading
-        # cards (`sheet`, through `Language.card_languages`) paid for at every start (about 3 ms).
+        # Each folder looked at, not globbed: a glob compiles its pattern with `re`, which every command
+        # that reads or writes cards (`sheet`, through `Language.card_languages`) would pay at its start.
         found = _CODES[""] = tuple(sorted(path.name for path in FOLDERS.iterdir() if (path / WORDS).is_file()))
     return found
 
