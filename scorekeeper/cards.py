@@ -101,7 +101,8 @@ class _Words(NamedTuple):
     """What a language reads a card with, built once from its words and those of every language spoken
     here (its own first, then those it names in `also`: `Language.card_languages`): folded word -> rank
     or suit, the suit words also after a connector ("de cœur", "of hearts"), the orders of the two
-    parts, the ranks it writes its own way (R D V). A NamedTuple: `sheet` imports this module, and a dataclass costs about 1 ms more to create."""
+    parts, the ranks it writes its own way (R D V). A NamedTuple: `sheet` imports this module, and a
+    dataclass costs about 1 ms more to create."""
 
     ranks: dict[str, Rank]
     suits: dict[str, Suit]

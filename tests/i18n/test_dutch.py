@@ -131,7 +131,8 @@ def test_c2_dutch_output_writes_h_v_b_with_the_symbols():
 
 
 def test_c2_a_dutch_hand_splits_without_breaking_a_card_in_words():
-    assert split_cards("harten vrouw, 7 klaveren Hr schoppen aas", NL) == ["harten vrouw", "7 klaveren", "Hr", "schoppen aas"]
+    said = split_cards("harten vrouw, 7 klaveren Hr schoppen aas", NL)
+    assert said == ["harten vrouw", "7 klaveren", "Hr", "schoppen aas"]
     assert card_words(NL)[:4] == ("aas", "heer", "vrouw", "boer")
 
 
@@ -168,7 +169,8 @@ def test_the_short_line_in_dutch_reads_the_table_s_words():
 
 def test_a_dutch_keyword_is_no_player_s_name():
     """C-4: a word the line reads otherwise is refused as a name, in every language spoken here."""
-    ran = _scorekeeper(Path(os.environ["SCOREKEEPER_HOME"]), "new", "manillen", "-p", "Jan", "-p", "Klop", "-p", "A", "-p", "B")
+    players = ("-p", "Jan", "-p", "Klop", "-p", "A", "-p", "B")
+    ran = _scorekeeper(Path(os.environ["SCOREKEEPER_HOME"]), "new", "manillen", *players)
     assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "Klop" in ran.stderr
 
 
@@ -176,7 +178,8 @@ def test_a_table_script_in_dutch_says_its_coups_and_the_table_s_words(tmp_path):
     """`ongedaan`, `opnieuw`, `blad`, `uitleg 3`, `verlaten`: the table's words in Dutch (a real process)."""
     home = tmp_path / "home"
     _seated(home, "manillen")
-    script = "harten klop piet jan 40\nzonder troef jan verzaakt\nruiten jan 50\nongedaan\nopnieuw\nblad\nuitleg 3\nverlaten\nk jan 40\n"
+    lines = ["harten klop piet jan 40", "zonder troef jan verzaakt", "ruiten jan 50", "ongedaan", "opnieuw"]
+    script = "\n".join([*lines, "blad", "uitleg 3", "verlaten", "k jan 40", ""])
     ran = _scorekeeper(home, "table", stdin=script, SCOREKEEPER_LANG="nl")
     assert ran.returncode == 0, ran.stderr
     assert "│    3 │" in ran.stdout and ran.stdout.rstrip().endswith("(M-4)")  # the sheet, then coup 3 explained
@@ -238,7 +241,8 @@ def test_c2_a_table_script_is_read_in_the_language_it_names(tmp_path):
 def test_the_dutch_rule_book_has_every_rule_and_choice_of_the_english_one():
     english, dutch = rulebook.book("en"), rulebook.book("nl")
     assert list(dutch) == list(english)
-    assert [rule for rule in dutch if "choice" in dutch[rule]] == [rule for rule in english if "choice" in english[rule]]
+    chosen = [rule for rule in english if "choice" in english[rule]]
+    assert [rule for rule in dutch if "choice" in dutch[rule]] == chosen
     assert all(entry["title"] and entry["rule"] for entry in dutch.values())
     assert "harten" in dutch["C-2"]["rule"] and "kloppen" in dutch["M-6"]["rule"].lower()
 
@@ -278,8 +282,11 @@ def _dutch_partie(home: Path) -> list[str]:
 def test_done_when_a_manillen_partie_with_kloppen_and_tegenkloppen_is_stored(tmp_path):
     home = tmp_path / "home"
     _dutch_partie(home)
-    sheet = _scorekeeper(home, "sheet", LANG="nl_BE.UTF-8")
-    assert sheet.returncode == 0 and "SA" in sheet.stdout or "zt" in sheet.stdout.lower()
+    said = _declared(home)
+    assert [coup.get("contre") for coup in said] == ["Piet", "Jan", None]
+    assert said[1]["surcontre"] == "Piet" and said[2] == {"trump": "SA", "renonce": "Kees"}
+    assert _coups(home)[1]["multiplier"] == 4  # kloppen x2, tegenkloppen x2 more (M-6)
+    assert _scorekeeper(home, "sheet", LANG="nl_BE.UTF-8").returncode == 0
 
 
 @CATALOGS
@@ -308,23 +315,23 @@ def test_done_when_an_hombre_partie_speaks_only_dutch(tmp_path):
         assert _foreign(output) == set(), output
 
 
+CHECKED = ("--trump", "s", "--table", "O:7h", "--hand", "Vh 8r", "--play", "8r")
+
+
 def test_done_when_check_reads_dutch_cards(tmp_path):
-    """Vk is the vrouw of klaveren in Dutch: 7♥ led, a hand holding V♥ discards 8♦, a renonce (P-3)."""
-    ran = _scorekeeper(
-        tmp_path, "--lang", "nl", "check", "manille-muette", "--trump", "s", "--table", "O:7h", "--hand", "Vh 8r", "--play", "8r"
-    )
+    """Vh is the vrouw of harten in Dutch, 8r the 8 of ruiten: 7♥ led, V♥ held, 8♦ played is a renonce (P-3)."""
+    ran = _scorekeeper(tmp_path, "--lang", "nl", "check", "manille-muette", *CHECKED)
     assert ran.returncode == 1 and "V♥ 8♦" in ran.stdout.splitlines()[0] and "(P-3)" in ran.stdout
 
 
 @CATALOGS
 def test_done_when_check_and_audit_speak_only_dutch(tmp_path):
-    check = _scorekeeper(
-        tmp_path, "--lang", "nl", "check", "manille-muette", "--trump", "s", "--table", "O:7h", "--hand", "Vh 8r", "--play", "8r"
-    )
+    check = _scorekeeper(tmp_path, "--lang", "nl", "check", "manille-muette", *CHECKED)
     tricks = ["AS KS 10S QS", "9D 8D 10D AD", "7D QD 9S JS", "8S 7S JD 7C", "10H QH KH 10C", "9H 8H JH 7H"]
     audit = _scorekeeper(
         tmp_path,
-        "--lang", "nl", "audit", "manille-muette", "--players", "Jan Piet Klaas Kees", "--trump", "s", "--leader", "Piet",
+        "--lang", "nl", "audit", "manille-muette", "--players", "Jan Piet Klaas Kees", "--trump", "s",
+        "--leader", "Piet",
         *[arg for trick in tricks for arg in ("--trick", trick)],
     )
     assert "(P-3)" in audit.stdout
