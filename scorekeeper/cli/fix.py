@@ -9,8 +9,9 @@ saved as it was opened, or with no line left, drops the change. The editor opens
 without one nothing asks, and `fix` alone is refused, naming `--from`. `--from FILE` (`-` for standard
 input) reads the list once, for scripts; `--print` writes it (without the header, after a first line
 naming its language, `# lang: fr`): `fix --print > f; fix --from f` changes nothing and adds no undo
-step, in any session. A list is read in the language its first line names, else the game's own, unless
-`--lang` is given (C-2): `Dc` in a French list is the dame de cœur at a Dutch table too.
+step, in any session. A list is read in the language its first line names, else the one spoken (the
+game's own unless told another), unless `--lang` is given (C-2): `Dc` in a French list is the dame de
+cœur at a Dutch table too.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ def fix(
         entries = entries_of(content)
         if not entries:
             raise UserError("fix_empty", path=str(source))
-        reads = file_language(content.partition("\n")[0], lambda: service.own_language(name))
+        reads = file_language(content.partition("\n")[0])
         fiche, changed = service.fix(name, entries, reads)
     else:
         if not terminal.at_a_terminal():  # an editor asks; without a terminal nothing does (`terminal.confirm`)

@@ -46,8 +46,8 @@ def choose(args: list[str]) -> tuple[list[str], bool]:
     return rest, bool(asked)  # not told: the game's own language may speak (C-2)
 
 
-# Whether this command's line said `--lang` (`choose`): a file of cards is read in that language, and
-# the variable, which says how to speak, does not overrule the language a file names (C-2).
+# Whether this command's line said `--lang` (`choose`): a file of cards is then read in that language;
+# SCOREKEEPER_LANG, which says how to speak, does not overrule the language a file names (C-2).
 _FLAGGED: list[bool] = [False]
 
 # The first line of a file of cards that names its language (C-2), which `fix --print` writes.
@@ -69,20 +69,18 @@ def named_in(first: str) -> str | None:
     return value.strip()
 
 
-def file_language(first: str, own: Callable[[], str | None]) -> Language:
+def file_language(first: str) -> Language:
     """The language a file that holds cards as letters (a `fix` list, a table script) is read in (C-2):
-    `--lang`, else the one its first line names (`# lang: xx`), else the game's own (`own`, asked only
-    then), else the one spoken. A first line naming a language not spoken here is the user's mistake."""
-    if _FLAGGED[0]:
+    `--lang`, else the one its first line names (`# lang: xx`), else the one the command speaks (told by
+    SCOREKEEPER_LANG, else the game's own). A first line naming a language not spoken here is the user's
+    mistake."""
+    named = None if _FLAGGED[0] else named_in(first)
+    if named is None:
         return i18n.spoken()
-    named = named_in(first)
-    if named is not None:
-        code = i18n.language_code(named)
-        if code is None:
-            raise UserError("unknown_language", lang=named, languages=codes())
-        return Language.named(code)
-    code = i18n.language_code(own() or "")
-    return i18n.spoken() if code is None else Language.named(code)
+    code = i18n.language_code(named)
+    if code is None:
+        raise UserError("unknown_language", lang=named, languages=codes())
+    return Language.named(code)
 
 
 def speak_the_game(language: Callable[[], str | None]) -> None:

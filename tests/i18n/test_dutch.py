@@ -205,7 +205,7 @@ def test_c2_a_french_fix_list_read_in_a_dutch_session_gives_the_same_cards(tmp_p
     assert ran.returncode == 0 and _declared(home) == before
     # Without its first line the list is read in the game's language, Dutch: Dc is the vrouw of klaveren.
     listed.write_text(french.partition("\n")[2], encoding="utf-8")
-    assert _scorekeeper(home, "fix", "--from", str(listed), SCOREKEEPER_LANG="fr").returncode == 0
+    assert _scorekeeper(home, "fix", "--from", str(listed)).returncode == 0
     assert _declared(home) != before
     # `--lang` overrules both: the same list read in French gives the cards back.
     assert _scorekeeper(home, "--lang", "fr", "fix", "--from", str(listed)).returncode == 0
@@ -231,8 +231,10 @@ def test_c2_a_table_script_is_read_in_the_language_it_names(tmp_path):
     ran = _scorekeeper(home, "table", stdin="# lang: fr\nDc jan 40\n", SCOREKEEPER_LANG="nl")
     assert ran.returncode == 0, ran.stderr
     assert _declared(home)[0]["retourne"] == "QH"  # the dame de cœur, as the French file says
-    ran = _scorekeeper(home, "table", stdin="Dc piet 40\n", SCOREKEEPER_LANG="fr")
+    ran = _scorekeeper(home, "table", stdin="Dc piet 40\n")
     assert ran.returncode == 0 and _declared(home)[1]["retourne"] == "QC"  # the game's Dutch: vrouw of klaveren
+    ran = _scorekeeper(home, "--lang", "nl", "table", stdin="# lang: fr\nDc jan 40\n")
+    assert ran.returncode == 0 and _declared(home)[2]["retourne"] == "QC"  # --lang overrules the first line
 
 
 # --- the rule book in Dutch ---------------------------------------------------------------------------
