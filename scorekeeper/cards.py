@@ -98,10 +98,11 @@ _WORDS_IN_A_CARD = 4  # "as de pique", "queen of hearts": the most words one car
 
 
 class _Words(NamedTuple):
-    """What a language reads a card with, built once from its words (and those of the languages it
-    reads too, its own first): folded word -> rank or suit, the suit words also after a connector
-    ("de cœur", "of hearts"), the orders of the two parts, the ranks it writes its own way (R D V).
-    A NamedTuple: `sheet` imports this module, and a dataclass costs about 1 ms more to create."""
+    """What a language reads a card with, built once from its words and those of every language spoken
+    here (its own first, then those it names in `also`: `Language.card_languages`): folded word -> rank
+    or suit, the suit words also after a connector ("de cœur", "of hearts"), the orders of the two
+    parts, the ranks it writes its own way (R D V). A NamedTuple: `sheet` imports this module, and a
+    dataclass costs about 1 ms more to create."""
 
     ranks: dict[str, Rank]
     suits: dict[str, Suit]
@@ -117,8 +118,7 @@ class _Words(NamedTuple):
 
     @staticmethod
     def of(language: Language) -> _Words:
-        spoken = [language, *language.others("cards")]
-        parts = [each.words.get("cards", {}) for each in spoken]
+        parts = [each.words.get("cards", {}) for each in language.card_languages()]
         connectors = list(dict.fromkeys(_fold(word) for part in parts for word in part.get("connectors", ())))
         ranks: dict[str, Rank] = {}
         suits: dict[str, Suit] = {}
@@ -147,7 +147,9 @@ class _Words(NamedTuple):
             suits=suits,
             ranks_after=ranks_after,
             rank_prefixes=tuple(sorted(ranks, key=len, reverse=True)),
-            suit_prefixes=tuple(sorted(bare_suits, key=len, reverse=True)),
+            # A suit said first is a word, never a letter, a two-letter form or a symbol: only words may
+            # come suit first (C-2), so `hV` and `♥10` are refused where "harten vrouw" is read.
+            suit_prefixes=tuple(sorted((word for word in bare_suits if len(word) > 2), key=len, reverse=True)),
             suit_first=("suit", "rank") in orders,
             rank_first=("rank", "suit") in orders,
             written=written,

@@ -32,11 +32,13 @@ def codes() -> tuple[str, ...]:
     """The languages spoken here: the folders of `i18n/` that hold a words file.
 
     >>> codes()
-    ('en', 'fr')
+    ('en', 'fr', 'nl')
     """
     found = _CODES.get("")
     if found is None:
-        found = _CODES[""] = tuple(sorted(path.parent.name for path in FOLDERS.glob(f"*/{WORDS}")))
+        # Each folder looked at, not globbed: a glob compiles its pattern with `re`, which every command
+        # that reads or writes cards (`sheet`, through `Language.card_languages`) would pay at its start.
+        found = _CODES[""] = tuple(sorted(path.name for path in FOLDERS.iterdir() if (path / WORDS).is_file()))
     return found
 
 
@@ -124,6 +126,14 @@ class Language(NamedTuple):
     def others(self, key: str) -> list[Language]:
         """The languages whose words of part `key` (`cards`) this one reads too, after its own."""
         return [Language.named(code) for code in self.words.get(key, {}).get("also", ()) if code != self.code]
+
+    def card_languages(self) -> list[Language]:
+        """The languages whose card words this one reads, in the order they win where two disagree: itself,
+        those its `[cards] also` names, then every other language spoken here (C-2: a letter of one
+        language only, Dutch `H`, is read in all; `c`, `V`, `k` are read as the first of these says)."""
+        spoken = [self, *self.others("cards")]
+        said = {each.code for each in spoken}
+        return spoken + [Language.named(code) for code in codes() if code not in said]
 
     def of(self, words: str) -> str:
         """"de" before `words` (a name, a seat) as this language says it: `d'Ana`, `de Bea`, `du mort de

@@ -7,8 +7,11 @@ replayed (`service.fix`): if it makes sense it replaces the entries in one write
 not, the editor opens again with the refusal on top, naming the line in the file as reopened. A file
 saved as it was opened, or with no line left, drops the change. The editor opens only at a terminal:
 without one nothing asks, and `fix` alone is refused, naming `--from`. `--from FILE` (`-` for standard
-input) reads the list once, for scripts; `--print` writes it (without the header): `fix --print > f;
-fix --from f` changes nothing and adds no undo step.
+input) reads the list once, for scripts; `--print` writes it (without the header, after a first line
+naming its language, `# lang: fr`): `fix --print > f; fix --from f` changes nothing and adds no undo
+step, in any session. A list is read in the language its first line names, else the one spoken (the
+game's own unless told another), unless `--lang` is given (C-2): `Dc` in a French list is the dame de
+cœur at a Dutch table too.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import typer
 from scorekeeper import i18n, service, tomlfile
 from scorekeeper.cli import terminal
 from scorekeeper.cli.current import pick
+from scorekeeper.cli.language import HEADER, file_language
 from scorekeeper.cli.options import GAME, console, examples_of
 from scorekeeper.cli.render import status
 from scorekeeper.cli.said import said
@@ -46,14 +50,17 @@ def fix(
     language = i18n.spoken()
     if show and source is not None:
         raise UserError("fix_print_and_from")
-    if show:
-        sys.stdout.write("".join(line + "\n" for line in _listed(service.read(name), language)))
+    if show:  # the language first (C-2): the list is read back in it in any session
+        listed = [HEADER.format(code=language.code), *_listed(service.read(name), language)]
+        sys.stdout.write("".join(line + "\n" for line in listed))
         return
     if source is not None:
-        entries = entries_of(_read(str(source)))
+        content = _read(str(source)).removeprefix("\ufeff")  # a byte-order mark is no word of the first line
+        entries = entries_of(content)
         if not entries:
             raise UserError("fix_empty", path=str(source))
-        fiche, changed = service.fix(name, entries, language)
+        reads = file_language(content.partition("\n")[0])
+        fiche, changed = service.fix(name, entries, reads)
     else:
         if not terminal.at_a_terminal():  # an editor asks; without a terminal nothing does (`terminal.confirm`)
             raise UserError("fix_needs_terminal")

@@ -38,11 +38,49 @@ def choose(args: list[str]) -> tuple[list[str], bool]:
                 raise UserError("lang_needs_value", languages=codes())
         else:
             rest.append(word)
+    _FLAGGED[:] = [given is not None]
     asked = given or os.environ.get("SCOREKEEPER_LANG")
     if asked and i18n.language_code(asked) is None:
         raise UserError("unknown_language", lang=asked, languages=codes())
     i18n.speak(Language.named(i18n.language_of(given)))
     return rest, bool(asked)  # not told: the game's own language may speak (C-2)
+
+
+# Whether this command's line said `--lang` (`choose`): a file of cards is then read in that language;
+# SCOREKEEPER_LANG, which says how to speak, does not overrule the language a file names (C-2).
+_FLAGGED: list[bool] = [False]
+
+# The first line of a file of cards that names its language (C-2), which `fix --print` writes.
+HEADER = "# lang: {code}"
+
+
+def named_in(first: str) -> str | None:
+    """The language a file's first line names (`# lang: nl`, spaces and case free), else None.
+
+    >>> named_in("# lang: nl"), named_in("#LANG:FR_be"), named_in("10h Jan 40"), named_in("# a note")
+    ('nl', 'FR_be', None, None)
+    """
+    line = first.strip()
+    if not line.startswith("#"):
+        return None
+    key, colon, value = line[1:].partition(":")
+    if not colon or key.strip().lower() != "lang":
+        return None
+    return value.strip()
+
+
+def file_language(first: str) -> Language:
+    """The language a file that holds cards as letters (a `fix` list, a table script) is read in (C-2):
+    `--lang`, else the one its first line names (`# lang: xx`), else the one the command speaks (told by
+    SCOREKEEPER_LANG, else the game's own). A first line naming a language not spoken here is the user's
+    mistake."""
+    named = None if _FLAGGED[0] else named_in(first)
+    if named is None:
+        return i18n.spoken()
+    code = i18n.language_code(named)
+    if code is None:
+        raise UserError("unknown_language", lang=named, languages=codes())
+    return Language.named(code)
 
 
 def speak_the_game(language: Callable[[], str | None]) -> None:

@@ -8,7 +8,8 @@ command in this process, on this game. Tab completes names typed without accents
 calls and commands; the arrows walk the history, kept in the data folder (`cli.prompt`).
 
 Fed by a pipe or a file (`scorekeeper table < partie.txt`): the same lines, no prompt, no question,
-no colour; one result line a coup; a refused line is told on stderr with its number and the table goes
+no colour, read in the language the first line names (`# lang: nl`), else the one spoken, unless
+`--lang` is given (C-2); one result line a coup; a refused line is told on stderr with its number and the table goes
 on: a line that is not UTF-8 text, or longer than `LONGEST` characters (read no further than that), a
 line that would ask (`demo` with a demo stored: `--yes` says it beforehand) or read standard input,
 which holds the script. An output that fails (`| head -1`, `> /dev/full`) never stops the storing: the
@@ -37,6 +38,7 @@ import typer
 from scorekeeper import i18n, rulesets, service
 from scorekeeper.cli import complete, current
 from scorekeeper.cli.current import pick
+from scorekeeper.cli.language import file_language
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
 from scorekeeper.cli.said import flag_of
@@ -120,6 +122,7 @@ class Table:
         self.stored = 0  # the lines that stored something: a coup, a command that changed the game
         self.needs_said = ""
         self.drawing: Drawing | None = None  # the fiche as on the screen: its layout, its columns' widths
+        self.reads: Language | None = None  # a script's language (C-2: `file_language`); else the one spoken
 
     # --- the two ways in ------------------------------------------------------------------------
 
@@ -153,6 +156,10 @@ class Table:
         with _streams(out, err):
             for number, line in script_lines(stream):
                 out.failure.line = err.failure.line = number
+                if number == 1:  # a byte-order mark, which an editor may write, is no word of the first line
+                    line = line.removeprefix("\ufeff")
+                    if not self.read_in(line):
+                        break
                 try:
                     if not self.take(line, number):
                         break
@@ -166,6 +173,18 @@ class Table:
         if self.refused:
             return Exit.MISTAKE
         return Exit.DONE if failed.at is None else Exit.OUTPUT
+
+    def read_in(self, first: str) -> bool:
+        """Read the script in the language its first line names, else the one spoken (C-2: `file_language`);
+        False when that line names a language not spoken here: no line of it is played, in another."""
+        try:
+            _check_text(first)
+            self.reads = file_language(first)
+        except UserError as error:
+            self.refused += 1
+            _err(text("table.line_refused", number=1, error=at_the_table(error)))
+            return False
+        return True
 
     # --- a line ---------------------------------------------------------------------------------
 
@@ -218,7 +237,8 @@ class Table:
         session = self.session
         session.check_open()
         language = i18n.spoken()
-        declared = session.read(line, language)
+        reads = self.reads or language  # a script's own language (C-2), else the one spoken
+        declared = session.read(line, reads)
         while True:
             attempt = session.attempt(declared, line, language, echo=self.terminal is None)
             if attempt.question is None:
@@ -234,8 +254,8 @@ class Table:
                     self.say(text("table.abandoned"))
                     return
                 try:
-                    session.check_answer(answer, asked, language)
-                    declared = session.read(f"{line} {answer}", language, asked.field)
+                    session.check_answer(answer, asked, reads)
+                    declared = session.read(f"{line} {answer}", reads, asked.field)
                     line = f"{line} {answer}"
                     break
                 except UserError as wrong:

@@ -28,6 +28,7 @@ from scorekeeper.players import fold_name
 
 _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
+_WORDS_IN_A_TRUMP = 2  # "zonder troef", "sans atout"
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
 _LITTLE = ("of", "joined", "makes", "unit")  # the little words of a line (`Keywords.little`)
 
@@ -109,12 +110,15 @@ class Words:
             return (card, at + size) if card in deck else None
         return None
 
-    def trump(self, at: int, language: Language) -> tuple[Suit | None] | None:
-        """The trump word at `at` (a suit, or sans-atout: `(None,)`), else None."""
-        try:
-            return (parse_trump(self.items[at], language),)
-        except SuitError:
-            return None
+    def trump(self, at: int, language: Language) -> tuple[Suit | None, int] | None:
+        """The trump said from word `at` (a suit, or sans-atout: None) and the word after it, else None.
+        Sans-atout may be said in words ("zonder troef", "sans atout"): the most words that read as a trump."""
+        for size in range(min(_WORDS_IN_A_TRUMP, len(self.items) - at), 0, -1):
+            try:
+                return parse_trump(" ".join(self.items[at : at + size]), language), at + size
+            except SuitError:
+                continue
+        return None
 
     def beside_a_name(self, at: int, language: Language, deck: Deck | None, sans_atout: bool) -> list[Record]:
         """What else the word at `at`, which names a player, could be: a card of `deck`, a trump (sans-atout

@@ -162,7 +162,7 @@ def test_m9_an_insert_that_ends_the_partie_earlier_drops_what_follows(demo, run)
 
 def test_fix_print_writes_each_entry_as_its_short_line_and_reads_back_with_no_undo_step(demo, run, tmp_path, home):
     ran = run("fix", "--print")
-    assert ran.code == 0 and ran.out.splitlines() == DEMO_LINES
+    assert ran.code == 0 and ran.out.splitlines() == ["# lang: en", *DEMO_LINES]  # its language first (C-2)
     path = written(tmp_path, *ran.out.splitlines())
     before = (home / "games" / "demo.toml").read_bytes()
     ran = run("fix", "--from", path)
@@ -188,9 +188,9 @@ def test_undo_after_fix_brings_back_exactly_the_list_before_times_and_notes_kept
     assert run("note", "2", "Brun came late").code == 0
     before = store.read("marius").coups
     lines = run("fix", "--print").out.splitlines()
-    assert lines == ["7s César=40", "7d Panisse=40  # Brun came late", "7c César=50"]
+    assert lines == ["# lang: en", "7s César=40", "7d Panisse=40  # Brun came late", "7c César=50"]
     # Coup 1 and 3 swapped, coup 2 said differently, its note changed, and one coup added.
-    fixed = [lines[2], "7d Panisse=44  # Brun came very late", lines[0], "8h Brun=38"]
+    fixed = [lines[3], "7d Panisse=44  # Brun came very late", lines[1], "8h Brun=38"]
     assert run("fix", "--from", written(tmp_path, *fixed)).code == 0
     after = store.read("marius").coups
     assert [coup["time"] for coup in after[:3:2]] == [before[2]["time"], before[0]["time"]]  # unchanged lines
@@ -355,7 +355,7 @@ def test_a_coup_entered_while_the_list_is_in_the_editor_is_never_lost(belge, run
     )
     editor(tmp_path, monkeypatch, script)
     refused(run("fix"), "game belge changed while the list was in the editor")
-    assert [line.split()[0] for line in run("fix", "--print").out.splitlines()] == ["h", "sa", "s", "d", "h", "c"]
+    assert [line.split()[0] for line in run("fix", "--print").out.splitlines()[1:]] == ["h", "sa", "s", "d", "h", "c"]
 
 
 def test_the_new_commands_and_their_options_complete(marius) -> None:

@@ -95,7 +95,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
             at += 1
         elif (trump := line.trump(at, language)) is not None and trump[0] is not None:
             put("trump", trump[0].value, word)
-            at += 1
+            at = trump[1]
         else:
             raise UserError("hombre_line_unknown_word", word=word, players=line.names, words=_calls(said_with, state))
     if bare:

@@ -148,7 +148,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
             at += 1
         elif (trump := line.trump(at, language)) is not None:
             put("trump", "SA" if trump[0] is None else trump[0].value, word)
-            at += 1
+            at = trump[1]
         else:
             raise UserError("line_unknown_word", word=word, players=line.names, words=calls(state, language))
     if pending is not None:
