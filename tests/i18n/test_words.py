@@ -50,13 +50,13 @@ def dutch(tmp_path: Path) -> Language:
 
 
 def test_the_languages_are_the_folders_with_a_words_file() -> None:
-    assert language.codes() == ("en", "fr")
+    assert language.codes() == ("en", "fr", "nl")
 
 
 def test_each_compiled_words_file_is_its_source_compiled() -> None:
     """`python -m scorekeeper.i18n.compile` was run after the last edit of a words file."""
     sources = po.words_sources()
-    assert len(sources) == 6  # en and fr: the language's, manille's, hombre's
+    assert len(sources) == 7  # en and fr: the language's, manille's, hombre's; nl: the language's (placeholder)
     for folder, code, source in sources:
         compiled = language.compiled_path(folder, code)
         assert marshal.loads(compiled.read_bytes()) == po.compiled_words(source), f"recompile {source}"
