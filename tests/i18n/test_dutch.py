@@ -57,7 +57,8 @@ def test_the_dutch_catalog_has_every_english_key_and_no_other(folder):
 
 @pytest.mark.parametrize("folder", _dutch_folders(), ids=lambda folder: folder.parent.name)
 def test_every_dutch_value_is_given_in_dutch_with_the_english_placeholders(folder):
-    """Every value filled, each plural form with the values of its English form, and none left in English."""
+    """Every value filled, each plural form with the values of its English form, and none of the core's left
+    in English (a game's catalog keeps its game's own words, French ones the Flemish table says too)."""
     english, dutch = po.catalog("en", folder), po.catalog("nl", folder)
     for key, words in english.items():
         if not key:
@@ -65,7 +66,7 @@ def test_every_dutch_value_is_given_in_dutch_with_the_english_placeholders(folde
         assert all(form for form in dutch[key].split("\0")), key
         for en_form, nl_form in zip(words.split("\0"), dutch[key].split("\0"), strict=True):
             assert _fields(nl_form) == _fields(en_form), key
-        assert dutch[key] != words or not _untranslated(words), key
+        assert folder != po.HERE or dutch[key] != words or not _untranslated(words), key
 
 
 @pytest.mark.parametrize("folder", _dutch_folders(), ids=lambda folder: folder.parent.name)
