@@ -32,7 +32,7 @@ def codes() -> tuple[str, ...]:
     """The languages spoken here: the folders of `i18n/` that hold a words file.
 
     >>> codes()
-    ('en', 'fr')
+    ('en', 'fr', 'nl')
     """
     found = _CODES.get("")
     if found is None:

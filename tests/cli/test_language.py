@@ -67,10 +67,10 @@ def test_french_speaks_french_now_its_catalog_exists(run):
 @pytest.mark.parametrize(
     "args, env, message",
     [
-        (["--lang", "de", "games"], None, "unknown language 'de': scorekeeper speaks en or fr"),
+        (["--lang", "de", "games"], None, "unknown language 'de': scorekeeper speaks en, fr or nl"),
         (["games", "--lang=klingon"], None, "unknown language 'klingon'"),
         (["games"], "xx", "unknown language 'xx'"),
-        (["games", "--lang"], None, "--lang needs a language: en or fr"),
+        (["games", "--lang"], None, "--lang needs a language: en, fr or nl"),
     ],
 )
 def test_a_language_not_spoken_here_is_a_mistake_one_line_exit_2(run, monkeypatch, args, env, message):
