@@ -59,7 +59,7 @@ def fix(
         entries = entries_of(content)
         if not entries:
             raise UserError("fix_empty", path=str(source))
-        reads = file_language(content.partition("\n")[0])
+        reads = file_language(content.partition("\n")[0], lambda: service.own_language(name))
         fiche, changed = service.fix(name, entries, reads)
     else:
         if not terminal.at_a_terminal():  # an editor asks; without a terminal nothing does (`terminal.confirm`)

@@ -69,14 +69,18 @@ def named_in(first: str) -> str | None:
     return value.strip()
 
 
-def file_language(first: str) -> Language:
+def file_language(first: str, own: Callable[[], str | None]) -> Language:
     """The language a file that holds cards as letters (a `fix` list, a table script) is read in (C-2):
-    `--lang`, else the one its first line names (`# lang: xx`), else the one the command speaks (told by
-    SCOREKEEPER_LANG, else the game's own). A first line naming a language not spoken here is the user's
-    mistake."""
-    named = None if _FLAGGED[0] else named_in(first)
-    if named is None:
+    `--lang`, else the one its first line names (`# lang: xx`), else the game's own (`own`, asked only
+    then), else the one the command speaks. Not SCOREKEEPER_LANG before the game's: a file travels with
+    its game, and reads the same in any session. A first line naming a language not spoken here is the
+    user's mistake."""
+    if _FLAGGED[0]:
         return i18n.spoken()
+    named = named_in(first)
+    if named is None:
+        code = i18n.language_code(own() or "")
+        return i18n.spoken() if code is None else Language.named(code)
     code = i18n.language_code(named)
     if code is None:
         raise UserError("unknown_language", lang=named, languages=codes())

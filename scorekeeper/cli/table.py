@@ -8,7 +8,7 @@ command in this process, on this game. Tab completes names typed without accents
 calls and commands; the arrows walk the history, kept in the data folder (`cli.prompt`).
 
 Fed by a pipe or a file (`scorekeeper table < partie.txt`): the same lines, no prompt, no question,
-no colour, read in the language the first line names (`# lang: nl`), else the one spoken, unless
+no colour, read in the language the first line names (`# lang: nl`), else the game's own, unless
 `--lang` is given (C-2); one result line a coup; a refused line is told on stderr with its number and the table goes
 on: a line that is not UTF-8 text, or longer than `LONGEST` characters (read no further than that), a
 line that would ask (`demo` with a demo stored: `--yes` says it beforehand) or read standard input,
@@ -175,11 +175,11 @@ class Table:
         return Exit.DONE if failed.at is None else Exit.OUTPUT
 
     def read_in(self, first: str) -> bool:
-        """Read the script in the language its first line names, else the one spoken (C-2: `file_language`);
+        """Read the script in the language its first line names, else the game's own (C-2: `file_language`);
         False when that line names a language not spoken here: no line of it is played, in another."""
         try:
             _check_text(first)
-            self.reads = file_language(first)
+            self.reads = file_language(first, lambda: service.own_language(self.session.name))
         except UserError as error:
             self.refused += 1
             _err(text("table.line_refused", number=1, error=at_the_table(error)))

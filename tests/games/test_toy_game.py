@@ -81,7 +81,7 @@ def played(begun: Run) -> Run:
     said = begun("coup", "ann", "2", "bob", "2", "cy", "4", "bonus", "cy")
     assert said.code == 0
     assert said.lines[-2:] == ["Cy held the bonus card: +2 (X-2)", "toy to 10: Ann 5, Bob 6, Cy 7; Cy deals"]
-    table = begun("table", lang="fr", stdin="ann 1 bob 5 cy 2 prime bob\n")
+    table = begun("table", lang="fr", stdin="# lang: fr\nann 1 bob 5 cy 2 prime bob\n")  # the game is English (C-2)
     assert (table.code, table.err) == (0, "")
     assert "coup 3 : Ann 1 Bob 5 Cy 2 prime Bob · Bob gagne la partie de toy" in table.lines
     return begun

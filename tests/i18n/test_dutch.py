@@ -203,6 +203,10 @@ def test_c2_a_french_fix_list_read_in_a_dutch_session_gives_the_same_cards(tmp_p
     listed.write_text(french.partition("\n")[2], encoding="utf-8")
     assert _scorekeeper(home, "fix", "--from", str(listed)).returncode == 0
     assert _declared(home) != before
+    # A session told French by SCOREKEEPER_LANG still reads it in its game's language: a file travels
+    # with its game (C-2 names the game's own language, then --lang; not the variable).
+    assert _scorekeeper(home, "fix", "--from", str(listed), SCOREKEEPER_LANG="fr").returncode == 0
+    assert _declared(home) != before
     # `--lang` overrules both: the same list read in French gives the cards back.
     assert _scorekeeper(home, "--lang", "fr", "fix", "--from", str(listed)).returncode == 0
     assert _declared(home) == before
