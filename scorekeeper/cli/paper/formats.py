@@ -165,7 +165,7 @@ def _block(words: str) -> str:
 STYLE = """
 @page { size: A4 portrait; margin: 12mm; }
 body { font: 9.5pt/1.3 "DejaVu Sans", "Liberation Sans", Arial, sans-serif; color: #111; margin: 0; }
-@media screen { body { max-width: 186mm; margin: 1.5em auto; padding: 0 1em; } }
+@media screen { body { max-width: 1100px; margin: 1.5em auto; padding: 0 1em; } }
 h1 { font-size: 14pt; margin: 0 0 1mm; }
 p.about { margin: 0 0 3mm; color: #444; }
 h2 { font-size: 11pt; margin: 4mm 0 1.5mm; }
