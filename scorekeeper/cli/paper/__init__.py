@@ -130,14 +130,16 @@ def _cell(value: Any) -> Any:
 
 
 def about(game: Any, ruleset: str | None) -> list[str]:
-    """Under the printed page's title: the days the partie was played, in the language's words (from
-    its creation to its last entry), the ruleset's name where the title is another, the players."""
-    from scorekeeper.clock import instant, latest, written
+    """Under the printed page's title: the days the partie was played, in the language's words (its first
+    entry's to its last's; the day it was created, before any), the ruleset's name where the title is
+    another, the players."""
+    from scorekeeper.clock import earliest, instant, latest, written
     from scorekeeper.i18n import dates, text
 
     said = dates()
-    days = []
-    for when in (game.created.isoformat(), latest(entry["time"] for entry in game.coups if "time" in entry)):
+    times = [entry["time"] for entry in game.coups if isinstance(entry.get("time"), str)]
+    days: list[str] = []
+    for when in (earliest(times), latest(times)) if times else (game.created.isoformat(),):
         moment = instant(when) if when else None
         if moment is not None:
             day = written(moment, said["date"], said) if "date" in said else moment.date().isoformat()
