@@ -195,18 +195,12 @@ def test_m9_a_rule_ends_each_manche_the_belle_is_named_red_suits_are_red_a_note_
     assert "<th>note</th>" not in page
 
 
-def print_to_pdf(html: Path, pdf: Path) -> None:
-    subprocess.run(
-        [str(BROWSER), *CHROMIUM, f"--user-data-dir={html.parent / 'profile'}", "--no-pdf-header-footer"]
-        + [f"--print-to-pdf={pdf}", html.as_uri()],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-
-
-CHROMIUM = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-CHROMIUM += ["--disable-component-update", "--disable-sync"]
+def browse(page: Path, *asked: str) -> str:
+    """What headless Chromium does with `page` as `asked` (print it, shoot it, dump its DOM): its output."""
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+    flags += ["--disable-component-update", "--disable-sync", f"--user-data-dir={page.parent / 'profile'}"]
+    ran = subprocess.run([str(BROWSER), *flags, *asked, page.as_uri()], check=True, capture_output=True, timeout=120)
+    return ran.stdout.decode()
 
 
 def printed(run, game: str, folder: Path) -> tuple[str, list[str], list[Path]]:
@@ -214,7 +208,7 @@ def printed(run, game: str, folder: Path) -> tuple[str, list[str], list[Path]]:
     path printed, to be looked at)."""
     html, pdf = folder / f"{game}.html", folder / f"{game}.pdf"
     assert run("export", "--game", game, "--format", "html", "--output", str(html)).code == 0
-    print_to_pdf(html, pdf)
+    browse(html, "--no-pdf-header-footer", f"--print-to-pdf={pdf}")
     info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
     pages = int(re.search(r"^Pages:\s+(\d+)$", info, re.M)[1])
     texts = [
@@ -263,23 +257,10 @@ def test_done_when_a_four_player_encheres_fiche_fits_a_1000_px_window_and_prints
     measured = tmp_path / "measured.html"
     measure = "<script>document.body.dataset.width = document.documentElement.scrollWidth;</script>"
     measured.write_text(html.read_text(encoding="utf-8").replace("</body>", measure + "</body>"), encoding="utf-8")
-    dom = subprocess.run(
-        [str(BROWSER), *CHROMIUM, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,800"]
-        + ["--dump-dom", measured.as_uri()],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).stdout
+    dom = browse(measured, "--window-size=1000,800", "--dump-dom")
     assert int(re.search(r'data-width="(\d+)"', dom)[1]) <= 1000
     shot = tmp_path / "window-1000px.png"
-    subprocess.run(
-        [str(BROWSER), *CHROMIUM, f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,900"]
-        + [f"--screenshot={shot}", html.as_uri()],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
+    browse(html, "--window-size=1000,900", f"--screenshot={shot}")
     print(f"the page in a 1,000-px window: {shot}")
     info, texts, _ = printed(run, "ench", tmp_path)
     words = "\n".join(texts)
