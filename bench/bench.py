@@ -26,9 +26,10 @@
    beside the import floor measured in the same rounds (interleaved), with its goal and whether it is met:
    `table` piped, per coup, on 0 / 500 / 2,000 coups; `table` at a pseudo-terminal, a line sent to the next
    prompt, at coup 10 / 500 / 2,000; `sheet` on 500 and 2,000; `coup` and `undo` on 2,000; `export --format
-   html` and `chart` on 2,000; `stats` over 1,000 and 5,000 stored games, first run and warm (not in
-   `--quick`: writing them takes minutes; `--issue28` runs the table alone, stats included); the replay
-   of 10,000 coups from the file. Measure an installed package (`pip install .`, not `-e`).
+   html` (manille, and l'hombre with each player's statement) and `chart` on 2,000; `stats` over 1,000 and
+   5,000 stored games, first run and warm (not in `--quick`: writing them takes minutes; `--issue28` runs
+   the table alone, stats included); the replay of 10,000 coups from the file. Measure an installed
+   package (`pip install .`, not `-e`).
 
 Medians of several runs; a busy machine shows in the spread, so the figures are best read side by side.
 """
@@ -403,6 +404,10 @@ def _home(games: dict[str, int], base: Path) -> Path:
         service.new("manille-muette", PLAYERS, options=MANILLE_OPTIONS, name=name)
         with store.changing(name) as game:
             game.coups = [manille_coup(number) for number in range(count)]
+    rng = random.Random(28)  # and l'hombre's 2,000 coups, whose export adds a statement a player
+    service.new("hombre", ["A", "B", "C"], options={"poules": 10**9}, name="h2000")
+    with store.changing("h2000") as game:
+        game.coups = [hombre_coup(rng) for _ in range(2000)]
     env = _env(base)
     for name in games:
         command = [sys.executable, "-m", "scorekeeper", "coup", "--game", name, "-r", "10h", "--points", "César=40"]
@@ -447,6 +452,7 @@ def _processes(snapshot: Path, work: Path, runs: int) -> list[Row]:
     commands["undo 2000"] = ([*SK, "undo", "--game", "g2000"], None, True)
     commands["export 2000"] = ([*SK, "export", "--format", "html", "--game", "g2000"], None, False)
     commands["chart 2000"] = ([*SK, "chart", "--game", "g2000"], None, False)
+    commands["export hombre 2000"] = ([*SK, "export", "--format", "html", "--game", "h2000"], None, False)
     times: dict[str, list[float]] = {name: [] for name in commands}
     env = _env(work)
     _fresh(snapshot, work)
@@ -475,6 +481,7 @@ def _processes(snapshot: Path, work: Path, runs: int) -> list[Row]:
     rows += [Row(f"{name} on 2,000 coups", med[f"{name} 2000"], floor, 1.3, "x") for name in ("coup", "undo")]
     rows.append(Row("export --format html on 2,000 coups", med["export 2000"], floor, 2.5, "x"))
     rows.append(Row("chart on 2,000 coups", med["chart 2000"], floor, 2.0, "x"))
+    rows.append(Row("export --format html, l'hombre, 2,000 coups", med["export hombre 2000"], floor, 2.5, "x"))
     return rows
 
 

@@ -34,6 +34,11 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   the whole fiche took 8 / 33 ms (manille, 500 / 2,000 coups) and 42 / 189 ms (l'hombre); at a
   pseudo-terminal, installed, a line to the next prompt on 2,000 coups 12 ms (9 ms on 10) from 57 ms at
   manille, 27 ms from 211 ms at l'hombre (10 ms the write aside) (issue 28);
+- an export's statements (a game with money) read the sheet's figures without each coup's `log`, and each
+  reason of a payment, held many times over, is put in words once (`cli.paper.as_data`); a message with
+  format specs is cut into its text and placeholders once a process (`i18n._parsed`), not at every fill:
+  `export --format html` of 2,000 coups of l'hombre, whole process, 1.16 s of CPU to 0.52 s, 14.1x to 6.0x
+  the import floor (medians of 5 pairs on a loaded machine, from the source tree, compiled; issue 28);
 - the table's session keeps its fiche until its state changes (`service.session`): three of the four
   asked a coup, each 20 µs (manille) to 50 µs (l'hombre) at 2,000 coups.
 """

@@ -16,7 +16,7 @@ from scorekeeper.games import NAMES
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 # Higher layers may import lower ones; a layer never imports a higher one.
-LAYERS = {"core": 0, "referee": 1, "games": 2, "service": 3, "cli": 4}
+LAYERS = {"core": 0, "referee": 1, "games": 2, "concours": 2, "service": 3, "cli": 4}
 # The one arrow up: a loaded ruleset holds its game's engine, typed by the registry's contract (`Game`),
 # which in turn takes rulesets. It is read by the type checker alone, never at run time (see below).
 TYPES_ONLY = {("scorekeeper.rulesets", "scorekeeper.games")}

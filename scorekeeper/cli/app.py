@@ -65,6 +65,7 @@ COMMANDS = {
     "rules": "help.rules",
     "stats": "help.stats",
     "table": "help.table",
+    "concours": "help.concours",
 }
 
 _COMPLETION_OPTIONS = ("install_completion", "show_completion")

@@ -177,7 +177,37 @@ def _fill(words: str, ascii: bool, values: Mapping[str, Any], fields: Fields | N
         and all(type(values.get(name)) is int for name in signed)
     ):
         return words.format_map(values)
-    return _Words(ascii, fields).format(words, **values)
+    parts = _parsed(words)
+    if parts is None:
+        return _Words(ascii, fields).format(words, **values)
+    filler = _Words(ascii, fields)
+    said = []
+    for literal, name, spec, conversion in parts:
+        said.append(literal)
+        if name is not None:
+            value = values[name] if conversion is None else filler.convert_field(values[name], conversion)
+            said.append(filler.format_field(value, spec))
+    return "".join(said)
+
+
+_PARSED: dict[str, list[tuple[str, str | None, str, str | None]] | None] = {}
+
+
+def _parsed(words: str) -> list[tuple[str, str | None, str, str | None]] | None:
+    """`words` cut once into its literal text and its placeholders (name, spec, conversion), for `_fill` to
+    fill as `string.Formatter` would, without parsing them again at every call (fast.py: the statements
+    of an export fill some 18,000 lines); None where a placeholder is more than a name (`{0}`, `{a.b}`,
+    a spec of its own placeholders), which `string.Formatter` fills.
+
+    >>> _parsed("{side:&} wins {n:#points}"), _parsed("{a.b}")
+    ([('', 'side', '&', None), (' wins ', 'n', '#points', None)], None)
+    """
+    if words in _PARSED:
+        return _PARSED[words]
+    parts = [(literal, name, spec or "", conv) for literal, name, spec, conv in string.Formatter().parse(words)]
+    plain = all(name is None or (name.isidentifier() and "{" not in spec) for _, name, spec, _ in parts)
+    found = _PARSED[words] = parts if plain else None
+    return found
 
 
 _PLAIN: dict[str, frozenset[str] | None] = {}

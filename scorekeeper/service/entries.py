@@ -5,7 +5,8 @@ ledger with the change: the service computes no rule itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from scorekeeper import games, history, store
@@ -14,14 +15,24 @@ from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import DEFAULT, Language
 from scorekeeper.rulesets import Ruleset
+from scorekeeper.service import tables
 from scorekeeper.service.reads import ASIDE, fiche, ruleset_of, said
 from scorekeeper.store import Ledger
+
+
+@contextmanager
+def _changing(name: str) -> Iterator[Ledger]:
+    """The game read under its lock for a change, refused first where it is a concours's table whose result
+    a draw has used (T-7)."""
+    tables.refuse_frozen(name)
+    with store.changing(name) as game:
+        yield game
 
 
 def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language: Language | None = None) -> Any:
     """Declare the next coup, by options (`coup`) and the words of a short line (`words`, issue 16);
     refused (nothing written) if the table cannot have said it."""
-    with store.changing(name) as game:
+    with _changing(name) as game:
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
         _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
@@ -67,7 +78,7 @@ def edit(
     """Replace what was declared for coup `number` (from 1), by options and in words (issue 16);
     everything after it is recomputed, refused or cut at the partie's new end (`drop_after`) as
     `delete_entry` is."""
-    with store.changing(name) as game:
+    with _changing(name) as game:
         _check_number(game, number)
         coups = said(game.coups)
         changes = _read_before(game, coups, number, changes, words, language)
@@ -86,7 +97,7 @@ def edit(
 
 
 def undo(name: str) -> tuple[Record, Any]:
-    with store.changing(name) as game:
+    with _changing(name) as game:
         what = game.undo()
         after = fiche(game)
         history.keep(game, after)
@@ -94,7 +105,7 @@ def undo(name: str) -> tuple[Record, Any]:
 
 
 def redo(name: str) -> tuple[Record, Any]:
-    with store.changing(name) as game:
+    with _changing(name) as game:
         what = game.redo()
         after = fiche(game)
         history.keep(game, after)
@@ -124,7 +135,7 @@ def delete_entry(name: str, number: int, drop_after: bool = False) -> tuple[Any,
     """Remove entry `number` (from 1); everything after it is replayed. Refused when a later entry no
     longer makes sense, naming it; where the partie now ends before later entries, `drop_after` removes
     those too. One undo brings back all that was removed. Returns the sheet and how many were dropped."""
-    with store.changing(name) as game:
+    with _changing(name) as game:
         _check_number(game, number)
         coups = said(game.coups)
         change = record("step.delete", number=number)
@@ -146,7 +157,7 @@ def insert(
     """Put a forgotten coup before entry `number` (from 1), said by options and in words as to `add`;
     everything after it is replayed, refused or cut at the partie's new end (`drop_after`) as
     `delete_entry` is. Its time is when it is inserted."""
-    with store.changing(name) as game:
+    with _changing(name) as game:
         if game.stopped is not None:
             raise UserError("game_stopped", name=game.name)
         if number != len(game.coups) + 1:  # after the last entry, an insert is the next coup
@@ -249,6 +260,7 @@ def fix(
     An entry said the same as one before keeps that one's time (the first such not yet taken, in
     order: so a swap keeps both times); any other is said now. Returns the sheet and whether anything
     changed: a list the same as the game's writes nothing and adds no undo step."""
+    tables.refuse_frozen(name)
     with store.locked(name):
         game = store.read(name)
         if listed is not None and game.coups != listed:

@@ -16,6 +16,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.players import fold_name
 from scorekeeper.rulesets import Ruleset
+from scorekeeper.service import tables
 from scorekeeper.store import Ledger
 
 
@@ -29,6 +30,8 @@ def game_of(name: str | None) -> str | None:
     or its file cannot say."""
     name = name or store.current_name()
     try:
+        if name is not None:
+            tables.made(name)  # a concours's table named before its first coup: its game, made now
         game = store.read(name).ruleset.get("game") if name is not None and store.exists(name) else None
     except UserError:  # the command says what is wrong with the file
         return None
@@ -77,7 +80,7 @@ def chosen(name: str | None) -> str:
     names it; a name not stored, or no current game, is the user's mistake."""
     if name is not None:
         store.check_name(name)
-        if not store.exists(name):
+        if not store.exists(name) and not tables.made(name):  # a concours's table: its game made at first use
             raise UserError("no_game", name=name)
     else:
         name = store.current_name()

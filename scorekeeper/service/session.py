@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scorekeeper import games, store
-from scorekeeper.service import entries, reads
+from scorekeeper.service import entries, reads, tables
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.store import Ledger
 
@@ -77,6 +77,7 @@ class Session:
     def add(self, declared: Mapping[str, Any]) -> Any:
         """Store the next entry and return the sheet after it: one `advance` on the state, then the durable
         write. Refused (nothing written, the state as it was) as `service.add` refuses it."""
+        tables.refuse_frozen(self.name)
         with store.locked(self.name):
             self.reloaded = self.changed()
             if self.reloaded:

@@ -146,14 +146,14 @@ def locked(name: str) -> Iterator[None]:
 
 
 @contextmanager
-def _lock(path: Path, name: str) -> Iterator[None]:
+def _lock(path: Path, name: str, wait: float | None = None, busy: str = "game_busy") -> Iterator[None]:
     """Lock file `path`, removed when the lock is released, so that a thousand games leave no thousand
     lock files. Removed under the lock: a writer that opened it meanwhile and waited finds, once it holds
     it, that the path names another file or none (`_same`), and locks the one in its place."""
     while True:
         handle = _open_lock(path)
         try:
-            _acquire(handle, name)
+            _acquire(handle, name, LOCK_WAIT if wait is None else wait, busy)
         except BaseException:
             handle.close()
             raise
@@ -199,7 +199,13 @@ def _open_lock(path: Path) -> Any:
     return os.fdopen(fd, "r+b")
 
 
-def _acquire(handle: Any, name: str) -> None:
+def lock_file(path: Path, name: str, wait: float | None = None, busy: str = "game_busy") -> Any:
+    """An exclusive lock on file `path` of the data folder (not a game's: a concours's), as a game's is
+    taken: waiting `wait` seconds (LOCK_WAIT when None; 0: not at all), then the UserError `busy` naming `name`."""
+    return _lock(path, name, wait, busy)
+
+
+def _acquire(handle: Any, name: str, wait: float = LOCK_WAIT, busy: str = "game_busy") -> None:
     if sys.platform == "win32":
         import msvcrt
 
@@ -212,14 +218,14 @@ def _acquire(handle: Any, name: str) -> None:
         def attempt() -> None:
             fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 
-    deadline = time.monotonic() + LOCK_WAIT
+    deadline = time.monotonic() + wait
     while True:
         try:
             attempt()
             return
         except OSError:
-            if time.monotonic() > deadline:
-                raise UserError("game_busy", name=name) from None
+            if time.monotonic() >= deadline:
+                raise UserError(busy, name=name) from None
             time.sleep(0.02)
 
 

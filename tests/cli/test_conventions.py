@@ -19,12 +19,14 @@ MEANINGS = {"-g": "--game", "-p": "--player", "-o": "--option"}
 # before this test passes, and one that reads takes --json. `export` writes a file (its formats are its output).
 READS = {
     "sheet", "games", "games list", "settle", "check", "audit", "rules list", "rules show", "rules check",
-    "rules explain", "stats", "chart", "demo",
+    "rules explain", "stats", "chart", "demo", "concours standing", "concours status", "concours list",
 }  # fmt: skip
 WRITES = {
     "new", "coup", "edit", "adjust", "undo", "redo", "use", "stop", "note", "export", "table",
     "delete", "insert", "fix",
     "games rename", "games delete", "games restore", "games archive",
+    "concours", "concours new", "concours register", "concours withdraw", "concours draw", "concours result",
+    "concours use", "concours delete",
 }  # fmt: skip
 
 

@@ -51,6 +51,11 @@ CORE_AND_CLI = [
         "cli/current.py",
         "cli/grid.py",
         "cli/render/__init__.py",
+        "cli/concours.py",
+        "service/concours.py",
+        "service/tables.py",
+        "concours/files.py",
+        "concours/model.py",
     )
 ] + sorted((PACKAGE / "store").glob("*.py"))
 
@@ -166,6 +171,7 @@ NAMES_A_GAME = {
     "help.audit.examples",
     "help.rules.show.examples",
     "help.stats.examples",
+    "help.concours.examples",
     "help.table.examples",
     "help.adjust.examples",
     "help.coup.pass",  # --pass is declared by both games, and this help says what it means at each

@@ -1,0 +1,148 @@
+"""The draw of a round (T-3, T-4): who sits out, then the tables, from the round's seed alone.
+
+The pairing is a maximum-weight matching (networkx's, imported here alone, so no other command pays its
+import): every two entrants who may meet are an edge, weighted so that a repeat costs more than any
+distance of standing, and the matching takes the lightest whole set of tables. In `individuel` a first
+matching forms the duos (no partner twice while another draw avoids it), a second seats duos against each
+other (opponents repeated as little as possible). Tables of three (l'hombre) use a documented heuristic:
+see `_threes`. Everything random comes from `random.Random(seed)`, and the graph is built in one order,
+so the same concours and seed draw the same tables (T-3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+from typing import TypeVar
+
+from scorekeeper.concours.model import Concours, Round, Table, game_name
+from scorekeeper.concours.standing import Score
+
+REPEAT = 1_000_000  # a repeat costs more than any distance of standing (places are at most a few hundred)
+T = TypeVar("T")
+
+
+class History:
+    """Who met whom and who partnered whom, and who sat out how often, over the rounds before."""
+
+    def __init__(self, rounds: Sequence[Mapping[int, Score]]) -> None:
+        self.met: Counter[tuple[int, int]] = Counter()
+        self.partnered: Counter[tuple[int, int]] = Counter()
+        self.byes: Counter[int] = Counter()
+        for scores in rounds:
+            for number, score in scores.items():
+                self.byes[number] += score.bye
+                for other in score.opponents:
+                    self.met[_pair(number, other)] += 1
+                for other in score.partners:
+                    self.partnered[_pair(number, other)] += 1
+        # each meeting was counted from both sides
+        self.met = Counter({pair: count // 2 for pair, count in self.met.items()})
+        self.partnered = Counter({pair: count // 2 for pair, count in self.partnered.items()})
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def draw(
+    concours: Concours,
+    number: int,
+    seed: int,
+    playing: Sequence[int],
+    places: Mapping[int, int],
+    history: History,
+) -> Round:
+    """Round `number` drawn from `seed` among the entrants `playing` (T-3, T-4): byes first (those who sat
+    out least, then the lowest standing, then the seed's order; round 1 by the seed alone), then the tables,
+    numbered from the top of the standing. `places`: each entrant's place (all 1 before any result)."""
+    settings = concours.settings
+    rng = random.Random(seed)
+    order = sorted(playing)
+    rng.shuffle(order)
+    rank = {entrant: at for at, entrant in enumerate(order)}
+    by_standing = settings.pairing == "standing" and number > 1
+    place = {entrant: places.get(entrant, 1) if by_standing else 1 for entrant in order}
+    left = len(order) % settings.per_table
+    sitting = sorted(order, key=lambda e: (history.byes[e], -place[e] if number > 1 else 0, rank[e]))[:left]
+    seated = [entrant for entrant in order if entrant not in sitting]
+    noise = {pair: rng.randrange(1000) for pair in combinations(sorted(seated), 2)} if not by_standing else {}
+
+    def distance(a: int, b: int) -> int:
+        return (place[a] - place[b]) ** 2 if by_standing else noise[_pair(a, b)]
+
+    groups: list[tuple[tuple[int, ...], ...]]
+    if settings.sides == 3:
+        groups = [tuple((entrant,) for entrant in group) for group in _threes(seated, place, rank, history)]
+    elif settings.per_side == 2:
+        duos = _match(seated, lambda a, b: history.partnered[_pair(a, b)] * REPEAT + distance(a, b), rank)
+        duo_rank = {duo: min(rank[e] for e in duo) for duo in duos}
+
+        def duo_cost(x: tuple[int, ...], y: tuple[int, ...]) -> int:
+            return sum(history.met[_pair(a, b)] * REPEAT // 10 + distance(a, b) for a in x for b in y)
+
+        groups = [(x, y) for x, y in _match(duos, duo_cost, duo_rank)]
+    else:
+        groups = [((a,), (b,)) for a, b in _match(seated, lambda a, b: history.met[_pair(a, b)] * REPEAT + distance(a, b), rank)]
+
+    def side_key(side: tuple[int, ...]) -> tuple[int, int]:
+        return (min(place[e] for e in side), min(rank[e] for e in side))
+
+    ordered = sorted((tuple(sorted(group, key=side_key)) for group in groups), key=lambda g: side_key(g[0]))
+    tables = []
+    for at, sides in enumerate(ordered, start=1):
+        seats = _seats([[player for entrant in side for player in concours.entrant(entrant).players] for side in sides])
+        tables.append(Table(at, sides, seats, game_name(concours.name, number, at)))
+    return Round(number, seed, tuple(tables), tuple(sorted(sitting)))
+
+
+def _seats(sides: list[list[str]]) -> tuple[str, ...]:
+    """The players in seating order (C-3): the sides alternate, A1 B1 A2 B2; three sides, one each."""
+    return tuple(side[at] for at in range(max(map(len, sides))) for side in sides if at < len(side))
+
+
+def _match(items: Sequence[T], cost: Callable[[T, T], int], rank: Mapping[T, int]) -> list[tuple[T, T]]:
+    """The pairs of `items` of least total `cost(a, b)`, every item paired (a maximum-weight matching of
+    maximum cardinality: networkx), over the complete graph."""
+    import networkx as nx  # type: ignore[import-untyped]  # the draw's alone: 30 ms of import no other command pays
+
+    graph = nx.Graph()
+    ordered = sorted(items, key=lambda item: rank[item])
+    graph.add_nodes_from(range(len(ordered)))
+    costs = {}
+    for i, j in combinations(range(len(ordered)), 2):
+        costs[i, j] = cost(ordered[i], ordered[j])
+    if not costs:
+        return []
+    top = max(costs.values()) + 1
+    for (i, j), value in costs.items():
+        graph.add_edge(i, j, weight=top - value)
+    matched = nx.max_weight_matching(graph, maxcardinality=True)
+    pairs = [(ordered[min(i, j)], ordered[max(i, j)]) for i, j in matched]
+    return sorted(pairs, key=lambda pair: rank[pair[0]])
+
+
+def _threes(
+    seated: Sequence[int], place: Mapping[int, int], rank: Mapping[int, int], history: History
+) -> list[tuple[int, int, int]]:
+    """Tables of three (l'hombre, T-1): a heuristic, since a matching pairs and does not make threes. The
+    players in standing order (the seed's order among equals); the first not yet seated sits with the two
+    of the next eight who, together, have met him and each other least often, the nearest in standing
+    among equals. Repeats are avoided while a near choice allows it, not at any cost."""
+    waiting = sorted(seated, key=lambda e: (place[e], rank[e]))
+    groups = []
+    while waiting:
+        first, rest = waiting[0], waiting[1:9]
+        best = min(
+            combinations(rest, 2),
+            key=lambda two: (
+                history.met[_pair(first, two[0])] + history.met[_pair(first, two[1])] + history.met[_pair(*two)],
+                place[two[0]] + place[two[1]],
+                rank[two[0]] + rank[two[1]],
+            ),
+        )
+        groups.append((first, *best))
+        waiting = [e for e in waiting if e != first and e not in best]
+    return groups

@@ -1,0 +1,142 @@
+"""The concours files: one TOML file a concours under `$SCOREKEEPER_HOME/concours/`, written as a game's
+is (atomic, fsynced, the user's alone: 0600, since it holds the tables' secrets) under its own lock, and
+the current concours (the last made, or the one `concours use` names).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from scorekeeper import players as names
+from scorekeeper import store, tomlfile
+from scorekeeper.concours.model import Concours
+from scorekeeper.errors import UserError
+
+FOLDER = "concours"
+
+
+def folder() -> Path:
+    return store.home() / FOLDER
+
+
+def path_of(name: str) -> Path:
+    """The concours's file, found by what its name reads as (C-4), as a game's is."""
+    where = folder()
+    path = where / f"{store.file_stem(store.check_name(name))}.toml"
+    if not path.is_file():
+        wanted = names.skeleton(name)
+        for other, found in _named():
+            if names.skeleton(other) == wanted:
+                return found
+    return path
+
+
+def _named() -> list[tuple[str, Path]]:
+    if not folder().is_dir():
+        return []
+    found = []
+    for path in sorted(folder().glob("*.toml")):
+        name = store.head(path).get("name")
+        if isinstance(name, str) and name.strip():
+            found.append((name, path))
+    return found
+
+
+def all_names() -> list[str]:
+    """Every concours's name, sorted as folded."""
+    return sorted((name for name, _ in _named()), key=names.fold_name)
+
+
+def exists(name: str) -> bool:
+    return path_of(name).is_file()
+
+
+def read(name: str) -> Concours:
+    """The concours as stored; missing, unreadable or damaged is a UserError that says which."""
+    path = path_of(name)
+    try:
+        data = tomlfile.loads(tomlfile.read_regular(path))
+    except FileNotFoundError:
+        raise UserError("no_concours", name=name) from None
+    except OSError as error:
+        raise UserError("concours_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
+    except tomlfile.NotToml as error:
+        raise UserError("concours_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
+    try:
+        concours = Concours.from_toml(data)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise UserError("concours_unreadable", path=str(path), reason="?") from None
+    if names.fold_name(concours.name) != names.fold_name(name) and names.skeleton(concours.name) != names.skeleton(name):
+        raise UserError("concours_unreadable", path=str(path), reason=concours.name)
+    return concours
+
+
+def write(concours: Concours) -> None:
+    """Write the concours atomically (0600). Call it inside `locked`."""
+    import tomli_w
+
+    path = path_of(concours.name)
+    try:
+        store.write_atomic(path, tomli_w.dumps(concours.to_toml()).encode(), mode=0o600)
+    except OSError as error:
+        raise UserError("store_unwritable", folder=str(path.parent), reason=tomlfile.reason(error)) from None
+
+
+@contextmanager
+def locked(name: str, wait: float | None = None) -> Iterator[None]:
+    """The concours's lock, held while it is read, changed and written: results entered from several
+    terminals at once wait their turn (`wait` seconds at most; 0: refuse at once, as the draw does)."""
+    lock = folder() / f".{path_of(name).stem}.lock"
+    with store.lock_file(lock, name, wait, "concours_busy"):
+        yield
+
+
+@contextmanager
+def changing(name: str, wait: float | None = None) -> Iterator[Concours]:
+    """Read the concours under its lock, let the caller change it, write it back if nothing was raised."""
+    with locked(name, wait):
+        concours = read(name)
+        yield concours
+        write(concours)
+
+
+def current_name() -> str | None:
+    """The concours commands work on when none is named: the last made or used; None if none."""
+    try:
+        name = tomlfile.read_regular(folder() / "current", most=256).decode().strip()
+        return store.check_name(name)
+    except (OSError, UnicodeDecodeError, UserError):
+        return None
+
+
+def set_current(name: str) -> None:
+    try:
+        store.write_atomic(folder() / "current", name.encode())
+    except OSError as error:
+        raise UserError("store_unwritable", folder=str(folder()), reason=tomlfile.reason(error)) from None
+
+
+def delete(name: str) -> Concours:
+    """Move the concours's file to the trash folder's `concours/` (its games stay games)."""
+    with locked(name):
+        concours = read(name)
+        source = path_of(name)
+        where = store.home() / store.TRASH / FOLDER
+        target = where / source.name
+        number = 1
+        while target.exists():
+            number += 1
+            target = where / f"{source.stem}~{number}.toml"
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            os.replace(source, target)
+        except OSError as error:
+            raise UserError("store_unwritable", folder=str(where), reason=tomlfile.reason(error)) from None
+    now = current_name()
+    if now is not None and names.fold_name(now) == names.fold_name(concours.name):
+        with suppress(OSError):
+            (folder() / "current").unlink()
+    return concours

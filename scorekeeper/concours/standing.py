@@ -1,0 +1,190 @@
+"""The standing (T-7): a pure function of the concours and its tables' outcomes, nothing else.
+
+`scores` turns every round into each entrant's score of it (T-2 a partie played, T-4 a bye, T-5 a
+forfeit); `standing` adds them up and ranks by the concours's `ranking`. The outcome of a table is its
+result entered or frozen in the concours, else what its game came to (`outcomes`, by game name, which the
+service reads from the store): the bench and the exports call these two with the same inputs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from scorekeeper.concours.model import Concours, Result, Round, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """What one entrant scored in one round: won (1, 0.5, 0), lost, manches, points for and against, and
+    whether it sat out (`bye`) or forfeited; `opponents`, the entrants it met."""
+
+    won: float = 0.0
+    lost: float = 0.0
+    manches: int = 0
+    points: int | float = 0
+    against: int | float = 0
+    bye: bool = False
+    forfeit: bool = False
+    opponents: tuple[int, ...] = ()
+    partners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One entrant's line of the standing: its place (shared on equal measures), its number, and its totals."""
+
+    place: int
+    entrant: int
+    played: int
+    won: float
+    lost: float
+    manches: int
+    points: int | float
+    against: int | float
+    byes: int
+    opponents: float = 0.0
+    measures: tuple[float, ...] = field(default=())
+
+    @property
+    def difference(self) -> int | float:
+        return self.points - self.against
+
+
+def outcome(table: Table, outcomes: Mapping[str, Result]) -> Result | None:
+    """The table's result: entered or frozen in the concours, else its game's (T-2), else None (waiting)."""
+    return table.result if table.result is not None else outcomes.get(table.game)
+
+
+def complete(drawn: Round, outcomes: Mapping[str, Result]) -> bool:
+    """Whether every table of the round has a result or a forfeit (T-6: only then is the next drawn)."""
+    return all(table.forfeit or outcome(table, outcomes) is not None for table in drawn.tables)
+
+
+def bye_score(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> Score:
+    """What sitting out scores in round `drawn` (T-4): the concours's fixed bye, else a partie won with the
+    fewest manches its winners won it with and the rounded-down average of their points, nothing against;
+    at tables of three, nothing (neither won nor lost)."""
+    if concours.settings.sides == 3:
+        return Score(bye=True)
+    if concours.settings.bye is not None:
+        manches, points = concours.settings.bye
+        return Score(won=1.0, manches=manches, points=points, bye=True)
+    winners = [
+        (result.manches[side], result.points[side])
+        for table in drawn.tables
+        if not table.forfeit and (result := outcome(table, outcomes)) is not None
+        for side, won in enumerate(result.won)
+        if won == 1
+    ]
+    if not winners:
+        return Score(won=1.0, manches=1, bye=True)
+    return Score(
+        won=1.0, manches=min(m for m, _ in winners), points=int(sum(p for _, p in winners) // len(winners)), bye=True
+    )
+
+
+def scores(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> dict[int, Score]:
+    """Each entrant's score in round `drawn`: its side's result, a bye, or a forfeit (T-5: lost with no
+    points, and the others at its table score as for a bye). A table still waiting scores nothing yet."""
+    bye = bye_score(concours, drawn, outcomes)
+    found = {number: bye for number in drawn.byes}
+    for table in drawn.tables:
+        met = table.entrants
+        for side in table.sides:
+            others = tuple(number for number in met if number not in side)
+            for number in side:
+                partners = tuple(mate for mate in side if mate != number)
+                if table.forfeit:
+                    lost = number in table.forfeit
+                    score = Score(lost=1.0, forfeit=True) if lost else bye
+                    found[number] = _met(score, others, partners)
+        if table.forfeit:
+            continue
+        result = outcome(table, outcomes)
+        if result is None:
+            continue
+        for index, side in enumerate(table.sides):
+            against = sum(points for at, points in enumerate(result.points) if at != index)
+            others = tuple(number for number in met if number not in side)
+            for number in side:
+                partners = tuple(mate for mate in side if mate != number)
+                won = result.won[index]
+                found[number] = Score(
+                    won=won,
+                    lost=(1.0 - won) if concours.settings.sides == 2 else 0.0,
+                    manches=result.manches[index],
+                    points=result.points[index],
+                    against=against if concours.settings.sides == 2 else 0,
+                    opponents=others,
+                    partners=partners,
+                )
+    return found
+
+
+def _met(score: Score, opponents: tuple[int, ...], partners: tuple[int, ...]) -> Score:
+    return Score(score.won, score.lost, score.manches, score.points, score.against, score.bye, score.forfeit, opponents, partners)
+
+
+def every_score(concours: Concours, outcomes: Mapping[str, Result], rounds: int | None = None) -> list[dict[int, Score]]:
+    """Each round's scores, the first `rounds` rounds (all when None)."""
+    drawn = concours.rounds if rounds is None else concours.rounds[:rounds]
+    return [scores(concours, each, outcomes) for each in drawn]
+
+
+def standing(concours: Concours, outcomes: Mapping[str, Result], rounds: int | None = None) -> list[Row]:
+    """The standing after the first `rounds` rounds (T-7): every entrant, by the concours's `ranking`
+    (parties won, points, difference; `opponents`: the parties won by the teams met; at tables of three,
+    jetons then poules taken), equal measures sharing a place; then by number, which changes no place."""
+    rounds_scores = every_score(concours, outcomes, rounds)
+    totals: dict[int, dict[str, float]] = {}
+    met: dict[int, list[int]] = {}
+    for entrant in concours.entrants:
+        totals[entrant.number] = {"played": 0, "won": 0.0, "lost": 0.0, "manches": 0, "points": 0, "against": 0, "byes": 0}
+        met[entrant.number] = []
+    for round_scores in rounds_scores:
+        for number, score in round_scores.items():
+            if number not in totals:
+                continue
+            mine = totals[number]
+            mine["played"] += not score.bye
+            mine["byes"] += score.bye
+            mine["won"] += score.won
+            mine["lost"] += score.lost
+            mine["manches"] += score.manches
+            mine["points"] += score.points
+            mine["against"] += score.against
+            met[number].extend(score.opponents)
+    rows = []
+    for number, mine in totals.items():
+        opponents = sum(totals[other]["won"] for other in met[number] if other in totals)
+        values = {
+            "won": mine["won"], "points": mine["points"], "difference": mine["points"] - mine["against"],
+            "opponents": opponents, "jetons": mine["points"], "taken": mine["manches"],
+        }
+        measures = tuple(values[name] for name in ranking_of(concours))
+        rows.append(
+            Row(0, number, int(mine["played"]), mine["won"], mine["lost"], int(mine["manches"]), _number(mine["points"]),
+                _number(mine["against"]), int(mine["byes"]), opponents, measures)
+        )
+    rows.sort(key=lambda row: ([-m for m in row.measures], row.entrant))
+    placed: list[Row] = []
+    for index, row in enumerate(rows):
+        place = placed[-1].place if placed and placed[-1].measures == row.measures else index + 1
+        placed.append(replace(row, place=place))
+    return placed
+
+
+def ranking_of(concours: Concours) -> tuple[str, ...]:
+    """The measures the standing orders by (T-7): at tables of three, jetons then poules taken."""
+    return ("jetons", "taken") if concours.settings.sides == 3 else concours.settings.ranking
+
+
+def _number(value: float) -> int | float:
+    """A whole figure as an int (points are whole; jetons may be halves, H-12)."""
+    return int(value) if float(value).is_integer() else value
+
+
+def places(rows: Sequence[Row]) -> dict[int, int]:
+    """Each entrant's place, by number."""
+    return {row.entrant: row.place for row in rows}

@@ -1,0 +1,490 @@
+"""The organiser's concours (RULES T): what `scorekeeper concours VERB` calls, the store joined to the
+concours's pure core (`scorekeeper.concours`). Every check comes before the write: a mistake writes nothing.
+
+For the commands after this one (export, import, the bench) and the web page (task W): `standing(name)`
+gives the standing as data, `tables(name, round)` each table with its teams, seats, game and secret,
+`outcomes(concours)` what the tables' games came to; all three are pure functions of the concours file and
+the games (`concours.standing.standing(concours, outcomes)`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorekeeper import games, store
+from scorekeeper.concours import files
+from scorekeeper.concours.model import FORMATS, MEASURES, PAIRINGS, Concours, Entrant, Result, Round, Settings, Table
+from scorekeeper.concours.standing import Row, complete, every_score, outcome
+from scorekeeper.concours.standing import standing as ranked
+from scorekeeper.errors import UserError
+from scorekeeper.players import check_name, fold_name
+
+MOST_ROUNDS = 99
+
+
+def chosen(name: str | None) -> str:
+    """The concours a command works on: `--concours NAME`, else the current one (the last made or used)."""
+    if name is not None:
+        store.check_name(name)
+        if not files.exists(name):
+            raise UserError("no_concours", name=name)
+        return name
+    current = files.current_name()
+    if current is None or not files.exists(current):
+        raise UserError("no_current_concours")
+    return current
+
+
+def read(name: str) -> Concours:
+    return files.read(name)
+
+
+def names() -> list[str]:
+    return files.all_names()
+
+
+def current_name() -> str | None:
+    return files.current_name()
+
+
+def use(name: str) -> Concours:
+    concours = files.read(chosen(name))
+    files.set_current(concours.name)
+    return concours
+
+
+def delete(name: str) -> Concours:
+    return files.delete(chosen(name))
+
+
+# --- made and registered ---------------------------------------------------------------------------
+
+
+def new(
+    name: str,
+    ruleset_ref: str,
+    format: str = "doublettes",
+    rounds: int = 4,
+    options: Mapping[str, Any] | None = None,
+    pairing: str = "standing",
+    bye: str = "average",
+    ranking: str = "won,points,difference",
+    coups: int | None = None,
+    prizes: int = 0,
+    lang: str | None = None,
+) -> Concours:
+    """A new concours (T-1), made the current one."""
+    name = store.check_name(name)
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise UserError("concours_bad_rounds", "T-1", rounds=rounds, most=MOST_ROUNDS)
+    check_name(f"{name}-r{rounds}-t9999")  # its tables' games must be names too (C-4: 64 characters)
+    if format not in FORMATS:
+        raise UserError("concours_bad_choice", option="--format", given=format, accepted=list(FORMATS))
+    if pairing not in PAIRINGS:
+        raise UserError("concours_bad_choice", option="--pairing", given=pairing, accepted=list(PAIRINGS))
+    base = games.load(ruleset_ref)
+    options = dict(options or {})
+    seats = _seats_of(base)
+    if seats == 3 and format != "individuel":
+        raise UserError("concours_three_alone", "T-1", ruleset=base.name)
+    if coups is not None:
+        if coups < 1 or seats == 3:
+            raise UserError("concours_bad_coups", "T-2", coups=coups)
+        options.update({"partie.kind": "deals", "partie.deals": coups})
+    base.with_options(options)  # a bad option is refused now, as `new` refuses it
+    if prizes < 0:
+        raise UserError("concours_bad_prizes", prizes=prizes)
+    settings = Settings(format, rounds, pairing, _bye(bye), _ranking(ranking), coups, prizes, seats)
+    concours = Concours(name, base.name, dict(base.table), options, settings, lang=lang)
+    with files.locked(name):
+        if files.exists(name):
+            raise UserError("concours_exists", name=files.read(name).name)
+        files.write(concours)
+    files.set_current(concours.name)
+    return concours
+
+
+def _seats_of(ruleset: Any) -> int:
+    """T-1: two teams of two (4), or three each for himself who settle in money (3); else refused."""
+    if ruleset.players == 4 and ruleset.settings.get("table.sides") == "teams":
+        return 4
+    if ruleset.players == 3 and games.settles(ruleset.engine):
+        return 3
+    raise UserError("concours_ruleset", "T-1", ruleset=ruleset.name)
+
+
+def _bye(text: str) -> tuple[int, int] | None:
+    """`average`, or `MANCHES-POINTS` (T-4)."""
+    if text.strip().lower() == "average":
+        return None
+    match = re.fullmatch(r"\s*([0-9]{1,2})\s*-\s*([0-9]{1,5})\s*", text)
+    if match is None:
+        raise UserError("concours_bad_bye", "T-4", given=text)
+    return int(match[1]), int(match[2])
+
+
+def _ranking(text: str) -> tuple[str, ...]:
+    """The standing's measures, in order (T-7): a comma list of won, points, difference, opponents."""
+    found = tuple(word.strip().lower() for word in text.split(","))
+    if not found or any(word not in MEASURES[:4] for word in found) or len(set(found)) != len(found):
+        raise UserError("concours_bad_ranking", "T-7", given=text, accepted=list(MEASURES[:4]))
+    return found
+
+
+def entrant(concours: Concours, said: str) -> Entrant:
+    """The team (or player) `said` names: its number, or its name as names are compared (C-4)."""
+    said = said.strip()
+    if said.isdigit():
+        for one in concours.entrants:
+            if one.number == int(said):
+                return one
+    folded = fold_name(said)
+    for one in concours.entrants:
+        if fold_name(one.name) == folded or (len(one.players) == 1 and fold_name(one.players[0]) == folded):
+            return one
+    raise UserError("concours_no_team", name=said, count=len(concours.entrants))
+
+
+def register(name: str, players: Sequence[str], team: str | None = None, replace_team: str | None = None) -> tuple[Concours, Entrant]:
+    """A team registered (its players; in `individuel` one player), numbered in order of registration,
+    or a registration corrected (`replace_team`). A team registered after a draw enters the next (T-5)."""
+    with files.changing(chosen(name)) as concours:
+        wanted = 1 if concours.settings.format == "individuel" else 2
+        if len(players) != wanted:
+            raise UserError("concours_player_count", "T-1", count=wanted, given=len(players))
+        checked = tuple(check_name(player) for player in players)
+        if len({fold_name(player) for player in checked}) != len(checked):
+            raise UserError("concours_player_twice", player=checked[0])
+        old = None if replace_team is None else entrant(concours, replace_team)
+        others = [one for one in concours.entrants if old is None or one.number != old.number]
+        if any({fold_name(p) for p in one.players} == {fold_name(p) for p in checked} for one in others):
+            raise UserError("concours_team_twice", "T-1", players=list(checked))
+        for player in checked:
+            for one in others:
+                if any(fold_name(player) == fold_name(theirs) for theirs in one.players):
+                    raise UserError("concours_player_taken", "T-1", player=player, team=one.name)
+        called = check_name(team) if team is not None else old.name if old is not None else " & ".join(checked)
+        if any(fold_name(one.name) == fold_name(called) for one in others):
+            raise UserError("concours_team_taken", name=called)
+        if old is not None:
+            made = replace(old, name=called, players=checked)
+            concours.with_entrant(made)
+        else:
+            number = max((one.number for one in concours.entrants), default=0) + 1
+            made = Entrant(number, called, checked, joined=len(concours.rounds) + 1)
+            concours.entrants.append(made)
+    return concours, made
+
+
+def withdraw(name: str, team: str) -> tuple[Concours, Entrant, Table | None]:
+    """T-5: a team withdraws: never drawn again; a table of the current round it leaves unplayed is a
+    forfeit (lost, no points; its opponents score as for a bye). Refused when no one would be left."""
+    with files.changing(chosen(name)) as concours:
+        leaving = entrant(concours, team)
+        if leaving.withdrawn is not None:
+            raise UserError("concours_withdrawn_already", team=leaving.name)
+        staying = [one for one in concours.entrants if one.withdrawn is None and one.number != leaving.number]
+        if len(staying) < concours.settings.per_table:
+            raise UserError("concours_everyone_withdrawn", "T-5", team=leaving.name)
+        concours.with_entrant(replace(leaving, withdrawn=len(concours.rounds) or 1))
+        left = None
+        drawn = concours.current
+        if drawn is not None:
+            found = outcomes(concours, drawn.number)
+            for table in drawn.tables:
+                if leaving.number in table.entrants and not table.forfeit and outcome(table, found) is None:
+                    left = replace(table, forfeit=(leaving.number,))
+                    concours.with_round(drawn.with_table(left))
+    return concours, leaving, left
+
+
+# --- the draw --------------------------------------------------------------------------------------
+
+
+def draw(name: str, undo: bool = False, new_seed: bool = False) -> tuple[Concours, Round]:
+    """The next round drawn (T-3, T-4), or the last undone (`undo`, while none of its games has a coup
+    and none of its tables a result). Refused at once while another scorer writes the concours (a result
+    being entered): the draw never waits for a result it would then miss."""
+    with files.changing(chosen(name), wait=0) as concours:
+        if undo:
+            return concours, _undo(concours)
+        drawn = concours.current
+        number = 1 if drawn is None else drawn.number + 1
+        if number > concours.settings.rounds:
+            raise UserError("concours_all_drawn", "T-1", rounds=concours.settings.rounds)
+        found = outcomes(concours)
+        if drawn is not None:
+            waiting = [table.number for table in drawn.tables if not table.forfeit and outcome(table, found) is None]
+            if waiting:
+                raise UserError("concours_round_open", "T-6", number=drawn.number, tables=waiting)
+            concours.with_round(_frozen(drawn, found))
+        playing = [one.number for one in concours.entrants if one.joined <= number and one.withdrawn is None]
+        if len(playing) < concours.settings.per_table:
+            raise UserError("concours_too_few", "T-1", count=len(playing), needed=concours.settings.per_table)
+        if new_seed or number not in concours.seeds:
+            import secrets  # a seed nobody chooses (T-3)
+
+            if number in concours.seeds:
+                concours.reseeded.append(number)
+            concours.seeds[number] = secrets.randbits(48)
+        made = draw_round(concours, number, playing, found)
+        for table in made.tables:  # a game made before under a table's name would be taken for its partie
+            if store.exists(table.game):
+                raise UserError("concours_game_taken", game=table.game)
+        concours.rounds.append(made)
+    return concours, made
+
+
+def draw_round(concours: Concours, number: int, playing: Sequence[int], found: Mapping[str, Result]) -> Round:
+    """Round `number` drawn from the concours's stored seed (T-3): anyone with the file draws the same
+    tables. Each table gets its secret (for its page on the web), which the seed never gives."""
+    import secrets
+
+    from scorekeeper.concours.draw import History
+    from scorekeeper.concours.draw import draw as drawn_from
+
+    before = every_score(concours, found, number - 1)
+    places = {row.entrant: row.place for row in ranked(concours, found, number - 1)}
+    made = drawn_from(concours, number, concours.seeds[number], playing, places, History(before))
+    return replace(made, tables=tuple(replace(table, secret=secrets.token_urlsafe(16)) for table in made.tables))
+
+
+def _frozen(drawn: Round, found: Mapping[str, Result]) -> Round:
+    """T-7: the results a draw uses are frozen in the concours, a game's as it stands now."""
+    for table in drawn.tables:
+        result = outcome(table, found)
+        if result is not None and not table.forfeit:
+            drawn = drawn.with_table(replace(table, result=replace(result, frozen=True)))
+    return drawn
+
+
+def _undo(concours: Concours) -> Round:
+    drawn = concours.current
+    if drawn is None:
+        raise UserError("concours_nothing_drawn")
+    for table in drawn.tables:
+        played = store.exists(table.game) and bool(store.read(table.game).coups)
+        if table.result is not None or table.forfeit or played:
+            raise UserError("concours_undo_played", "T-3", number=drawn.number, table=table.number)
+    for table in drawn.tables:  # a game a command made and nobody played: it would seat the old draw's players
+        if store.exists(table.game):
+            store.put_away(table.game, store.TRASH)
+    concours.rounds.pop()
+    if concours.current is not None:  # the round before is open again: its results no more used by a draw
+        concours.with_round(replace(concours.current, tables=tuple(
+            replace(t, result=None) if t.result is not None and t.result.source == "game" else
+            replace(t, result=replace(t.result, frozen=False)) if t.result is not None else t
+            for t in concours.current.tables
+        )))
+    return drawn
+
+
+# --- results ---------------------------------------------------------------------------------------
+
+
+def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
+    """What each table's game came to (T-2), by game name, for the tables with no result in the concours
+    whose game is stored and over (of round `only`, else every round)."""
+    found = {}
+    for drawn in concours.rounds:
+        if only is not None and drawn.number != only:
+            continue
+        for table in drawn.tables:
+            if table.result is None and not table.forfeit and store.exists(table.game):
+                result = game_result(concours, table)
+                if result is not None:
+                    found[table.game] = result
+    return found
+
+
+def game_result(concours: Concours, table: Table) -> Result | None:
+    """Table `table`'s result from its game, None while its partie goes on (T-2): each side's partie won
+    (a level end is a draw, half to each), manches and points; at tables of three each player's jetons and
+    contracts made."""
+    from scorekeeper.service.reads import fiche, ruleset_of
+
+    game = store.read(table.game)
+    if list(game.players) != list(table.seats):  # another game of that name: never this table's partie
+        return None
+    sheet = fiche(game)
+    if not (getattr(sheet, "over", False) or game.stopped is not None):
+        return None
+    engine = ruleset_of(game).engine
+    figures = engine.figures(sheet)
+    count = concours.settings.sides
+    sides = [table.seats[at::count] for at in range(count)]
+    if count == 3:
+        return Result((0.0,) * 3, tuple(figures[side[0]].jetons for side in sides),
+                      tuple(figures[side[0]].taken_made for side in sides), "game")
+    if game.stopped is not None and not getattr(sheet, "over", False):
+        ahead = engine.stopped(sheet)
+        won = tuple(0.5 if ahead is None else float(side[0] in ahead) for side in sides)
+    else:
+        won = tuple(1.0 if figures[side[0]].won else 0.0 if figures[side[0]].lost else 0.5 for side in sides)
+    return Result(won, tuple(figures[side[0]].points for side in sides), tuple(figures[side[0]].manches for side in sides), "game")
+
+
+def _figures(text: str, count: int, option: str) -> tuple[int, ...]:
+    """`68-41` (three at tables of three): whole numbers, one a side, in the table's order of teams."""
+    parts = text.split("-")
+    if len(parts) != count or not all(re.fullmatch(r"\s*[0-9]{1,6}\s*", part) for part in parts):
+        raise UserError("concours_bad_figures", option=option, given=text, count=count)
+    return tuple(int(part) for part in parts)
+
+
+def result(
+    name: str,
+    round_number: int,
+    table_number: int,
+    winner: str | None = None,
+    points: str | None = None,
+    manches: str | None = None,
+    forfeit: str | None = None,
+    replace_result: bool = False,
+) -> tuple[Concours, Table]:
+    """A table's result from the paper fiche (T-2), or a forfeit (T-5). Entered once (T-6): a different
+    second entry is refused, both shown, unless `replace_result`; one that contradicts the table's game too."""
+    with files.changing(chosen(name)) as concours:
+        drawn = concours.round(round_number)
+        table = drawn.table(table_number)
+        if table is None:
+            raise UserError("concours_no_table", "T-6", round=round_number, table=table_number, count=len(drawn.tables))
+        count = concours.settings.sides
+        if forfeit is not None:
+            if winner is not None or points is not None or manches is not None:
+                raise UserError("concours_forfeit_alone")
+            leaving = entrant(concours, forfeit)
+            if leaving.number not in table.entrants:
+                raise UserError("concours_wrong_team", "T-6", team=leaving.name, round=round_number, table=table_number)
+            if (table.result is not None or table.forfeit) and table.forfeit != (leaving.number,) and not replace_result:
+                raise UserError("concours_result_twice", "T-6", round=round_number, table=table_number,
+                                before=_entry(concours, table), entered=f"forfeit {leaving.name}")
+            made = replace(table, forfeit=(leaving.number,), result=None)
+        else:
+            if points is None or (count == 2 and winner is None):
+                raise UserError("concours_result_needs", what="--points" if points is None else "--winner")
+            figures = _figures(points, count, "--points")
+            won = (0.0,) * count
+            if count == 2:
+                assert winner is not None
+                side = _side_of(concours, table, winner, round_number)
+                if figures[side] < figures[1 - side]:
+                    raise UserError("concours_winner_points", "T-2", winner=winner, points=points)
+                won = tuple(1.0 if at == side else 0.0 for at in range(2))
+            said_manches = _figures(manches, count, "--manches") if manches is not None else tuple(int(w) for w in won)
+            entered = Result(won, figures, said_manches, "paper")
+            played = game_result(concours, table) if store.exists(table.game) else None
+            if played is not None and not played.same(entered) and not replace_result:
+                raise UserError("concours_result_contradicts", "T-6", game=table.game, entered=_said(entered), played=_said(played))
+            before = table.result
+            if ((before is not None and not before.same(entered)) or table.forfeit) and not replace_result:
+                raise UserError("concours_result_twice", "T-6", round=round_number, table=table_number,
+                                before=_entry(concours, table), entered=_said(entered))
+            frozen = before is not None and before.frozen
+            made = replace(table, result=replace(entered, frozen=frozen), forfeit=())
+        concours.with_round(drawn.with_table(made))
+    return concours, made
+
+
+def _side_of(concours: Concours, table: Table, said: str, round_number: int) -> int:
+    winner = entrant(concours, said)
+    for at, side in enumerate(table.sides):
+        if winner.number in side:
+            return at
+    raise UserError("concours_wrong_team", "T-6", team=winner.name, round=round_number, table=table.number)
+
+
+def _entry(concours: Concours, table: Table) -> str:
+    """What table `table` holds now, in one line: its result, or its forfeit."""
+    if table.forfeit:
+        return f"forfeit {concours.entrant(table.forfeit[0]).name}"
+    return "" if table.result is None else _said(table.result)
+
+
+def _said(result: Result) -> str:
+    """A result in one line, for a refusal that shows both (T-6): `1-0 68-41 (2-1)`."""
+    won = "-".join(f"{w:g}" for w in result.won)
+    return f"{won} {'-'.join(f'{p:g}' for p in result.points)} ({'-'.join(map(str, result.manches))})"
+
+
+# --- what the organiser reads -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """The standing after round `round` (T-7): its rows, and the concours they rank."""
+
+    round: int
+    rows: list[Row]
+    concours: Concours
+
+
+def standing(name: str | None) -> Standing:
+    """The standing after the rounds whose tables all have a result (T-7), a pure function of the
+    concours file and its tables' games."""
+    concours = files.read(chosen(name))
+    found = outcomes(concours)
+    done = 0
+    for drawn in concours.rounds:
+        if not complete(drawn, found):
+            break
+        done = drawn.number
+    return Standing(done, ranked(concours, found, done), concours)
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """The day as it stands: the round drawn, its tables finished and waiting, who sits out, how many play."""
+
+    concours: Concours
+    round: int
+    finished: list[int]
+    waiting: list[int]
+    byes: list[str]
+    teams: int
+    withdrawn: list[str]
+
+
+def status(name: str | None) -> Status:
+    concours = files.read(chosen(name))
+    drawn = concours.current
+    found = outcomes(concours, None if drawn is None else drawn.number)
+    finished = [] if drawn is None else [t.number for t in drawn.tables if t.forfeit or outcome(t, found) is not None]
+    waiting = [] if drawn is None else [t.number for t in drawn.tables if t.number not in finished]
+    byes = [] if drawn is None else [concours.entrant(n).name for n in drawn.byes]
+    withdrawn = [one.name for one in concours.entrants if one.withdrawn is not None]
+    active = sum(one.withdrawn is None for one in concours.entrants)
+    return Status(concours, 0 if drawn is None else drawn.number, finished, waiting, byes, active, withdrawn)
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """One table for the web page and the wall: its round and number, its teams' names, seats, game, secret."""
+
+    round: int
+    table: int
+    teams: list[str]
+    seats: list[str]
+    game: str
+    secret: str
+
+
+def tables(name: str | None, round_number: int | None = None) -> list[TableView]:
+    """The tables of a round (the last drawn when None), each with its secret: for the web page (task W)."""
+    concours = files.read(chosen(name))
+    if not concours.rounds:
+        return []
+    drawn = concours.current if round_number is None else concours.round(round_number)
+    assert drawn is not None
+    return [
+        TableView(drawn.number, t.number, [side_name(concours, side) for side in t.sides], list(t.seats), t.game, t.secret)
+        for t in drawn.tables
+    ]
+
+
+def side_name(concours: Concours, side: Sequence[int]) -> str:
+    """A side as the wall says it: a team's name, or a duo of players."""
+    return " & ".join(concours.entrant(number).name for number in side)

@@ -1,0 +1,81 @@
+"""A concours's tables as games of the store (T-2, T-7), for the commands that name a game.
+
+A table's game (`NAME-rROUND-tTABLE`) is an ordinary game, written when a command first names it (its
+first coup, `table`, `sheet`), never at the draw: `made` creates it from the concours then (its ruleset,
+options and seats). `refuse_frozen` refuses a change to a table's game once a draw has used its result
+(T-7). Both look at the name first, and read a concours only for a name of that form.
+"""
+
+from __future__ import annotations
+
+import re
+
+# A table's game name, as `concours.model.GAME_NAME` says it: checked here before anything is imported.
+_TABLE = re.compile(r".+-r[0-9]{1,3}-t[0-9]{1,4}")
+
+
+def _table_of(name: str) -> tuple[object, object] | None:
+    """The concours and the table game `name` is a table of, None where it is none."""
+    if not _TABLE.fullmatch(name):
+        return None
+    from scorekeeper.concours import files
+    from scorekeeper.concours.model import GAME_NAME
+    from scorekeeper.errors import UserError
+    from scorekeeper.players import fold_name
+
+    match = GAME_NAME.fullmatch(name)
+    assert match is not None
+    try:
+        if not files.exists(match["concours"]):
+            return None
+        concours = files.read(match["concours"])
+    except UserError:
+        return None
+    number, at = int(match["round"]), int(match["table"])
+    if not 1 <= number <= len(concours.rounds):
+        return None
+    table = concours.rounds[number - 1].table(at)
+    if table is None or fold_name(table.game) != fold_name(name):
+        return None
+    return concours, table
+
+
+def made(name: str) -> bool:
+    """Make the game of the concours table `name` if it is one and not stored yet; whether it did."""
+    from scorekeeper import store
+
+    if not _TABLE.fullmatch(name) or store.exists(name):
+        return False
+    found = _table_of(name)
+    if found is None:
+        return False
+    from scorekeeper.concours.model import Concours, Table
+    from scorekeeper.errors import UserError
+
+    concours, table = found
+    assert isinstance(concours, Concours) and isinstance(table, Table)
+    game = store.Ledger(
+        table.game, concours.ruleset_name, dict(concours.ruleset), list(table.seats), table.seats[0],
+        options=dict(concours.options), lang=concours.lang,
+    )
+    try:
+        store.create(game)
+    except UserError as error:
+        if error.key != "game_exists":  # made by another command meanwhile: that one is it
+            raise
+    return True
+
+
+def refuse_frozen(name: str) -> None:
+    """T-7: a change to a table's game is refused once a draw has used its result, unless the organiser
+    replaces the result (`concours result --replace`)."""
+    found = _table_of(name)
+    if found is None:
+        return
+    from scorekeeper.concours.model import Concours, Table
+    from scorekeeper.errors import UserError
+
+    concours, table = found
+    assert isinstance(concours, Concours) and isinstance(table, Table)
+    if table.result is not None and table.result.frozen:
+        raise UserError("concours_table_frozen", "T-7", game=table.game, concours=concours.name)
