@@ -24,6 +24,10 @@ def export(
     game_name: str = GAME,
     format: str = typer.Option(None, "--format", "-f", metavar="|".join(formats.FORMATS), help=text("help.export.format")),
     output: Path = typer.Option(None, "--output", metavar=text("metavar.file"), help=text("help.export.output")),
+    title: str = typer.Option(None, "--title", metavar=text("metavar.text"), help=text("help.export.title")),
+    dialect: str = typer.Option(
+        None, "--dialect", metavar="|".join(formats.DIALECTS), help=text("help.export.dialect")
+    ),
 ) -> None:
     from scorekeeper.cli import paper
     from scorekeeper.cli.paper import chart
@@ -31,22 +35,31 @@ def export(
     wanted = format or (output.suffix.lstrip(".").lower() if output is not None else "") or "md"
     if wanted not in formats.FORMATS:
         raise UserError("export_format", given=wanted, formats=formats.FORMATS)
+    if dialect is not None and dialect not in formats.DIALECTS:
+        raise UserError("export_dialect", given=dialect, dialects=tuple(formats.DIALECTS))
+    if dialect is not None and wanted != "csv":
+        raise UserError("export_dialect_not_csv", format=wanted)
+    if title is not None and wanted == "csv":
+        raise UserError("export_title_csv")
     name = pick(game_name)
     the_game = service.read(name)
     fiche = service.fiche(the_game)
     data = paper.heading(the_game.name, fiche, service.aside(the_game))  # as typed, as `sheet --json` names it
     drawn = paper.engine_of(data).paper(data, fiche)
     table = paper.table(data, drawn)
-    title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
+    ruleset = described(service.ruleset_of(the_game))[0]
     lines = paper.lines(data, drawn)
     page = formats.WRITERS[wanted](
         formats.Page(
-            title,
+            title or f"{the_game.name} · {ruleset}",
             table,
             lines,
             lambda: chart.svg(paper.series(data, drawn.chart)),
             lambda: paper.sections(name, data, fiche),
             i18n.spoken().code,
+            heading=title or ruleset,  # the page's own title: the game's name is the program's, not the table's
+            about=tuple(paper.about(the_game, ruleset if title else None)),
+            dialect=formats.DIALECTS[dialect or formats.dialect_of(i18n.spoken())],
         )
     )
     page = printable(page)  # a file as the terminal gets it: what a name or note holds never drives a terminal

@@ -21,9 +21,11 @@ class Chart:
 @dataclass(frozen=True, slots=True)
 class Paper:
     """A fiche on paper: the columns between an entry's number and time and its note, one row an entry
-    (figures as numbers, words as cells), the lines under the table, the chart."""
+    (figures as numbers, words as cells), the lines under the table, the chart, and the entries (their
+    index from 1) after which a rule crosses the printed table: where a manche ends."""
 
     columns: tuple[Cell, ...]
     rows: tuple[tuple[Cell, ...], ...]
     summary: tuple[Cell, ...]
     chart: Chart
+    breaks: tuple[int, ...] = ()

@@ -80,9 +80,10 @@ def test_the_exported_page_says_each_entry_s_time_as_the_language_does_and_the_c
     assert "| 1 | 21 h 40 |" in page and "note, 22 nov. 2026, 22 h 05 : au Bar de la Marine" in page
     assert "| 1 | 21:40 |" in scorekeeper("en", "export", "--format", "md")
     html = scorekeeper("fr", "export", "--format", "html")
-    assert '<td title="2026-11-22T21:40:00+01:00">21 h 40</td>' in html
+    assert '<td class="t" title="2026-11-22T21:40:00+01:00">21 h 40</td>' in html
+    assert '<p class="about">22 nov. 2026 · ' in html  # the evening's day under the title, in French words
     csv = scorekeeper("fr", "export", "--format", "csv").splitlines()
-    assert csv[1].split(",")[1] == "2026-11-22T21:40:00+01:00"
+    assert csv[1].split(";")[1] == "2026-11-22T21:40:00+01:00"  # French Excel's `;`
 
 
 def test_a_time_a_hand_edited_file_spells_wrong_is_shown_as_written(home: Path, evening: Path) -> None:

@@ -66,10 +66,10 @@ def test_an_espadille_forcee_coup_is_marked_on_its_row(home: Path, lang: str, co
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_an_espadille_forcee_coup_is_marked_in_the_export(home: Path, lang: str) -> None:
     _partie(home, lang)
-    for form in ("csv", "md"):
+    for form in ("csv", "md"):  # the CSV in the language's dialect: `;` in French
         rows = _run(home, lang, "export", "--game", "h", "--format", form).splitlines()
-        second = next(row for row in rows if re.match(r"^\|? *2 *[,|]", row))
-        first = next(row for row in rows if re.match(r"^\|? *1 *[,|]", row))
+        second = next(row for row in rows if re.match(r"^\|? *2 *[,;|]", row))
+        first = next(row for row in rows if re.match(r"^\|? *1 *[,;|]", row))
         assert FORCEE[lang] in second and "3-1-5" in second, rows
         assert FORCEE[lang] not in first, rows
 

@@ -160,7 +160,7 @@ def test_x3_the_sheet_narrows_to_40_columns(played: Run) -> None:
 
 
 def test_the_toy_is_exported_as_csv_markdown_and_html(played: Run) -> None:
-    rows = list(csv.reader(io.StringIO(played("export", "--format", "csv").out)))
+    rows = list(csv.reader(io.StringIO(played("export", "--format", "csv", "--dialect", "rfc4180").out)))
     assert rows[0] == [
         "coup", "time", "dealer", "tricks", "Ann: points", "Ann: score", "Bob: points", "Bob: score",
         "Cy: points", "Cy: score", "note",

@@ -434,3 +434,20 @@ def test_serve_s_help_speaks_only_dutch(tmp_path):
     assert ran.returncode == 0 and "ingavepagina" in ran.stdout and "Voorbeelden:" in ran.stdout
     words = set(re.findall(r"[a-z]+", re.sub(r"--[a-z-]+", "", ran.stdout.lower())))  # options keep their names
     assert words & (FOREIGN | {"page", "phone", "entry", "listen", "port", "free"}) == set(), ran.stdout
+
+
+def test_a_dutch_export_s_csv_is_for_excel_as_belgium_sets_it(tmp_path):
+    """Excel in a Belgian (or Dutch) locale splits cells on `;` and writes 13,5: the `[paper] csv` of
+    nl/words.toml is excel-fr's dialect, with the BOM that keeps "César" whole; `--dialect` overrules it."""
+    home = tmp_path / "home"
+    _dutch_partie(home)
+    ran = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "export", "--format", "csv"],
+        capture_output=True,
+        env={**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": "nl"},
+    )
+    assert ran.returncode == 0 and ran.stdout.startswith("\ufeff".encode())
+    header = ran.stdout.decode("utf-8-sig").splitlines()[0]
+    assert ";" in header and "," not in header, header
+    plain = _scorekeeper(home, "export", "--format", "csv", "--dialect", "rfc4180", SCOREKEEPER_LANG="nl")
+    assert plain.returncode == 0 and "," in plain.stdout.splitlines()[0] and ";" not in plain.stdout.splitlines()[0]

@@ -19,10 +19,12 @@ from scorekeeper.games.paper import Chart, Paper
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A fiche as rows of cells, figures as numbers: the CSV writes them, Markdown and HTML show them."""
+    """A fiche as rows of cells, figures as numbers: the CSV writes them, Markdown and HTML show them;
+    the rows (their index from 1) after which the printed page draws a rule, where a manche ends."""
 
     headers: list[str]
     rows: list[list[Any]]
+    breaks: tuple[int, ...] = ()
 
 
 class Moment(str):
@@ -37,6 +39,13 @@ class Moment(str):
         from scorekeeper.i18n import dates
 
         return shown_time(self, dates()) if self else ""
+
+
+class Note(str):
+    """An entry's note, as typed: a cell of its own in the CSV and Markdown, a line under its entry across
+    the printed table, where a narrow column would wrap it many lines deep."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +129,34 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(say, paper.columns)]
     rows = [
-        [entry["number"], Moment(local(entry.get("time", ""))), *map(_cell, row), entry.get("note", "")]
+        [entry["number"], Moment(local(entry.get("time", ""))), *map(_cell, row), Note(entry.get("note", ""))]
         for entry, row in zip(data["coups"], paper.rows, strict=True)
     ]
-    return Table([*headers, message("paper.col.note")], rows)
+    return Table([*headers, message("paper.col.note")], rows, paper.breaks)
 
 
 def _cell(value: Any) -> Any:
     """A figure stays a number for the spreadsheet; words are said."""
     return value if value is None or isinstance(value, int | float | str) else say(value)
+
+
+def about(game: Any, ruleset: str | None) -> list[str]:
+    """Under the printed page's title: the days the partie was played, in the language's words (its first
+    entry's to its last's; the day it was created, before any), the ruleset's name where the title is
+    another, the players."""
+    from scorekeeper.clock import earliest, instant, latest, written
+    from scorekeeper.i18n import dates, text
+
+    said = dates()
+    times = [entry["time"] for entry in game.coups if isinstance(entry.get("time"), str)]
+    days: list[str] = []
+    for when in (earliest(times), latest(times)) if times else (game.created.isoformat(),):
+        moment = instant(when) if when else None
+        if moment is not None:
+            day = written(moment, said["date"], said) if "date" in said else moment.date().isoformat()
+            days += [] if day in days else [day]
+    parts = [" – ".join(days)] if days else []
+    return [*parts, *([ruleset] if ruleset else []), text("paper.players", players=list(game.players))]
 
 
 def lines(data: dict[str, Any], paper: Paper) -> list[str]:

@@ -14,6 +14,10 @@ from scorekeeper.cli.paper import Series, figure
 MARKERS = ("●", "○", "◆", "■")
 ASCII_MARKERS = ("*", "o", "+", "#")
 COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad")
+STYLE = (
+    'svg.chart text { font: 11px "DejaVu Sans", Arial, sans-serif; fill: #333; }'
+    " svg.chart .mark { stroke: #777; stroke-dasharray: 4 3; }"
+)
 
 
 def _scale(values: list[float]) -> tuple[float, float]:
@@ -75,8 +79,10 @@ def _place(line: list[str], at: int, word: str) -> None:
 
 
 def svg(series: Series, width: int = 680, height: int = 220) -> str:
-    """The chart as inline SVG: a polyline and its points a line, dashed marks with their labels, the
-    zero line, the entry numbers and a legend; sized by its viewBox, so it prints at the page's width."""
+    """The chart as SVG: a polyline and its points a line, dashed marks with their labels, the zero line,
+    the entry numbers and a legend, on white. The same element is inline in the printed page, where its
+    viewBox sizes it to the page's width, and a file of its own (`chart --svg`), `width` by `height`:
+    its style is its own, so it draws alike in both."""
     left, right, top, bottom = 44, 12, 16, 46
     every = [value for _, values in series.lines for value in values]
     low, high = _scale(every)
@@ -89,8 +95,11 @@ def svg(series: Series, width: int = 680, height: int = 220) -> str:
         return round(top + (high - value) * (height - top - bottom) / (high - low), 1)
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" class="chart">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}"'
+        ' role="img" class="chart">',
         f"<title>{escape(series.title)}</title>",
+        f"<style>{STYLE}</style>",
+        f'<rect width="{width}" height="{height}" fill="#fff"/>',
         f'<line x1="{left}" x2="{width - right}" y1="{y(0)}" y2="{y(0)}" stroke="#999"/>',
     ]
     for value in dict.fromkeys((high, 0, low)):

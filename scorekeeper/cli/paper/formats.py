@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from scorekeeper.cli.paper import Moment, Table, figure
+from scorekeeper.cli.paper import Moment, Note, Table, figure
 
 Sections = list[tuple[str, list[str]]]
 
@@ -23,7 +23,9 @@ Sections = list[tuple[str, list[str]]]
 @dataclass(frozen=True, slots=True)
 class Page:
     """What a format may write of a game: its title, the fiche as a table, where the partie stands, and,
-    asked only by a format that shows them, the chart (SVG) and the game's own sections."""
+    asked only by a format that shows them, the chart (SVG) and the game's own sections; for the printed
+    page, its own title and what it says under it (`about`: the date, the ruleset, the players); for
+    the CSV, its dialect."""
 
     title: str
     table: Table
@@ -31,10 +33,13 @@ class Page:
     chart: Callable[[], str]
     sections: Callable[[], Sections]
     lang: str
+    heading: str = ""
+    about: tuple[str, ...] = ()
+    dialect: Dialect | None = None
 
 
 def write_csv(page: Page) -> str:
-    return csv(page.table)
+    return csv(page.table, page.dialect)
 
 
 def write_markdown(page: Page) -> str:
@@ -42,27 +47,56 @@ def write_markdown(page: Page) -> str:
 
 
 def write_html(page: Page) -> str:
-    return html(page.title, page.table, page.lines, page.chart(), page.sections(), page.lang)
+    return html(page.heading or page.title, page.table, page.lines, page.chart(), page.sections(), page.lang, page.about)
 
 
-def csv(table: Table) -> str:
-    r"""Comma-separated, a header row in the game's language, numbers with a dot: any spreadsheet reads it.
+def csv(table: Table, dialect: Dialect | None = None) -> str:
+    r"""One row an entry under a header row in the game's language, written as `dialect`'s spreadsheet reads
+    it (`DIALECTS`; RFC 4180 without): its separator, its decimal mark, a BOM where it needs one to read
+    UTF-8. Lines end in LF, which every spreadsheet reads: a CR is a control character the export
+    escapes (`terminal.printable`) wherever it comes from.
 
     Nothing typed is run by the spreadsheet (OWASP's advice on CSV injection): a text cell (a name, a note,
     a header) that begins as a formula does (`= + - @`, a tab, a carriage return) is written after a `'`,
-    which the spreadsheet shows as text; a figure stays a figure (-26 adds up). A cell holding a line break
-    of any kind is quoted, so a bare CR in a note starts no row.
+    which the spreadsheet shows as text; a figure stays a figure (-26 adds up). A cell holding the
+    separator, a quote or a line break of any kind is quoted, so a bare CR in a note starts no row.
 
     >>> print(csv(Table(["coup", "=1+1"], [[1, "@SUM(A1)"], [2, -26], [3, "-2"]])), end="")
     coup,'=1+1
     1,'@SUM(A1)
     2,-26
     3,'-2
-    >>> _csv_cell("a\rb"), _csv_cell('say "x", then')
+    >>> csv(Table(["jetons", "note"], [[13.5, "a; b"]]), DIALECTS["excel-fr"])
+    '\ufeffjetons;note\n13,5;"a; b"\n'
+    >>> _csv_cell("a\rb", RFC4180), _csv_cell('say "x", then', RFC4180)
     ('"a\rb"', '"say ""x"", then"')
     """
+    dialect = dialect or RFC4180
     lines = [table.headers, *table.rows]
-    return "".join(",".join(map(_csv_cell, line)) + "\n" for line in lines)
+    body = "".join(dialect.separator.join(_csv_cell(cell, dialect) for cell in line) + "\n" for line in lines)
+    return ("\ufeff" if dialect.bom else "") + body
+
+
+@dataclass(frozen=True, slots=True)
+class Dialect:
+    """CSV as one spreadsheet reads it: the separator between cells, the decimal mark of a figure, and
+    whether a UTF-8 byte order mark begins the file (Excel reads a file without one in the machine's
+    old code page, « César » mangled; a program reading RFC 4180 wants none)."""
+
+    separator: str
+    decimal: str
+    bom: bool
+
+
+RFC4180 = Dialect(",", ".", False)
+# French Excel (and LibreOffice in French) split on `;`, the list separator where `,` is the decimal mark.
+DIALECTS = {"excel-fr": Dialect(";", ",", True), "excel": Dialect(",", ".", True), "rfc4180": RFC4180}
+
+
+def dialect_of(language: Any) -> str:
+    """The dialect of the spreadsheet `language`'s tables use (its words' `[paper] csv`), Excel's where
+    its words do not say: a BOM costs a program little, its lack mangles every accent in Excel."""
+    return str(language.words.get("paper", {}).get("csv", "excel"))
 
 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -70,13 +104,13 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 _BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
-def _csv_cell(cell: Any) -> str:
+def _csv_cell(cell: Any, dialect: Dialect) -> str:
     if isinstance(cell, int | float) and not isinstance(cell, bool):
-        return figure(cell)
+        return figure(cell).replace(".", dialect.decimal)  # a number the spreadsheet adds up: 13,5 in French
     words = figure(cell)
     if words.startswith(_FORMULA):
         words = "'" + words
-    if "," in words or '"' in words or _BREAK.search(words):
+    if dialect.separator in words or '"' in words or _BREAK.search(words):
         return '"' + words.replace('"', '""') + '"'
     return words
 
@@ -84,7 +118,7 @@ def _csv_cell(cell: Any) -> str:
 def _shown(table: Table) -> Table:
     """Only the columns some entry fills (no time column for a game without times), for the eye."""
     keep = [column for column in range(len(table.headers)) if any(row[column] not in ("", None) for row in table.rows)]
-    return Table([table.headers[c] for c in keep], [[row[c] for c in keep] for row in table.rows])
+    return Table([table.headers[c] for c in keep], [[row[c] for c in keep] for row in table.rows], table.breaks)
 
 
 def markdown(title: str, table: Table, lines: list[str]) -> str:
@@ -129,50 +163,83 @@ def _block(words: str) -> str:
 
 
 STYLE = """
-@page { size: A4; margin: 12mm; }
+@page { size: A4 portrait; margin: 12mm; }
 body { font: 9.5pt/1.3 "DejaVu Sans", "Liberation Sans", Arial, sans-serif; color: #111; margin: 0; }
-@media screen { body { max-width: 186mm; margin: 1.5em auto; } }
-h1 { font-size: 14pt; margin: 0 0 3mm; }
+@media screen { body { max-width: 1100px; margin: 1.5em auto; padding: 0 1em; } }
+h1 { font-size: 14pt; margin: 0 0 1mm; }
+p.about { margin: 0 0 3mm; color: #444; }
 h2 { font-size: 11pt; margin: 4mm 0 1.5mm; }
 table { border-collapse: collapse; width: 100%; font-size: 8.5pt; }
+thead { display: table-header-group; }
 th, td { border: 0.5pt solid #999; padding: 0.4mm 1.2mm; text-align: left; vertical-align: top; }
-th { background: #eee; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-tr, li, figure, section { break-inside: avoid; }
+th { background: #eee; font-weight: 600; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+td.n, td.t, td.w { white-space: nowrap; }
+tr.note td { border-top: none; font-style: italic; color: #333; }
+tr.note td:first-child, tr.cut td:first-child { border-top: none; }
+tbody.end tr:last-child td { border-bottom: 1.6pt solid #111; }
+tbody, li, figure, section { break-inside: avoid; }
+.red { color: #c0392b; }
 ul { margin: 2mm 0; padding-left: 5mm; }
 figure { margin: 3mm 0 0; }
 svg.chart { width: 100%; height: auto; max-height: 75mm; }
-svg.chart text { font: 11px "DejaVu Sans", Arial, sans-serif; fill: #333; }
-svg.chart .mark { stroke: #777; stroke-dasharray: 4 3; }
-"""
+"""  # the chart's own style is in its SVG (`chart.svg`)
 
 
-def html(title: str, table: Table, lines: list[str], chart: str, sections: Sections, lang: str) -> str:
-    """One printable page: the fiche, where the partie stands, the chart, then the game's own sections
-    (where it has money, the settlement and each player's statement)."""
+def html(
+    title: str, table: Table, lines: list[str], chart: str, sections: Sections, lang: str, about: tuple[str, ...] = ()
+) -> str:
+    """One printable page: its title and what it is (`about`), the fiche, where the partie stands, the
+    chart, then the game's own sections (where it has money, the settlement and each player's statement).
+
+    An entry is a `tbody` of its own, its note (if any) a line under it across the table, so that the
+    two print on one page; a rule under the entry that ends a manche; the header row printed again on
+    each page (A4 portrait, whatever the length)."""
+    noted = bool(table.rows) and isinstance(table.rows[0][-1], Note)  # the notes' column, last, goes under
+    notes = [row[-1] if noted else "" for row in table.rows]
+    if noted:
+        table = Table(table.headers[:-1], [row[:-1] for row in table.rows], table.breaks)
     table = _shown(table)
-    head = "".join(f"<th>{escape(header)}</th>" for header in table.headers)
-    rows = "\n".join("<tr>" + "".join(map(_cell, row)) + "</tr>" for row in table.rows)
+    head = "".join(f"<th>{_words(header)}</th>" for header in table.headers)
+    width = len(table.headers)
+    entries = []
+    for at, (row, note) in enumerate(zip(table.rows, notes, strict=True), 1):
+        end = ' class="end"' if at in table.breaks else ""
+        under = f'\n<tr class="note"><td></td><td colspan="{width - 1}">{_words(note)}</td></tr>' if note else ""
+        entries.append(f"<tbody{end}><tr>" + "".join(map(_cell, row)) + f"</tr>{under}</tbody>")
     parts = [
         f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">',
-        f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>",
-        f"<h1>{escape(title)}</h1>",
-        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>",
+        f"<title>{escape(' · '.join([title, *about[:1]]))}</title>\n<style>{STYLE}</style>\n</head>\n<body>",
+        f"<h1>{_words(title)}</h1>",
+        *([f'<p class="about">{" · ".join(map(_words, about))}</p>'] if about else []),
+        f"<table>\n<thead><tr>{head}</tr></thead>\n" + "\n".join(entries) + "\n</table>",
         _items(lines),
         f"<figure>\n{chart}\n</figure>",
     ]
     for heading, items in sections:
-        parts.append(f"<section>\n<h2>{escape(heading)}</h2>\n{_items(items)}\n</section>")
+        parts.append(f"<section>\n<h2>{_words(heading)}</h2>\n{_items(items)}\n</section>")
     return "\n".join([*parts, "</body>\n</html>\n"])
 
 
+# The red suits as a French fiche writes them by hand: 10♥ and A♦ in red (the black ones in the ink).
+_RED = re.compile("[♥♦]+")
+
+
+def _words(words: str) -> str:
+    """Words escaped, the red suits in red."""
+    return _RED.sub(lambda found: f'<span class="red">{found[0]}</span>', escape(words))
+
+
 def _cell(value: Any) -> str:
-    """A figure aligned right, as the sheet's JSON gives it; a word escaped."""
+    """A figure aligned right, as the sheet's JSON gives it; a time by its hour; a word escaped, a short
+    one (a name, a card, a manche) kept on one line."""
     if isinstance(value, int | float):
         return f'<td class="n">{figure(value)}</td>'
     if isinstance(value, Moment):
-        return f'<td title="{escape(value)}">{escape(value.short())}</td>'
-    return f"<td>{escape(figure(value))}</td>"
+        return f'<td class="t" title="{escape(value)}">{escape(value.short())}</td>'
+    words = figure(value)
+    wrap = "" if " " in words.strip() and len(words) > 20 else ' class="w"'
+    return f"<td{wrap}>{_words(words)}</td>"
 
 
 def _shown_cell(value: Any) -> str:
@@ -181,7 +248,7 @@ def _shown_cell(value: Any) -> str:
 
 
 def _items(lines: list[str]) -> str:
-    return "<ul>\n" + "\n".join(f"<li>{escape(line)}</li>" for line in lines) + "\n</ul>"
+    return "<ul>\n" + "\n".join(f"<li>{_words(line)}</li>" for line in lines) + "\n</ul>"
 
 
 WRITERS: dict[str, Callable[[Page], str]] = {"csv": write_csv, "md": write_markdown, "html": write_html}

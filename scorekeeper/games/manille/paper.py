@@ -27,7 +27,7 @@ def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
         shown = Joined((calls_cell(result, words), said_cell(result)))
         figures = [value for pair in zip(result.scored, result.scores, strict=True) for value in pair]
         won = result.manche_won_by is not None
-        manche = said("manille.cell.manche", manche=result.manche) if won else ""
+        manche = manche_cell(fiche, result.manche) if won else ""
         rows.append((result.dealer, trump_cell(result), shown, *figures, manche))
     summary = [
         said("paper.summary.side", side=list(side.players), score=score, manches=manches)
@@ -35,7 +35,19 @@ def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
         else said("paper.summary.side_alone", side=list(side.players), score=score)
         for side, score, manches in zip(fiche.sides, fiche.scores, fiche.manches, strict=True)
     ]
-    return Paper(tuple(columns), tuple(rows), (*summary, status(fiche)), chart(data, fiche))
+    breaks = tuple(at for at, result in enumerate(fiche.coups, 1) if result.manche_won_by is not None)
+    return Paper(tuple(columns), tuple(rows), (*summary, status(fiche)), chart(data, fiche), breaks)
+
+
+def manche_cell(fiche: Fiche, manche: int) -> Cell:
+    """The manche a coup won, by its number, or the belle."""
+    return said("paper.belle") if belle(fiche, manche) else said("manille.cell.manche", manche=manche)
+
+
+def belle(fiche: Fiche, manche: int) -> bool:
+    """Whether `manche` is the belle, the third of a partie liée, played at one manche each (M-9): the
+    table calls it so."""
+    return fiche.rules.partie == "liee" and manche == 3
 
 
 def chart(data: dict[str, Any], fiche: Fiche) -> Chart:
@@ -43,7 +55,7 @@ def chart(data: dict[str, Any], fiche: Fiche) -> Chart:
     sides = [said("paper.side", side=list(side.players)) for side in fiche.sides]
     lines = tuple((side, (0, *(result.scores[place] for result in fiche.coups))) for place, side in enumerate(sides))
     marks = tuple(
-        (at, said("paper.mark.manche", manche=result.manche))
+        (at, said("paper.belle") if belle(fiche, result.manche) else said("paper.mark.manche", manche=result.manche))
         for at, result in enumerate(fiche.coups, 1)
         if result.manche_won_by is not None
     )

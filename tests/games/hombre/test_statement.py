@@ -36,15 +36,6 @@ def check_statements(rules, dealer, declared, whole):
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
-@settings(max_examples=34, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), whole=st.booleans())
-def test_h19_statement_lines_sum_to_the_result_on_100_random_parties(system, data, whole):
-    rules, dealer, declared = data.draw(parties(system, longest=40))
-    check_statements(rules, dealer, declared, whole)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("system", SYSTEMS)
 @settings(max_examples=334, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), whole=st.booleans())
 def test_h19_statement_lines_sum_to_the_result_on_1000_random_parties(system, data, whole):
