@@ -25,10 +25,12 @@ PORT = 8733  # the default port: free on most machines, above the privileged ran
 @app.command(help=text("help.serve"), epilog=examples_of("serve"))
 def serve(
     game_name: str = GAME,
-    port: int = typer.Option(PORT, "--port", metavar="N", min=0, max=65535, help=text("help.serve.port")),
+    port: int = typer.Option(PORT, "--port", metavar="N", show_default=False, help=text("help.serve.port")),  # its help says the default
     entry: bool = typer.Option(False, "--entry", help=text("help.serve.entry")),
     lan: bool = typer.Option(False, "--lan", help=text("help.serve.lan")),
 ) -> None:
+    if not 0 <= port <= 65535:
+        raise UserError("serve_port", port=port, reason=text("serve.port_range"))
     name = pick(game_name)
     host = "0.0.0.0" if lan else "127.0.0.1"
     listening = _bind(host, port)

@@ -174,3 +174,14 @@ def test_a_port_in_use_is_one_line_and_exit_2(marius_game: str):
         port = taken.getsockname()[1]
         ran = scorekeeper("serve", "--game", marius_game, "--port", str(port), check=False)
     assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "--port" in ran.stderr and "Traceback" not in ran.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_the_port_is_said_once_in_help_and_a_port_out_of_range_is_one_line(home, lang):
+    """`--help` says the default in its own words, with no stray `\\[default …]` of click's; a port
+    beyond 65535 is one line on stderr, exit 2, before any game is looked for."""
+    helped = scorekeeper("--lang", lang, "serve", "--help")
+    assert helped.returncode == 0 and "8733" in helped.stdout
+    assert "\\[" not in helped.stdout and "65535" not in helped.stdout
+    refused = scorekeeper("--lang", lang, "serve", "--port", "70000", check=False)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "65535" in refused.stderr
