@@ -548,8 +548,6 @@ def import_game(name: str | None, path: str, replace_result: bool = False) -> Im
 
     try:
         data = tomlfile.loads(tomlfile.read_regular(path, most=MOST_GAME_BYTES))
-    except FileNotFoundError:
-        raise UserError("concours_import_unreadable", path=path, reason="no such file") from None
     except (OSError, tomlfile.NotToml) as error:
         raise UserError("concours_import_unreadable", path=path, reason=tomlfile.reason(error)) from None
     game = Ledger.from_toml(data, path)  # a damaged game is refused as the store refuses it
@@ -586,7 +584,8 @@ def import_game(name: str | None, path: str, replace_result: bool = False) -> Im
         if replace_result:
             if store.exists(table.game):
                 store.put_away(table.game, store.TRASH)
-            made = replace(table, forfeit=(), result=None if before is None or played is None else replace(played, frozen=before.frozen))
+            frozen = before is not None and before.frozen  # a draw used it: the game's result, frozen in its place
+            made = replace(table, forfeit=(), result=replace(played, frozen=True) if frozen and played else None)
             concours.with_round(drawn.with_table(made))
             table = made
         store.create(game)
