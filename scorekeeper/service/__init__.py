@@ -46,7 +46,9 @@ if TYPE_CHECKING:
         ASIDE as ASIDE,
         Listed as Listed,
         aside as aside,
+        ConcoursListed as ConcoursListed,
         chosen as chosen,
+        concours_listed as concours_listed,
         exists as exists,
         fiche as fiche,
         game_of as game_of,
@@ -74,7 +76,7 @@ _NAMES = {
         "again", "archive", "delete", "demo", "new", "note", "rename", "restore", "stop", "stopped_outcome", "use",
     ),
     "scorekeeper.service.reads": (
-        "ASIDE", "Listed", "aside", "chosen", "exists", "fiche", "game_of", "history_file", "in_use", "listed",
+        "ASIDE", "ConcoursListed", "Listed", "aside", "chosen", "concours_listed", "exists", "fiche", "game_of", "history_file", "in_use", "listed",
         "names", "own_language", "put_away_names", "read", "ruleset_of", "said", "write_export",
     ),
     "scorekeeper.notices": ("Notices", "noticing"),
