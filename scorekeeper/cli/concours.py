@@ -1,6 +1,6 @@
 """`scorekeeper concours VERB`: the organiser's day (RULES T): new, register, withdraw, draw, result,
-standing, status, export, import, list, use, delete. Each verb has its words in every language (`[concours]` of the words
-files: `inscrire`, `tirage`, `classement`...), found as names are (C-4). No rule is computed here: the
+standing, status, export, import, list, use, delete. Each verb has its words in every language (`[concours]` of
+the words files: `inscrire`, `tirage`, `classement`...), found as names are (C-4). No rule is computed here: the
 service (`service.concours`) decides, this module says it.
 """
 
@@ -267,7 +267,9 @@ def export(
     what: str = typer.Option("standing", "--what", metavar="|".join(WHATS), help=text("help.concours.export.what")),
     format: str = typer.Option(None, "--format", "-f", metavar="html|csv", help=text("help.concours.export.format")),
     round: int = typer.Option(None, "--round", help=text("help.concours.export.round")),
-    output: Path = typer.Option(None, "--output", metavar=text("metavar.file"), help=text("help.concours.export.output")),
+    output: Path = typer.Option(
+        None, "--output", metavar=text("metavar.file"), help=text("help.concours.export.output")
+    ),
     name: str = CONCOURS,
 ) -> None:
     import sys
@@ -303,14 +305,17 @@ def _cards(name: str | None, round_number: int | None) -> str:
         raise UserError("concours_nothing_drawn")
     views = service.tables_of(made, round_number)
     cards = [
-        paper.Card(view.round, view.table, [(service.side_name(made, side), _players(made, side)) for side in table.sides],
-                   view.seats, view.game, service.table_url(view))
+        paper.Card(
+            view.round, view.table, [(service.side_name(made, side), _players(made, side)) for side in table.sides],
+            view.seats, view.game, service.table_url(view),
+        )
         for view, table in zip(views, made.round(views[0].round).tables, strict=True)
     ]
     words = paper.Words(
         lambda number: text("concours.card.table", table=number),
         lambda number: text("concours.card.round", name=made.name, round=number, rounds=made.settings.rounds),
-        text("concours.card.seats"), text("concours.card.game"), text("concours.card.versus"), text("concours.card.page"),
+        text("concours.card.seats"), text("concours.card.game"), text("concours.card.versus"),
+        text("concours.card.page"),
     )
     title = text("concours.cards.title", name=made.name, round=views[0].round)
     return paper.cards(title, cards, words, i18n.spoken().code)
@@ -334,7 +339,9 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
     rows = []
     for row, prize in listed:
         one = made.entrant(row.entrant)
-        cells: list[Any] = [row.place, one.name, " & ".join(one.players), _whole(row.won), row.points, row.difference, row.played, row.byes]
+        cells: list[Any] = [
+            row.place, one.name, " & ".join(one.players), _whole(row.won), row.points, row.difference, row.played, row.byes
+        ]
         if prizes:
             cells.append("" if prize is None else prize)
         rows.append(cells)
@@ -343,7 +350,8 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
     table = Table([text(f"concours.column.{key}") for key in keys], rows)
     if format == "csv":
         return csv(table)
-    title = text("concours.prizes.title" if prizes else "concours.standing", name=made.name, round=ranked.round).rstrip(":")
+    title = text("concours.prizes.title" if prizes else "concours.standing", name=made.name, round=ranked.round)
+    title = title.rstrip(":")
     lines = [text("concours.paper.after", round=ranked.round, rounds=made.settings.rounds)]
     if prizes:
         lines.append(text("concours.paper.prizes", prizes=made.settings.prizes))

@@ -80,13 +80,15 @@ def draw(
     if settings.sides == 3:
         groups = [tuple((entrant,) for entrant in group) for group in _threes(seated, place, rank, history)]
     elif settings.per_side == 2:
-        duos = _match(seated, lambda a, b: history.partnered[_pair(a, b)] * REPEAT + distance(a, b), rank, standing_order)
+        partnered = history.partnered
+        duos = _match(seated, lambda a, b: partnered[_pair(a, b)] * REPEAT + distance(a, b), rank, standing_order)
         duo_rank = {duo: min(rank[e] for e in duo) for duo in duos}
 
         def duo_cost(x: tuple[int, ...], y: tuple[int, ...]) -> int:
             return sum(history.met[_pair(a, b)] * REPEAT // 10 + distance(a, b) for a in x for b in y)
 
-        groups = [(x, y) for x, y in _match(duos, duo_cost, duo_rank, lambda duo: (sum(place[e] for e in duo), duo_rank[duo]))]
+        near = {duo: (sum(place[e] for e in duo), duo_rank[duo]) for duo in duos}
+        groups = [(x, y) for x, y in _match(duos, duo_cost, duo_rank, near.__getitem__)]
     else:
         met = _match(seated, lambda a, b: history.met[_pair(a, b)] * REPEAT + distance(a, b), rank, standing_order)
         groups = [((a,), (b,)) for a, b in met]
@@ -111,7 +113,10 @@ NEAR = 16  # each entrant's edges: the next NEAR in standing order (a sparse gra
 
 
 def _match(
-    items: Sequence[T], cost: Callable[[T, T], int], rank: Mapping[T, int], near: Callable[[T], tuple[int, ...]] | None = None
+    items: Sequence[T],
+    cost: Callable[[T, T], int],
+    rank: Mapping[T, int],
+    near: Callable[[T], tuple[int, ...]] | None = None,
 ) -> list[tuple[T, T]]:
     """The pairs of `items` of least total `cost(a, b)`, every item paired (a maximum-weight matching of
     maximum cardinality: networkx).

@@ -76,7 +76,8 @@ _NAMES = {
         "again", "archive", "delete", "demo", "new", "note", "rename", "restore", "stop", "stopped_outcome", "use",
     ),
     "scorekeeper.service.reads": (
-        "ASIDE", "ConcoursListed", "Listed", "aside", "chosen", "concours_listed", "exists", "fiche", "game_of", "history_file", "in_use", "listed",
+        "ASIDE", "ConcoursListed", "Listed", "aside", "chosen", "concours_listed", "exists", "fiche", "game_of",
+        "history_file", "in_use", "listed",
         "names", "own_language", "put_away_names", "read", "ruleset_of", "said", "write_export",
     ),
     "scorekeeper.notices": ("Notices", "noticing"),

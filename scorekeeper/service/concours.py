@@ -435,7 +435,8 @@ def standing(name: str | None, round_number: int | None = None) -> Standing:
     if round_number is not None:
         concours.round(round_number)  # a round not drawn is said as such
         if round_number > done:
-            waiting = [t.number for t in concours.round(round_number).tables if not t.forfeit and outcome(t, found) is None]
+            drawn = concours.round(round_number)
+            waiting = [t.number for t in drawn.tables if not t.forfeit and outcome(t, found) is None]
             raise UserError("concours_round_open", "T-6", number=round_number, tables=waiting)
         done = round_number
     return Standing(done, ranked(concours, found, done), concours)
@@ -562,9 +563,13 @@ def import_game(name: str | None, path: str, replace_result: bool = False) -> Im
             raise UserError("concours_import_not_a_table", game=game.name, concours=concours.name)
         drawn = concours.round(int(match["round"]))
         if [fold_name(p) for p in game.players] != [fold_name(p) for p in table.seats]:
-            raise UserError("concours_import_players", game=game.name, players=list(game.players), seats=list(table.seats))
+            raise UserError(
+                "concours_import_players", game=game.name, players=list(game.players), seats=list(table.seats)
+            )
         if game.ruleset_name != concours.ruleset_name or dict(game.options) != dict(concours.options):
-            raise UserError("concours_import_ruleset", game=game.name, ruleset=game.ruleset_name, wanted=concours.ruleset_name)
+            raise UserError(
+                "concours_import_ruleset", game=game.name, ruleset=game.ruleset_name, wanted=concours.ruleset_name
+            )
         if table.forfeit and not replace_result:
             raise UserError("concours_result_twice", "T-6", round=drawn.number, table=table.number,
                             before=_entry(concours, table), entered=game.name)
@@ -575,10 +580,14 @@ def import_game(name: str | None, path: str, replace_result: bool = False) -> Im
             if kept.coups == game.coups and kept.stopped == game.stopped:
                 return Imported(concours, drawn.number, table, played, True)
             if not replace_result:
-                raise UserError("concours_import_other_game", "T-6", game=table.game, kept=len(kept.coups), given=len(game.coups))
+                raise UserError(
+                    "concours_import_other_game", "T-6", game=table.game, kept=len(kept.coups), given=len(game.coups)
+                )
         before = table.result
         if before is not None and played is not None and not before.same(played) and not replace_result:
-            raise UserError("concours_result_contradicts", "T-6", game=table.game, entered=_said(before), played=_said(played))
+            raise UserError(
+                "concours_result_contradicts", "T-6", game=table.game, entered=_said(before), played=_said(played)
+            )
         if before is not None and before.frozen and (played is None or not (replace_result or before.same(played))):
             raise UserError("concours_table_frozen", "T-7", game=table.game, concours=concours.name)
         if replace_result:

@@ -67,7 +67,8 @@ def cards(title: str, made: Sequence[Card], words: Words, lang: str) -> str:
 
 def _card(card: Card, words: Words) -> str:
     sides = f'<p class="vs">{escape(words.versus)}</p>'.join(
-        f'<p class="side">{escape(name)}</p><p class="players">{escape(" & ".join(players))}</p>' for name, players in card.sides
+        f'<p class="side">{escape(name)}</p><p class="players">{escape(" & ".join(players))}</p>'
+        for name, players in card.sides
     )
     seats = " · ".join(escape(seat) for seat in card.seats)
     url = "" if card.url is None else f'<p class="url">{escape(words.page)} <span>{escape(card.url)}</span></p>'
