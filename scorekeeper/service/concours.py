@@ -566,7 +566,8 @@ def import_game(name: str | None, path: str, replace_result: bool = False) -> Im
             raise UserError(
                 "concours_import_players", game=game.name, players=list(game.players), seats=list(table.seats)
             )
-        if game.ruleset_name != concours.ruleset_name or dict(game.options) != dict(concours.options):
+        same_rules = (game.ruleset_name, game.ruleset, game.options) == (concours.ruleset_name, concours.ruleset, concours.options)
+        if not same_rules:  # the game carries its own copy of the rules: a copy changed would score otherwise
             raise UserError(
                 "concours_import_ruleset", game=game.name, ruleset=game.ruleset_name, wanted=concours.ruleset_name
             )

@@ -190,6 +190,12 @@ def test_t6_an_imported_game_that_is_no_table_or_seats_others_is_refused_in_one_
         (_elsewhere(run, monkeypatch, tmp_path / "b", first, name="Automne-r1-t1"), "is no table"),
         (_elsewhere(run, monkeypatch, tmp_path / "c", first, seats=second["seats"]), "the table seats"),
     ]
+    played = _elsewhere(run, monkeypatch, tmp_path / "d", first)
+    tampered = tmp_path / "tampered.toml"  # the game's own copy of its rules, changed: it would score otherwise
+    tampered.write_text(played.read_text().replace("[ruleset]", "[ruleset]\nextra = 1", 1))
+    broken = tmp_path / "broken.toml"  # a coup no table can have said: refused by the replay, nothing kept
+    broken.write_text(played.read_text().replace('"7H"', '"ZZ"'))
+    cases += [(tampered, "the concours plays manille-muette"), (broken, "bad card 'ZZ'")]
     for gamefile, said in cases:
         ran = run("concours", "import", str(gamefile))
         assert ran.code == 2 and said in ran.err and len(ran.err.strip().splitlines()) == 1, ran.err
