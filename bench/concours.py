@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 FLOOR = [sys.executable, "-c", "import typer, rich.console, rich.table, tomllib"]
 CARDS = [f"{rank}{suit}" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A") for suit in "HDCS"]
@@ -32,6 +33,18 @@ CARDS = [f"{rank}{suit}" for rank in ("7", "8", "9", "10", "J", "Q", "K", "A") f
 
 def folder_size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
+
+
+def timed_draw(name: str, number: int, goal: float) -> Any:
+    """Round `number` drawn through the service, as `concours draw` draws it; its time printed."""
+    from scorekeeper.service import concours
+
+    begun = time.perf_counter()
+    _, drawn = concours.draw(name)
+    took = time.perf_counter() - begun
+    print(f"  round {number}: drawn in {took:.3f} s ({len(drawn.tables)} tables, {len(drawn.byes)} sitting out;"
+          f" goal <= {goal} s)")
+    return drawn
 
 
 def doublettes(teams: int, rounds: int, coups: int, runs: int) -> None:
@@ -45,10 +58,7 @@ def doublettes(teams: int, rounds: int, coups: int, runs: int) -> None:
     entered = 0
     started = time.perf_counter()
     for number in range(1, rounds + 1):
-        begun = time.perf_counter()
-        _, drawn = concours.draw("Village")
-        took = time.perf_counter() - begun
-        print(f"  round {number}: drawn in {took:.3f} s ({len(drawn.tables)} tables, {len(drawn.byes)} sitting out)")
+        drawn = timed_draw("Village", number, 1)
         for table in drawn.tables:
             tables.made(table.game)
             for _ in range(coups):
@@ -84,10 +94,7 @@ def individuel(players: int, rounds: int) -> None:
 
         made.entrants = [Entrant(n, f"Speler {n}", (f"Speler {n}",)) for n in range(1, players + 1)]
     for number in range(1, rounds + 1):
-        begun = time.perf_counter()
-        made, drawn = concours.draw("Kampioenschap")
-        took = time.perf_counter() - begun
-        print(f"  round {number}: drawn in {took:.3f} s ({len(drawn.tables)} tables; goal <= 5 s)")
+        drawn = timed_draw("Kampioenschap", number, 5)
         for table in drawn.tables:
             winner = rng.randrange(2)
             points = f"{rng.randrange(35, 69)}-{rng.randrange(0, 34)}"

@@ -40,7 +40,7 @@ def layer(module: str) -> str:
         "clock",
     ):
         return "core"
-    if parts[1] in ("cli", "__main__"):
+    if parts[1] in ("cli", "__main__", "web"):  # the web pages of `serve` are an edge, as the command line is
         return "cli"
     if parts[1] in ("service", "history"):
         return "service"

@@ -33,3 +33,30 @@ def test_the_store_imports_json_tempfile_hashlib_and_platformdirs_only_when_a_ca
     code = f"import sys; import scorekeeper.store; print(sorted({{m.split('.')[0] for m in sys.modules}} & {lazy!r}))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+WEB = {"starlette", "uvicorn", "jinja2", "markupsafe", "segno", "anyio", "h11", "scorekeeper.web"}
+
+
+def _imported(*args: str, env: dict | None = None) -> set[str]:
+    """The modules a real run of `scorekeeper ARGS` imported, as `python -X importtime` lists them."""
+    import os
+
+    ran = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "scorekeeper", *args],
+        capture_output=True, text=True, env={**os.environ, **(env or {})},
+    )
+    return {line.rsplit("|", 1)[-1].strip() for line in ran.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_only_serve_pays_for_the_web_stack(tmp_path):
+    """Starlette, uvicorn, Jinja2 and segno are imported by `serve` alone (issue 33): `sheet`, `coup --help`
+    and `--help` import none of them."""
+    env = {"SCOREKEEPER_HOME": str(tmp_path)}
+    subprocess.run([sys.executable, "-m", "scorekeeper", "demo", "--yes"], capture_output=True, env={**__import__("os").environ, **env})
+    for args in (["sheet"], ["coup", "--help"], ["--help"]):
+        modules = _imported(*args, env=env)
+        assert "scorekeeper.cli.app" in modules  # the list is read
+        assert not {m for m in modules if m.split(".")[0] in WEB or m.startswith("scorekeeper.web")}, args
+    served = _imported("serve", "--help", env=env)  # its help neither: the stack is imported when it serves
+    assert not {m for m in served if m.split(".")[0] in WEB}

@@ -66,6 +66,7 @@ COMMANDS = {
     "stats": "help.stats",
     "table": "help.table",
     "concours": "help.concours",
+    "serve": "help.serve",
 }
 
 _COMPLETION_OPTIONS = ("install_completion", "show_completion")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from scorekeeper import clock, service
@@ -32,13 +34,8 @@ def sheet(
     if detail is not None and not 1 <= detail <= len(fiche.coups):
         raise UserError("no_coup", number=detail, name=the_game.name, count=len(fiche.coups))
     if json:
-        data = fiche.as_dict()
-        for entry, kept in zip(data["coups"], aside["entries"], strict=False):
-            entry.update(kept)
-        if detail is not None:
-            print_json(data["coups"][detail - 1])
-            return
-        print_json({"name": the_game.name, **data, "notes": aside["notes"], "stopped": aside["stopped"]})
+        data = as_json(the_game, fiche)
+        print_json(data["coups"][detail - 1] if detail is not None else data)
         return
     width = width_of()
     if detail is not None:
@@ -50,6 +47,16 @@ def sheet(
     noted = frozenset(number for number, kept in enumerate(aside["entries"], 1) if "note" in kept)
     lines = fiche_lines(fiche, title, ascii, explain, width, narrow or None, noted)
     print("\n".join(lines + prose(_aside(aside), width)))
+
+
+def as_json(the_game: Any, fiche: Any) -> dict[str, Any]:
+    """The game (a ledger, as `service.read` gives it) as `sheet --json` prints it (and `serve`'s
+    `/sheet.json`): its fiche, each entry with its time and note, the game's notes and its stop."""
+    aside = service.aside(the_game)
+    data = fiche.as_dict()
+    for entry, kept in zip(data["coups"], aside["entries"], strict=False):
+        entry.update(kept)
+    return {"name": the_game.name, **data, "notes": aside["notes"], "stopped": aside["stopped"]}
 
 
 def _when(iso: str) -> str:

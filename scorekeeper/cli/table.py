@@ -27,7 +27,7 @@ import io
 import os
 import shlex
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -216,29 +216,28 @@ class Table:
         answer goes on the line (`7s` after `panisse 48`: the line is read again whole), so that what it
         says joins what the line said (the points of the others after `ana 20`, M-14)."""
         session = self.session
-        if session.fiche().over:  # M-9: what comes next is a revanche, not a coup
-            raise UserError("table_partie_over", name=session.name)
-        declared = self.read(line)
+        session.check_open()
+        language = i18n.spoken()
+        declared = session.read(line, language)
         while True:
-            try:
-                echo = self.echo(declared, line)
-                fiche = session.add(declared)
+            attempt = session.attempt(declared, line, language, echo=self.terminal is None)
+            if attempt.question is None:
+                fiche, echo = attempt.fiche, attempt.said
                 self.stored += 1
                 break
-            except UserError as error:
-                asked = session.engine.ask(session.state, declared, error)
-                if asked is None:
-                    raise
-                if self.terminal is None:  # a script asks nothing: what a line lacks refuses it
-                    raise UserError("table_lacks", question=asked.words) from None
+            asked = attempt.question
+            if self.terminal is None:  # a script asks nothing: what a line lacks refuses it
+                raise UserError("table_lacks", question=asked.words)
+            while True:
                 answer = self.terminal.question(asked)
                 if answer is None:
                     self.say(text("table.abandoned"))
                     return
                 try:
-                    self.answers(answer, asked)
-                    declared = self.read(f"{line} {answer}", asked.field)
+                    session.check_answer(answer, asked, language)
+                    declared = session.read(f"{line} {answer}", language, asked.field)
                     line = f"{line} {answer}"
+                    break
                 except UserError as wrong:
                     self.say(text("table.refused", error=at_the_table(wrong)))
         if session.reloaded:
@@ -254,31 +253,6 @@ class Table:
             self.offer_revanche()
         else:
             self.show_needs()
-
-    def read(self, line: str, asked: str | None = None) -> dict[str, Any]:
-        """The declaration a line (or an answer to a question about `asked`) says, in the state before it."""
-        words = [line.strip()] if line.lstrip().startswith("{") else line.split()
-        session = self.session
-        read: dict[str, Any] = session.engine.read_line(session.state, words, i18n.spoken(), asked=asked)
-        return read
-
-    def answers(self, answer: str, asked: Any) -> None:
-        """Refuse an answer that does not say what was asked (a name to `Retourne ?`), naming the question."""
-        field = asked.field.partition(":")[0]
-        said = self.read(answer, asked.field)
-        if field not in said and not (field == "taker" and "bid" in said):
-            raise UserError("table_not_an_answer", answer=answer, question=asked.words)
-
-    def echo(self, declared: Mapping[str, Any], line: str) -> str:
-        """The coup as the short line says it, for a script's result line: read in the state before it,
-        so asked before it is stored; the line as typed where the coup is refused anyway."""
-        if self.terminal is not None:
-            return ""
-        try:
-            said: str = self.session.engine.write_line(self.session.state, declared, i18n.spoken())
-        except UserError:
-            return " ".join(line.split())
-        return said
 
     # --- what the table does itself --------------------------------------------------------------
 

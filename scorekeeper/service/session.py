@@ -28,12 +28,24 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper import games, store
+from scorekeeper.errors import UserError
+from scorekeeper.games.line import Ask
+from scorekeeper.language import Language
 from scorekeeper.service import entries, reads, tables
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.store import Ledger
+
+
+class Attempt(NamedTuple):
+    """A coup tried at the table: the sheet after it once stored (`fiche`), else what it lacks (`question`);
+    and, when asked for, the coup as the short line writes it, read in the state before it (`said`)."""
+
+    fiche: Any
+    question: Ask | None
+    said: str = ""
 
 
 class Session:
@@ -73,6 +85,43 @@ class Session:
         if self.current is None:
             self.current = self.engine.fiche(self.state)
         return self.current
+
+    def read(self, line: str, language: Language, asked: str | None = None) -> dict[str, Any]:
+        """The declaration a short line (or an answer to a question about field `asked`) says, in the
+        state before it: a line that opens with `{` is one `{...}` entry, else its words."""
+        words = [line.strip()] if line.lstrip().startswith("{") else line.split()
+        read: dict[str, Any] = self.engine.read_line(self.state, words, language, asked=asked)
+        return read
+
+    def check_open(self) -> None:
+        """Refuse a coup once the partie is over: what comes next is a revanche (M-9)."""
+        if self.fiche().over:
+            raise UserError("table_partie_over", name=self.name)
+
+    def check_answer(self, answer: str, asked: Ask, language: Language) -> None:
+        """Refuse an answer that does not say what was asked (a name to `Retourne ?`), naming the question."""
+        field = asked.field.partition(":")[0]
+        said = self.read(answer, language, asked.field)
+        if field not in said and not (field == "taker" and "bid" in said):
+            raise UserError("table_not_an_answer", answer=answer, question=asked.words)
+
+    def attempt(self, declared: Mapping[str, Any], line: str, language: Language, echo: bool = False) -> Attempt:
+        """Store `declared` (read from `line`) if it is whole, else say what it lacks as a question, nothing
+        stored; a refusal that no question answers is raised. `echo`: the coup as the short line writes
+        it (the line as typed where it is refused anyway), read before it is stored."""
+        said = ""
+        if echo:
+            try:
+                said = self.engine.write_line(self.state, declared, language)
+            except UserError:
+                said = " ".join(line.split())
+        try:
+            return Attempt(self.add(declared), None, said)
+        except UserError as error:
+            asked: Ask | None = self.engine.ask(self.state, declared, error)
+            if asked is None:
+                raise
+            return Attempt(None, asked, said)
 
     def add(self, declared: Mapping[str, Any]) -> Any:
         """Store the next entry and return the sheet after it: one `advance` on the state, then the durable

@@ -14,22 +14,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.concours import files
+from tests.cli.test_concours import _day, _drawn
 from tests.cli.test_export import needs_browser, print_to_pdf
 
 EVIL = "<script>alert(1)</script>"
 FORMULA = '=HYPERLINK("http://x","y")'
-
-
-def _day(run, teams: int, *flags: str) -> None:
-    assert run("concours", "new", "Printemps", "--ruleset", "manille-muette", "--coups", "1", *flags).code == 0
-    for at in range(1, teams + 1):
-        assert run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"T{at}").code == 0
-
-
-def _drawn(run) -> dict:
-    ran = run("concours", "draw", "--json")
-    assert ran.code == 0, ran.err
-    return json.loads(ran.out)
 
 
 def _results(run, drawn: dict, points: str = "60-41", *more: str) -> None:

@@ -23,7 +23,7 @@ READS = {
 }  # fmt: skip
 WRITES = {
     "new", "coup", "edit", "adjust", "undo", "redo", "use", "stop", "note", "export", "table",
-    "delete", "insert", "fix",
+    "delete", "insert", "fix", "serve",  # serve: its entry page writes (--entry)
     "games rename", "games delete", "games restore", "games archive",
     "concours", "concours new", "concours register", "concours withdraw", "concours draw", "concours result",
     "concours use", "concours delete",

@@ -1,0 +1,104 @@
+"""`scorekeeper serve`: the fiche live on every screen at the table, and with `--entry` a keeper's phone enters coups.
+
+The first line is the page's address with its token, the second (with `--entry`) the entry page's with its
+own, then a QR code of the first. The web stack (`scorekeeper.web`: Starlette, uvicorn, Jinja2, segno) is
+imported here, inside the command: no other command pays for it at start-up.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+
+import typer
+
+from scorekeeper.cli.current import pick
+from scorekeeper.cli.options import GAME, examples_of
+from scorekeeper.errors import UserError
+from scorekeeper.i18n import text
+
+app = typer.Typer(add_completion=False, rich_markup_mode=None)
+
+PORT = 8733  # the default port: free on most machines, above the privileged range
+
+
+@app.command(help=text("help.serve"), epilog=examples_of("serve"))
+def serve(
+    game_name: str = GAME,
+    port: int = typer.Option(PORT, "--port", metavar="N", min=0, max=65535, help=text("help.serve.port")),
+    entry: bool = typer.Option(False, "--entry", help=text("help.serve.entry")),
+    lan: bool = typer.Option(False, "--lan", help=text("help.serve.lan")),
+) -> None:
+    name = pick(game_name)
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    listening = _bind(host, port)
+    port = listening.getsockname()[1]
+    shown = _lan_address() if lan else host
+
+    import uvicorn
+
+    from scorekeeper.web.app import build
+    from scorekeeper.web.guard import Tokens
+
+    tokens = Tokens.made(entry)
+    address = f"http://{shown}:{port}/?token={tokens.view}"
+    application = build(name, tokens)
+    say = [address]
+    if tokens.entry is not None:
+        say.append(text("serve.entry", address=f"http://{shown}:{port}/entry?token={tokens.entry}"))
+    print("\n".join(say), flush=True)
+    _qr(address)
+    print(text("serve.lan" if lan else "serve.local", name=name), flush=True)
+    # No access log: every request's address holds a token. Warnings and errors only, on stderr.
+    config = uvicorn.Config(
+        application, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:
+        pass
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before anything is printed, so that the address printed is the port bound
+    (`--port 0` picks a free one) and a port in use is one line, not a traceback."""
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        raise UserError("serve_port", port=port, reason=error.strerror or str(error)) from None
+    listening.listen(128)
+    listening.set_inheritable(True)
+    return listening
+
+
+def _lan_address() -> str:
+    """The address phones on the local network use: this machine's own, as its name resolves (no packet is
+    sent to find it); 0.0.0.0 where the name resolves only to loopback."""
+    try:
+        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        found = []
+    for *_, (address, _) in found:
+        if not address.startswith("127."):
+            return str(address)
+    return "0.0.0.0"
+
+
+def _qr(address: str) -> None:
+    """The address as a QR code for a phone's camera, in the terminal (half blocks); where the terminal's
+    encoding has no blocks, in ASCII."""
+    import segno
+
+    code = segno.make(address, error="l")
+    encoding = (getattr(sys.stdout, "encoding", None) or "ascii").lower()
+    try:
+        "█▀▄".encode(encoding)
+        compact = True
+    except (LookupError, UnicodeEncodeError):
+        compact = False
+    code.terminal(out=sys.stdout, compact=compact, border=2)
+    sys.stdout.flush()

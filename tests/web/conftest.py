@@ -1,0 +1,84 @@
+"""A real `scorekeeper serve` process on 127.0.0.1, its printed addresses read from its first lines."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+MARIUS = ("César", "Panisse", "Escartefigue", "Brun")
+
+
+def scorekeeper(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """The real command, in another process."""
+    ran = subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, timeout=60)
+    if check:
+        assert ran.returncode == 0, ran.stderr
+    return ran
+
+
+@dataclass
+class Served:
+    process: subprocess.Popen[str]
+    view: str
+    entry: str | None
+    lines: list[str]
+
+    @property
+    def base(self) -> str:
+        parts = urlsplit(self.view)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def token(self, which: str = "view") -> str:
+        return parse_qs(urlsplit(self.view if which == "view" else self.entry or "").query)["token"][0]
+
+
+def serve(*args: str) -> Served:
+    """`scorekeeper serve ARGS --port 0`, once its addresses are printed (the server listens before it prints)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert process.stdout is not None
+    lines = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+        if "Ctrl-C" in line:
+            break
+    assert lines and lines[0].startswith("http://127.0.0.1:"), (lines, process.stderr.read() if process.poll() is not None else "")
+    entry = next((re.search(r"http://\S+", line).group(0) for line in lines[1:2] if "/entry?token=" in line), None)
+    return Served(process, lines[0], entry, lines)
+
+
+@pytest.fixture
+def marius_game(home: Path) -> str:
+    players = [arg for name in MARIUS for arg in ("--player", name)]
+    scorekeeper("new", "manille-muette", *players, "--game", "marius")
+    return "marius"
+
+
+@pytest.fixture
+def served(marius_game: str) -> Iterator[Served]:
+    running = serve("--game", marius_game, "--entry")
+    yield running
+    running.process.terminate()
+    try:
+        running.process.wait(10)
+    except subprocess.TimeoutExpired:
+        running.process.kill()
+        running.process.wait()

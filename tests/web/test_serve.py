@@ -1,0 +1,176 @@
+"""`scorekeeper serve` over HTTP, from another process as a browser would ask (issue 33): the addresses it
+prints, the refusals, the forms' guards, the live stream, the same data as `sheet --json`."""
+
+from __future__ import annotations
+
+import json
+import socket
+import urllib.error
+import urllib.request
+from urllib.parse import urlencode
+
+import pytest
+
+from tests.web.conftest import Served, scorekeeper
+
+
+def fetch(url: str, data: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+    request = urllib.request.Request(url, data=data, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode(), dict(response.headers)
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(), dict(error.headers)
+
+
+def stored_coups(name: str = "marius") -> list[dict]:
+    return json.loads(scorekeeper("sheet", "--json", "--game", name).stdout)["coups"]
+
+
+def form_key(served: Served) -> str:
+    status, page, _ = fetch(served.entry)
+    assert status == 200
+    return page.split('name="key" value="')[1].split('"')[0]
+
+
+def post(served: Served, path: str, fields: dict[str, str], token: str | None = None, headers: dict | None = None):
+    token = served.token("entry") if token is None else token
+    return fetch(f"{served.base}{path}?token={token}", urlencode(fields).encode(), headers)
+
+
+def test_the_first_line_is_the_address_with_its_token_then_the_entry_then_a_qr_code(served: Served):
+    assert served.view.startswith("http://127.0.0.1:") and "/?token=" in served.view
+    assert "/entry?token=" in served.lines[1] and served.token("entry") != served.token("view")
+    assert any("█" in line or "▀" in line for line in served.lines[2:])  # the QR code, in half blocks
+    assert "--lan" in served.lines[-1] and "127.0.0.1" in served.lines[-1]
+
+
+def test_the_page_opens_with_its_token_and_carries_a_strict_policy(served: Served):
+    status, page, headers = fetch(served.view)
+    assert status == 200 and "César" in page and "marius" in page
+    policy = headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "script-src 'self'" in policy and "unsafe" not in policy
+    assert headers["referrer-policy"] == "no-referrer"
+    assert "http://" not in page.split("<body")[0] and "https://" not in page  # nothing from the internet
+
+
+@pytest.mark.parametrize("path", ["/", "/events", "/sheet.json", "/entry"])
+def test_a_missing_or_wrong_token_is_refused_and_reads_nothing(served: Served, path: str):
+    assert fetch(f"{served.base}{path}")[0] == 403
+    assert fetch(f"{served.base}{path}?token=wrong")[0] == 403
+    assert fetch(f"{served.base}{path}?token=")[0] == 403
+
+
+def test_the_view_token_cannot_enter_and_nothing_is_written(served: Served):
+    key = form_key(served)
+    assert fetch(f"{served.base}/entry?token={served.token()}")[0] == 403
+    for path in ("/entry/coup", "/entry/undo", "/entry/note"):
+        status, _, _ = post(served, path, {"key": key, "line": "10h cesar 40", "text": "x"}, token=served.token())
+        assert status == 403
+    assert stored_coups() == []
+
+
+def test_a_form_without_its_key_or_from_another_site_is_refused(served: Served):
+    assert post(served, "/entry/coup", {"line": "10h cesar 40"})[0] == 403
+    assert post(served, "/entry/coup", {"line": "10h cesar 40", "key": "0" * 64})[0] == 403
+    key = form_key(served)
+    elsewhere = {"Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"}
+    assert post(served, "/entry/coup", {"line": "10h cesar 40", "key": key}, headers=elsewhere)[0] == 403
+    assert post(served, "/entry/coup", {"line": "10h cesar 40", "key": key}, headers={"Origin": "null"})[0] == 403
+    assert stored_coups() == []
+
+
+def test_a_body_past_the_bound_is_refused_unread(served: Served):
+    key = form_key(served)
+    status, _, _ = post(served, "/entry/coup", {"line": "10h cesar 40", "key": key, "pad": "x" * 100_000})
+    assert status == 413 and stored_coups() == []
+    # A body that says it is small and goes on: read no further than the bound.
+    port = int(served.base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
+        head = f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        raw.sendall(head.encode())
+        chunk = b"x" * 8192
+        for _ in range(4):
+            raw.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+        raw.sendall(b"0\r\n\r\n")
+        assert raw.recv(100).startswith(b"HTTP/1.1 413")
+    assert stored_coups() == []
+
+
+def test_a_coup_is_entered_its_question_answered_and_stored_as_the_table_stores_it(served: Served, tmp_path):
+    key = form_key(served)
+    assert post(served, "/entry/coup", {"line": "10h cesar 40", "key": key})[0] == 200  # after the redirect
+    status, page, _ = post(served, "/entry/coup", {"line": "panisse 48", "key": key})
+    assert status == 200 and "Retourne" in page and 'name="answer"' in page  # asked, nothing stored yet
+    assert len(stored_coups()) == 1
+    assert post(served, "/entry/coup", {"line": "panisse 48", "answer": "7s", "key": key})[0] == 200
+    by_web = stored_coups()
+    # The same lines at the table, in another game.
+    players = [arg for name in ("César", "Panisse", "Escartefigue", "Brun") for arg in ("--player", name)]
+    scorekeeper("new", "manille-muette", *players, "--game", "table")
+    ran = scorekeeper_input(["table", "--game", "table"], "10h cesar 40\npanisse 48 7s\n")
+    assert ran.returncode == 0, ran.stderr
+    by_table = stored_coups("table")
+    assert [coup["declared"] for coup in by_web] == [coup["declared"] for coup in by_table]
+    assert [coup["scores"] for coup in by_web] == [[11, 0], [11, 14]]
+
+
+def scorekeeper_input(args: list[str], lines: str):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=lines, capture_output=True, text=True, timeout=60)
+
+
+def test_a_refused_line_says_why_and_stores_nothing(served: Served):
+    key = form_key(served)
+    status, page, _ = post(served, "/entry/coup", {"line": "10h nobody 40", "key": key})
+    assert status == 400 and 'class="refused"' in page and stored_coups() == []
+    status, page, _ = post(served, "/entry/coup", {"line": "panisse 48", "answer": "César", "key": key})
+    assert status == 400 and "Retourne" in page and stored_coups() == []  # a name is no retourne: asked again
+
+
+def test_undo_and_a_note_from_the_entry_page(served: Served):
+    key = form_key(served)
+    post(served, "/entry/coup", {"line": "10h cesar 40", "key": key})
+    post(served, "/entry/coup", {"line": "7s panisse 48", "key": key})
+    assert post(served, "/entry/undo", {"key": key})[0] == 200 and len(stored_coups()) == 1
+    assert post(served, "/entry/note", {"key": key, "number": "1", "text": "Brun saw a card"})[0] == 200
+    assert stored_coups()[0]["note"] == "Brun saw a card"
+    status, page, _ = post(served, "/entry/note", {"key": key, "number": "x1", "text": "no"})
+    assert status == 400 and 'class="refused"' in page
+
+
+def test_the_stream_sends_a_coup_stored_by_another_process(served: Served):
+    url = f"{served.base}/events?token={served.token()}&lang=fr"
+    with urllib.request.urlopen(url, timeout=10) as stream:
+        first = json.loads(stream.readline().decode().removeprefix("data: "))
+        assert first["count"] == 0 and first["lang"] == "fr" and "donneur" in first["headers"]
+        stream.readline()
+        scorekeeper("coup", "--game", "marius", "--retourne", "10h", "--points", "César=40")
+        line = stream.readline().decode()
+        while not line.startswith("data: "):
+            line = stream.readline().decode()
+        assert json.loads(line.removeprefix("data: "))["count"] == 1
+
+
+def test_the_page_speaks_the_browsers_language_or_lang(served: Served):
+    assert "donneur" in fetch(served.view, headers={"Accept-Language": "fr-BE,fr;q=0.9,en;q=0.5"})[1]
+    assert "dealer" in fetch(served.view, headers={"Accept-Language": "de, en;q=0.1"})[1]
+    assert "donneur" in fetch(served.view + "&lang=fr", headers={"Accept-Language": "en"})[1]
+
+
+def test_sheet_json_is_what_sheet_json_prints(served: Served):
+    scorekeeper("coup", "--game", "marius", "--retourne", "10h", "--points", "César=40")
+    status, body, headers = fetch(f"{served.base}/sheet.json?token={served.token()}")
+    assert status == 200 and headers["content-type"].startswith("application/json")
+    assert json.loads(body) == json.loads(scorekeeper("sheet", "--json", "--game", "marius").stdout)
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(marius_game: str):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        ran = scorekeeper("serve", "--game", marius_game, "--port", str(port), check=False)
+    assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "--port" in ran.stderr and "Traceback" not in ran.stderr
