@@ -231,8 +231,9 @@ def draw(name: str, undo: bool = False, new_seed: bool = False) -> tuple[Concour
                 concours.reseeded.append(number)
             concours.seeds[number] = secrets.randbits(48)
         made = draw_round(concours, number, playing, found)
+        taken = stored([table.game for table in made.tables])
         for table in made.tables:  # a game made before under a table's name would be taken for its partie
-            if store.exists(table.game):
+            if table.game in taken:
                 raise UserError("concours_game_taken", game=table.game)
         concours.rounds.append(made)
     return concours, made
@@ -288,16 +289,35 @@ def _undo(concours: Concours) -> Round:
 def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
     """What each table's game came to (T-2), by game name, for the tables with no result in the concours
     whose game is stored and over (of round `only`, else every round)."""
+    waiting = [
+        table
+        for drawn in concours.rounds
+        if only is None or drawn.number == only
+        for table in drawn.tables
+        if table.result is None and not table.forfeit
+    ]
     found = {}
-    for drawn in concours.rounds:
-        if only is not None and drawn.number != only:
-            continue
-        for table in drawn.tables:
-            if table.result is None and not table.forfeit and store.exists(table.game):
-                result = game_result(concours, table)
-                if result is not None:
-                    found[table.game] = result
+    kept = stored([table.game for table in waiting])
+    for table in waiting:
+        if table.game in kept:
+            result = game_result(concours, table)
+            if result is not None:
+                found[table.game] = result
     return found
+
+
+def stored(games: Sequence[str]) -> set[str]:
+    """Which of `games` are stored, the games folder read once however many are asked: `store.exists` of a
+    name not stored reads every game's head (C-4: a name that reads as a stored one is that game), and a
+    draw of 52 tables asked it 52 times over 300 games, 8 s of the fifth round of bench/concours.py."""
+    from scorekeeper.players import skeleton
+
+    folder = store.games_dir()
+    found = {game for game in games if (folder / f"{store.file_stem(game)}.toml").is_file()}
+    if len(found) == len(set(games)):
+        return found
+    shown = {skeleton(name) for name in store.all_names()}
+    return found | {game for game in games if skeleton(game) in shown}
 
 
 def game_result(concours: Concours, table: Table, game: Any = None) -> Result | None:
