@@ -47,10 +47,10 @@ class Words:
 CARDS_STYLE = """
 @page { size: A4; margin: 8mm; }
 .cards { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
-.card { border: 0.6pt dashed #777; padding: 4mm 5mm; height: 62mm; box-sizing: border-box;
+.card { border: 0.6pt dashed #777; padding: 4mm 5mm; height: 65mm; box-sizing: border-box;
   break-inside: avoid; overflow: hidden; overflow-wrap: anywhere; }
 .card h2 { font-size: 20pt; margin: 0; }
-.card .round { font-size: 10pt; color: #444; margin-bottom: 2mm; }
+.card .round { font-size: 10pt; color: #444; margin: 0; }
 .card .side { font-size: 11pt; font-weight: bold; margin: 1mm 0 0; }
 .card .players { font-size: 9pt; margin: 0 0 1mm; }
 .card .vs { font-size: 8pt; color: #666; margin: 0; }
@@ -60,7 +60,8 @@ CARDS_STYLE = """
 
 
 def cards(title: str, made: Sequence[Card], words: Words, lang: str) -> str:
-    """The table cards of a round, two across and four down an A4 sheet, cut along the dashes."""
+    """The table cards of a round, two across and four down an A4 sheet, cut along the dashes; the game to
+    enter comes first under the table's number, so that long names, cut at the card's foot, never hide it."""
     shown = [_card(card, words) for card in made]
     return _page(title, STYLE + CARDS_STYLE, f'<div class="cards">\n{"".join(shown)}</div>', lang)
 
@@ -74,9 +75,9 @@ def _card(card: Card, words: Words) -> str:
     url = "" if card.url is None else f'<p class="url">{escape(words.page)} <span>{escape(card.url)}</span></p>'
     return (
         f'<section class="card">\n<h2>{escape(words.table(card.table))}</h2>\n'
-        f'<p class="round">{escape(words.round(card.round))}</p>\n{sides}\n'
-        f'<p class="seats">{escape(words.seats)} {seats}</p>\n'
-        f'<p class="game">{escape(words.game)} <code>{escape(card.game)}</code></p>\n{url}</section>\n'
+        f'<p class="round">{escape(words.round(card.round))}</p>\n'
+        f'<p class="game">{escape(words.game)} <code>{escape(card.game)}</code></p>\n{sides}\n'
+        f'<p class="seats">{escape(words.seats)} {seats}</p>\n{url}</section>\n'
     )
 
 
