@@ -1,5 +1,5 @@
 """A concours's day, simulated and measured (issue 32). Run: `python bench/concours.py` (`--quick`: fewer
-teams and rounds, to see it run).
+teams and rounds, to see it run; `--keep DIR`: the village's data folder kept in DIR, a new folder).
 
 1. Doublettes: 104 teams over 6 rounds, 312 parties of 15 coups each (manille muette, `--coups 15`), every
    coup entered through the service as `scorekeeper coup` enters it (`service.add`, the table's game made
@@ -108,8 +108,9 @@ def individuel(players: int, rounds: int) -> None:
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    kept = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
     with tempfile.TemporaryDirectory() as home:
-        os.environ["SCOREKEEPER_HOME"] = home
+        os.environ["SCOREKEEPER_HOME"] = kept or home  # --keep DIR: the village's data folder kept, to time again
         os.environ["SCOREKEEPER_LANG"] = "en"
         teams, rounds = (16, 3) if quick else (104, 6)
         print(f"A concours of {teams} doublettes over {rounds} rounds, {teams // 2 * rounds} parties of 15 coups:")

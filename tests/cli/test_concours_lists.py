@@ -21,7 +21,7 @@ def test_games_shows_a_concours_as_one_line_and_its_games_with_concours(run) -> 
     drawn = _concours_played(run)
     rows = json.loads(run("games", "--json").out)
     assert [row["name"] for row in rows] == ["club", "Printemps"]
-    assert rows[1]["concours"] is True and "round 1 of 4; games: 3" in rows[1]["state"]
+    assert rows[1]["concours"] is True and "round 1 of 4, 6 teams; games: 3" in rows[1]["state"]
     assert "Printemps-r1-t1" not in run("games").out and "Printemps" in run("games").out
     listed = json.loads(run("games", "--concours", "printemps", "--json").out)
     assert sorted(row["name"] for row in listed) == sorted(table["game"] for table in drawn["tables"])
