@@ -183,7 +183,8 @@ def concours_listed() -> list[ConcoursListed]:
         if counted[fold_name(name)]:
             try:
                 made = files.read(name)
-            except UserError:  # a concours file damaged: its games listed as games, `concours` says the rest
+            except UserError:  # a concours file damaged: its line still stands for its games; `concours` says why
+                found.append(ConcoursListed(name, "?", 0, counted[fold_name(name)], 0, 0))
                 continue
             found.append(ConcoursListed(made.name, made.ruleset_name, len(made.entrants), counted[fold_name(name)],
                                         len(made.rounds), made.settings.rounds))
