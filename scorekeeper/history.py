@@ -102,16 +102,19 @@ def _played(game: dict[str, Any]) -> tuple[float, str]:
 
 
 def stats(
-    player: Iterable[str] = (), since: str | None = None, ruleset: Iterable[str] = ()
+    player: Iterable[str] = (), since: str | None = None, ruleset: Iterable[str] = (), concours: str | None = None
 ) -> dict[str, list[Any]]:
     """The figures per player and per ruleset over the games kept by the filters: a player named in
     `player` took part (folded, C-4), last played on or after `since` (ISO date), a ruleset in `ruleset`;
-    and `skipped`, each game file that could not be counted (its path and the mistake), whatever the filters."""
+    and `skipped`, each game file that could not be counted (its path and the mistake), whatever the filters.
+    A concours's tables (issue 32) are counted only when `concours` names it, and then only they: a day of
+    312 parties would otherwise outweigh the club's evenings."""
     wanted = {fold_name(name) for name in player}
     rulesets = set(ruleset)
     players: dict[str, dict[str, Any]] = {}
     by_ruleset: dict[str, dict[str, Any]] = {}
     counted, skipped = summaries()
+    counted = _of_concours(counted, concours)
     folded_names: dict[str, str] = {}  # a club writes a few names a thousand times: each folded once
     for game in counted:
         if since and clock.local_date(game["last"]) < since:
@@ -154,6 +157,18 @@ def stats(
         "rulesets": sorted(by_ruleset.values(), key=lambda total: total["name"]),
         "skipped": skipped,
     }
+
+
+def _of_concours(counted: list[dict[str, Any]], concours: str | None) -> list[dict[str, Any]]:
+    """The games `stats` counts: those of no concours, or, with `concours`, that concours's tables alone."""
+    from scorekeeper.concours import files
+
+    if concours is not None:
+        concours = fold_name(files.written_name(concours))
+    tables = files.tables_among(game["name"] for game in counted)
+    if concours is None:
+        return [game for game in counted if game["name"] not in tables]
+    return [game for game in counted if fold_name(tables.get(game["name"], "")) == concours]
 
 
 def _ranked(figures: dict[str, Any]) -> tuple[int, int, str]:

@@ -1,11 +1,12 @@
 """`scorekeeper concours VERB`: the organiser's day (RULES T): new, register, withdraw, draw, result,
-standing, status, list, use, delete. Each verb has its words in every language (`[concours]` of the words
-files: `inscrire`, `tirage`, `classement`...), found as names are (C-4). No rule is computed here: the
+standing, status, export, import, list, use, delete. Each verb has its words in every language (`[concours]` of
+the words files: `inscrire`, `tirage`, `classement`...), found as names are (C-4). No rule is computed here: the
 service (`service.concours`) decides, this module says it.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import click
@@ -256,3 +257,126 @@ def delete(name: str = typer.Argument(..., help=text("help.concours.name"))) -> 
     gone = _service().delete(name)
     _say(text("concours.deleted", name=gone.name))
 
+
+
+WHATS = ("cards", "standing", "prizes")
+
+
+@app.command("export", help=text("help.concours.export"))
+def export(
+    what: str = typer.Option("standing", "--what", metavar="|".join(WHATS), help=text("help.concours.export.what")),
+    format: str = typer.Option(None, "--format", "-f", metavar="html|csv", help=text("help.concours.export.format")),
+    round: int = typer.Option(None, "--round", help=text("help.concours.export.round")),
+    output: Path = typer.Option(
+        None, "--output", metavar=text("metavar.file"), help=text("help.concours.export.output")
+    ),
+    name: str = CONCOURS,
+) -> None:
+    import sys
+
+    from scorekeeper.cli.terminal import printable
+    from scorekeeper.errors import UserError
+
+    if what not in WHATS:
+        raise UserError("concours_bad_choice", option="--what", given=what, accepted=list(WHATS))
+    wanted = format or (output.suffix.lstrip(".").lower() if output is not None else "") or "html"
+    accepted = ["html"] if what == "cards" else ["html", "csv"]
+    if wanted not in accepted:
+        raise UserError("concours_bad_choice", option="--format", given=wanted, accepted=accepted)
+    page = _cards(name, round) if what == "cards" else _ranking(name, round, what == "prizes", wanted)
+    page = printable(page)  # a file as the terminal gets it: what a name holds never drives a terminal
+    if output is None:
+        sys.stdout.write(page)
+        return
+    from scorekeeper import service as games
+
+    games.write_export(output, page.encode("utf-8"))
+    _say(text("paper.written", path=str(output), format=wanted))
+
+
+def _cards(name: str | None, round_number: int | None) -> str:
+    from scorekeeper.cli.paper import concours as paper
+
+    service = _service()
+    made = service.read(service.chosen(name))
+    if not made.rounds:
+        from scorekeeper.errors import UserError
+
+        raise UserError("concours_nothing_drawn")
+    views = service.tables_of(made, round_number)
+    cards = [
+        paper.Card(
+            view.round, view.table, [(service.side_name(made, side), _players(made, side)) for side in table.sides],
+            view.seats, view.game, service.table_url(view),
+        )
+        for view, table in zip(views, made.round(views[0].round).tables, strict=True)
+    ]
+    words = paper.Words(
+        lambda number: text("concours.card.table", table=number),
+        lambda number: text("concours.card.round", name=made.name, round=number, rounds=made.settings.rounds),
+        text("concours.card.seats"), text("concours.card.game"), text("concours.card.versus"),
+        text("concours.card.page"),
+    )
+    title = text("concours.cards.title", name=made.name, round=views[0].round)
+    return paper.cards(title, cards, words, i18n.spoken().code)
+
+
+def _players(made: Any, side: tuple[int, ...]) -> list[str]:
+    return [player for number in side for player in made.entrant(number).players]
+
+
+def _ranking(name: str | None, round_number: int | None, prizes: bool, format: str) -> str:
+    from scorekeeper.cli.paper import Table
+    from scorekeeper.cli.paper import concours as paper
+    from scorekeeper.cli.paper.formats import csv
+
+    service = _service()
+    ranked = service.standing(name, round_number)
+    made = ranked.concours
+    three = made.settings.sides == 3
+    keys = ["place", "team", "players", "won", "jetons" if three else "points", "difference", "played", "byes"]
+    listed = service.prizes(ranked) if prizes else [(row, None) for row in ranked.rows]
+    rows = []
+    for row, prize in listed:
+        one = made.entrant(row.entrant)
+        cells: list[Any] = [
+            row.place, one.name, " & ".join(one.players), _whole(row.won), row.points, row.difference, row.played, row.byes
+        ]
+        if prizes:
+            cells.append("" if prize is None else prize)
+        rows.append(cells)
+    if prizes:
+        keys.append("prize")
+    table = Table([text(f"concours.column.{key}") for key in keys], rows)
+    if format == "csv":
+        return csv(table)
+    title = text("concours.prizes.title" if prizes else "concours.standing", name=made.name, round=ranked.round)
+    title = title.rstrip(":")
+    lines = [text("concours.paper.after", round=ranked.round, rounds=made.settings.rounds)]
+    if prizes:
+        lines.append(text("concours.paper.prizes", prizes=made.settings.prizes))
+    return paper.ranking(title, lines, table, i18n.spoken().code)
+
+
+def _whole(value: float) -> int | float:
+    """Parties won as the standing's JSON gives them, a draw's half kept: 2, 1.5."""
+    return int(value) if float(value).is_integer() else value
+
+
+@app.command("import", help=text("help.concours.import"))
+def import_(
+    gamefile: str = typer.Argument(..., metavar=text("metavar.file"), help=text("help.concours.import.gamefile")),
+    replace: bool = typer.Option(False, "--replace", help=text("help.concours.import.replace")),
+    name: str = CONCOURS,
+) -> None:
+    service = _service()
+    done = service.import_game(name, gamefile, replace)
+    if done.same:
+        _say(text("concours.imported_same", game=done.table.game))
+        return
+    teams = [service.side_name(done.concours, side) for side in done.table.sides]
+    if done.result is None:
+        _say(text("concours.imported_playing", game=done.table.game, round=done.round, table=done.table.number))
+        return
+    _say(text("concours.imported", game=done.table.game, round=done.round, table=done.table.number, teams=teams,
+              points="-".join(f"{p:g}" for p in done.result.points)))

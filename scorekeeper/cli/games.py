@@ -25,17 +25,24 @@ TRASH = typer.Option(False, "--trash", help=text("help.games.list.trash"))
 ARCHIVE = typer.Option(False, "--archive", help=text("help.games.list.archive"))
 
 
+CONCOURS = typer.Option(None, "--concours", help=text("help.games.list.concours"))
+
+
 @app.callback(invoke_without_command=True)
-def games(ctx: typer.Context, json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> None:
+def games(
+    ctx: typer.Context, json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE, concours: str = CONCOURS
+) -> None:
     if ctx.invoked_subcommand is None:
-        list_(json, trash, archive)
+        list_(json, trash, archive, concours)
 
 
 @app.command("list", help=text("help.games.list"), epilog=examples_of("games.list"))
-def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE) -> None:
+def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE, concours: str = CONCOURS) -> None:
     if trash and archive:
         raise UserError("games_one_folder")
-    rows = [_row(listed) for listed in service.listed(trash, archive)]
+    rows = [_row(listed) for listed in service.listed(trash, archive, concours)]
+    if not (trash or archive or concours):  # a concours's tables: one line for them all (issue 32)
+        rows.extend(_concours_row(made) for made in service.concours_listed())
     if json:
         print_json(rows)
         return
@@ -97,6 +104,16 @@ def _row(listed: service.Listed) -> dict:
         }
     put_away = {} if listed.id is None else {"id": listed.id}
     return {**row, **put_away, "current": listed.current, "state": state}
+
+
+def _concours_row(made: service.ConcoursListed) -> dict:
+    """A concours as one line of the list, in the games' columns: its tables' games are `games --concours NAME`."""
+    return {
+        "name": made.name, "ruleset": made.ruleset, "players": [], "coups": None,
+        "last_played": None, "over": made.round == made.rounds, "stopped": False, "current": False,
+        "state": text("games.state.concours", games=made.games, round=made.round, rounds=made.rounds, teams=made.teams),
+        "concours": True,
+    }
 
 
 @app.command(help=text("help.games.rename"), epilog=examples_of("games.rename"))

@@ -18,6 +18,7 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 PLAYER = typer.Option([], "--player", "-p", help=text("help.stats.player"))
 SINCE = typer.Option(None, "--since", metavar="DATE", help=text("help.stats.since"))
 RULESET = typer.Option([], "--ruleset", help=text("help.stats.ruleset"))
+CONCOURS = typer.Option(None, "--concours", help=text("help.stats.concours"))
 
 
 @app.command(help=text("help.stats"), epilog=examples_of("stats"))
@@ -25,6 +26,7 @@ def stats(
     player: list[str] = PLAYER,
     since: str | None = SINCE,
     ruleset: list[str] = RULESET,
+    concours: str | None = CONCOURS,
     json: bool = JSON,
 ) -> None:
     if since is not None:
@@ -32,7 +34,7 @@ def stats(
             since = date.fromisoformat(since).isoformat()
         except ValueError:
             raise UserError("stats_bad_date", date=since) from None
-    figures = history.stats(player, since, ruleset)
+    figures = history.stats(player, since, ruleset, concours)
     skipped = figures.pop("skipped")
     if json:
         print_json({**figures, "skipped": [{"path": path, "reason": said(error)} for path, error in skipped]})

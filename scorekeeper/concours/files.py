@@ -6,7 +6,7 @@ the current concours (the last made, or the one `concours use` names).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -140,3 +140,29 @@ def delete(name: str) -> Concours:
         with suppress(OSError):
             (folder() / "current").unlink()
     return concours
+
+
+def tables_among(games: Iterable[str]) -> dict[str, str]:
+    """Which of `games` (names) are tables of a stored concours, each with its concours's name: a name of the
+    form `NAME-rROUND-tTABLE` whose NAME is a concours kept here (C-4: as names are compared). `games` and
+    `stats` put these under their concours; a game named so with no such concours is an ordinary game."""
+    from scorekeeper.concours.model import GAME_NAME
+
+    kept = {names.fold_name(name): name for name in all_names()}
+    if not kept:
+        return {}
+    found = {}
+    for game in games:
+        match = GAME_NAME.fullmatch(game)
+        if match is not None and (concours := kept.get(names.fold_name(match["concours"]))) is not None:
+            found[game] = concours
+    return found
+
+
+def written_name(name: str) -> str:
+    """The concours `name` names, as its file writes it (`--concours NAME` of `games` and `stats`); a name
+    no concours has is the user's mistake."""
+    store.check_name(name)
+    if not exists(name):
+        raise UserError("no_concours", name=name)
+    return read(name).name

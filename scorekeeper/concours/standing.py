@@ -188,3 +188,33 @@ def _number(value: float) -> int | float:
 def places(rows: Sequence[Row]) -> dict[int, int]:
     """Each entrant's place, by number."""
     return {row.entrant: row.place for row in rows}
+
+
+def prized(concours: Concours, rows: Sequence[Row]) -> list[tuple[Row, int | None]]:
+    """The final ranking with its prizes (T-7): every entrant in standing order, the last included, each
+    with the prize it takes (1 the first prize) or None. The concours lists `prizes` prizes, one a place
+    from the first; entrants sharing a place share its prizes and the ones after it, given in the order
+    the last round's seed draws among them (by number, shuffled by `random.Random(seed)`), so anyone with
+    the file gives the same prizes. Within a shared place the rows come in that order too.
+
+    >>> from scorekeeper.concours.model import Entrant, Settings
+    >>> c = Concours("C", "r", {}, {}, Settings(prizes=2), [Entrant(n, f"E{n}", ("a",)) for n in (1, 2, 3)])
+    >>> [(row.entrant, prize) for row, prize in prized(c, standing(c, {}))]  # nothing played: all share 1st
+    [(2, 1), (3, 2), (1, None)]
+    """
+    import random
+
+    seed = concours.rounds[-1].seed if concours.rounds else 0
+    ordered: list[Row] = []
+    at = 0
+    while at < len(rows):
+        end = at
+        while end < len(rows) and rows[end].place == rows[at].place:
+            end += 1
+        shared = sorted(rows[at:end], key=lambda row: row.entrant)
+        if len(shared) > 1:
+            random.Random(seed * 1000 + rows[at].place).shuffle(shared)  # each place its own draw from the seed
+        ordered.extend(shared)
+        at = end
+    count = concours.settings.prizes
+    return [(row, at if at <= count else None) for at, row in enumerate(ordered, start=1)]

@@ -231,8 +231,9 @@ def draw(name: str, undo: bool = False, new_seed: bool = False) -> tuple[Concour
                 concours.reseeded.append(number)
             concours.seeds[number] = secrets.randbits(48)
         made = draw_round(concours, number, playing, found)
+        taken = stored([table.game for table in made.tables])
         for table in made.tables:  # a game made before under a table's name would be taken for its partie
-            if store.exists(table.game):
+            if table.game in taken:
                 raise UserError("concours_game_taken", game=table.game)
         concours.rounds.append(made)
     return concours, made
@@ -288,25 +289,44 @@ def _undo(concours: Concours) -> Round:
 def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
     """What each table's game came to (T-2), by game name, for the tables with no result in the concours
     whose game is stored and over (of round `only`, else every round)."""
+    waiting = [
+        table
+        for drawn in concours.rounds
+        if only is None or drawn.number == only
+        for table in drawn.tables
+        if table.result is None and not table.forfeit
+    ]
     found = {}
-    for drawn in concours.rounds:
-        if only is not None and drawn.number != only:
-            continue
-        for table in drawn.tables:
-            if table.result is None and not table.forfeit and store.exists(table.game):
-                result = game_result(concours, table)
-                if result is not None:
-                    found[table.game] = result
+    kept = stored([table.game for table in waiting])
+    for table in waiting:
+        if table.game in kept:
+            result = game_result(concours, table)
+            if result is not None:
+                found[table.game] = result
     return found
 
 
-def game_result(concours: Concours, table: Table) -> Result | None:
-    """Table `table`'s result from its game, None while its partie goes on (T-2): each side's partie won
-    (a level end is a draw, half to each), manches and points; at tables of three each player's jetons and
-    contracts made."""
+def stored(games: Sequence[str]) -> set[str]:
+    """Which of `games` are stored, the games folder read once however many are asked: `store.exists` of a
+    name not stored reads every game's head (C-4: a name that reads as a stored one is that game), and a
+    draw of 52 tables asked it 52 times over 300 games, 8 s of the fifth round of bench/concours.py."""
+    from scorekeeper.players import skeleton
+
+    folder = store.games_dir()
+    found = {game for game in games if (folder / f"{store.file_stem(game)}.toml").is_file()}
+    if len(found) == len(set(games)):
+        return found
+    shown = {skeleton(name) for name in store.all_names()}
+    return found | {game for game in games if skeleton(game) in shown}
+
+
+def game_result(concours: Concours, table: Table, game: Any = None) -> Result | None:
+    """Table `table`'s result from its game (the stored one, else `game`, a Ledger not stored yet), None
+    while its partie goes on (T-2): each side's partie won (a level end is a draw, half to each), manches
+    and points; at tables of three each player's jetons and contracts made."""
     from scorekeeper.service.reads import fiche, ruleset_of
 
-    game = store.read(table.game)
+    game = store.read(table.game) if game is None else game
     if list(game.players) != list(table.seats):  # another game of that name: never this table's partie
         return None
     sheet = fiche(game)
@@ -422,9 +442,9 @@ class Standing:
     concours: Concours
 
 
-def standing(name: str | None) -> Standing:
-    """The standing after the rounds whose tables all have a result (T-7), a pure function of the
-    concours file and its tables' games."""
+def standing(name: str | None, round_number: int | None = None) -> Standing:
+    """The standing after the rounds whose tables all have a result (T-7), or after round `round_number`
+    (refused while that round is not complete), a pure function of the concours file and its tables' games."""
     concours = files.read(chosen(name))
     found = outcomes(concours)
     done = 0
@@ -432,7 +452,21 @@ def standing(name: str | None) -> Standing:
         if not complete(drawn, found):
             break
         done = drawn.number
+    if round_number is not None:
+        concours.round(round_number)  # a round not drawn is said as such
+        if round_number > done:
+            drawn = concours.round(round_number)
+            waiting = [t.number for t in drawn.tables if not t.forfeit and outcome(t, found) is None]
+            raise UserError("concours_round_open", "T-6", number=round_number, tables=waiting)
+        done = round_number
     return Standing(done, ranked(concours, found, done), concours)
+
+
+def prizes(ranking: Standing) -> list[tuple[Row, int | None]]:
+    """The final ranking of `ranking` with each entrant's prize (T-7), see `concours.standing.prized`."""
+    from scorekeeper.concours.standing import prized
+
+    return prized(ranking.concours, ranking.rows)
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,6 +509,11 @@ class TableView:
 def tables(name: str | None, round_number: int | None = None) -> list[TableView]:
     """The tables of a round (the last drawn when None), each with its secret: for the web page (task W)."""
     concours = files.read(chosen(name))
+    return tables_of(concours, round_number)
+
+
+def tables_of(concours: Concours, round_number: int | None = None) -> list[TableView]:
+    """`tables` of a concours already read."""
     if not concours.rounds:
         return []
     drawn = concours.current if round_number is None else concours.round(round_number)
@@ -485,6 +524,99 @@ def tables(name: str | None, round_number: int | None = None) -> list[TableView]
     ]
 
 
+def table_url(view: TableView, base: str | None = None) -> str | None:
+    """The address of a table's page on the web, for its card (and its QR code): None without a server's
+    `base` (`concours export --url BASE`, task W), else the table's game under it, opened by the table's
+    stored secret."""
+    if base is None:
+        return None
+    from urllib.parse import quote
+
+    return f"{base.rstrip('/')}/{quote(view.game, safe='')}?key={quote(view.secret, safe='')}"
+
+
 def side_name(concours: Concours, side: Sequence[int]) -> str:
     """A side as the wall says it: a team's name, or a duo of players."""
     return " & ".join(concours.entrant(number).name for number in side)
+
+
+# --- a table's game from another device ----------------------------------------------------------------
+
+MOST_GAME_BYTES = 8 * 1024 * 1024  # a partie of a few hundred coups is a few hundred kilobytes
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """A table's game taken from another device: the concours, the table, and the result the game gives
+    (None while its partie goes on); `same` when the store held that very game already (nothing written)."""
+
+    concours: Concours
+    round: int
+    table: Table
+    result: Result | None
+    same: bool
+
+
+def import_game(name: str | None, path: str, replace_result: bool = False) -> Imported:
+    """A table's game kept on another device (its game file) stored as that table's partie (T-2). The game
+    must be a table of this concours by its name, seat that table's players in their seats and play its
+    ruleset; it gives the table's result as a game played here does. T-6: a game or a result the table has
+    already, that says otherwise, is refused, both shown, unless `replace_result`; T-7: a result a draw has
+    used is replaced only so (`--replace`), and it stays frozen."""
+    from scorekeeper import tomlfile
+    from scorekeeper.concours.model import GAME_NAME
+    from scorekeeper.store import Ledger
+
+    try:
+        data = tomlfile.loads(tomlfile.read_regular(path, most=MOST_GAME_BYTES))
+    except (OSError, tomlfile.NotToml) as error:
+        raise UserError("concours_import_unreadable", path=path, reason=tomlfile.reason(error)) from None
+    game = Ledger.from_toml(data, path)  # a damaged game is refused as the store refuses it
+    with files.changing(chosen(name)) as concours:
+        match = GAME_NAME.fullmatch(game.name)
+        table = None
+        if match is not None and fold_name(match["concours"]) == fold_name(concours.name):
+            number = int(match["round"])
+            if 1 <= number <= len(concours.rounds):
+                table = concours.rounds[number - 1].table(int(match["table"]))
+        if match is None or table is None or fold_name(table.game) != fold_name(game.name):
+            raise UserError("concours_import_not_a_table", game=game.name, concours=concours.name)
+        drawn = concours.round(int(match["round"]))
+        if [fold_name(p) for p in game.players] != [fold_name(p) for p in table.seats]:
+            raise UserError(
+                "concours_import_players", game=game.name, players=list(game.players), seats=list(table.seats)
+            )
+        same_rules = (game.ruleset_name, game.ruleset, game.options) == (concours.ruleset_name, concours.ruleset, concours.options)
+        if not same_rules:  # the game carries its own copy of the rules: a copy changed would score otherwise
+            raise UserError(
+                "concours_import_ruleset", game=game.name, ruleset=game.ruleset_name, wanted=concours.ruleset_name
+            )
+        if table.forfeit and not replace_result:
+            raise UserError("concours_result_twice", "T-6", round=drawn.number, table=table.number,
+                            before=_entry(concours, table), entered=game.name)
+        game.name, game.players = table.game, list(table.seats)  # as the concours writes them
+        played = game_result(concours, table, game)
+        if store.exists(table.game):
+            kept = store.read(table.game)
+            if kept.coups == game.coups and kept.stopped == game.stopped:
+                return Imported(concours, drawn.number, table, played, True)
+            if not replace_result:
+                raise UserError(
+                    "concours_import_other_game", "T-6", game=table.game, kept=len(kept.coups), given=len(game.coups)
+                )
+        before = table.result
+        if before is not None and played is not None and not before.same(played) and not replace_result:
+            raise UserError(
+                "concours_result_contradicts", "T-6", game=table.game, entered=_said(before), played=_said(played)
+            )
+        if before is not None and before.frozen and (played is None or not (replace_result or before.same(played))):
+            raise UserError("concours_table_frozen", "T-7", game=table.game, concours=concours.name)
+        if replace_result:
+            if store.exists(table.game):
+                store.put_away(table.game, store.TRASH)
+            frozen = before is not None and before.frozen  # a draw used it: the game's result, frozen in its place
+            made = replace(table, forfeit=(), result=replace(played, frozen=True) if frozen and played else None)
+            concours.with_round(drawn.with_table(made))
+            table = made
+        store.create(game)
+    return Imported(concours, drawn.number, table, played, False)

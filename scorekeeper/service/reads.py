@@ -131,14 +131,24 @@ class Listed:
     id: str | None = None
 
 
-def listed(trash: bool = False, archive: bool = False) -> list[Listed]:
+def listed(trash: bool = False, archive: bool = False, concours: str | None = None) -> list[Listed]:
     """The games in play (else those in the trash, or the archive), each read and replayed: a game whose
     file cannot be read is listed with its mistake, never the list refused for it. Put away, every game
-    is listed, and those that share a name carry their ids."""
+    is listed, and those that share a name carry their ids. In play, a concours's tables are left to its
+    line (`concours_listed`), or, with `concours`, listed alone: that concours's games."""
     folder = store.TRASH if trash else store.ARCHIVE if archive else None
     if folder is None:
         current = store.current_name()
-        return [_listed(name, _same(current, name), partial(store.read, name)) for name in store.all_names()]
+        names = store.all_names()
+        tables = _tables_among(names)
+        if concours is None:
+            names = [name for name in names if name not in tables]
+        else:
+            from scorekeeper.concours import files
+
+            wanted = fold_name(files.written_name(concours))
+            names = [name for name in names if fold_name(tables.get(name, "")) == wanted]
+        return [_listed(name, _same(current, name), partial(store.read, name)) for name in names]
     put_away = store.put_away_games(folder)
     count = Counter(fold_name(game.name) for game in put_away)
     shared = [count[fold_name(game.name)] > 1 for game in put_away]
@@ -146,6 +156,45 @@ def listed(trash: bool = False, archive: bool = False) -> list[Listed]:
         _listed(game.name, False, partial(store.read_put_away, game), game.id if apart else None)
         for game, apart in zip(put_away, shared, strict=True)
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class ConcoursListed:
+    """A concours as `games` lists it, one line for all its tables' games: its name, ruleset, teams, the
+    games stored, the round drawn and the rounds it plays."""
+
+    name: str
+    ruleset: str
+    teams: int
+    games: int
+    round: int
+    rounds: int
+
+
+def concours_listed() -> list[ConcoursListed]:
+    """Each concours some of whose tables' games are stored, in the order of the concours's names."""
+    counted = Counter(fold_name(concours) for concours in _tables_among(store.all_names()).values())
+    if not counted:
+        return []
+    from scorekeeper.concours import files
+
+    found = []
+    for name in files.all_names():
+        if counted[fold_name(name)]:
+            try:
+                made = files.read(name)
+            except UserError:  # a concours file damaged: its line still stands for its games; `concours` says why
+                found.append(ConcoursListed(name, "?", 0, counted[fold_name(name)], 0, 0))
+                continue
+            found.append(ConcoursListed(made.name, made.ruleset_name, len(made.entrants), counted[fold_name(name)],
+                                        len(made.rounds), made.settings.rounds))
+    return found
+
+
+def _tables_among(names: Sequence[str]) -> dict[str, str]:
+    from scorekeeper.concours import files
+
+    return files.tables_among(names)
 
 
 def _listed(name: str, current: bool, read: Callable[[], Ledger], id: str | None = None) -> Listed:

@@ -26,7 +26,7 @@ WRITES = {
     "delete", "insert", "fix", "serve",  # serve: its entry page writes (--entry)
     "games rename", "games delete", "games restore", "games archive",
     "concours", "concours new", "concours register", "concours withdraw", "concours draw", "concours result",
-    "concours use", "concours delete",
+    "concours use", "concours delete", "concours import", "concours export",
 }  # fmt: skip
 
 

@@ -65,3 +65,21 @@ def test_t7_the_standing_is_a_pure_function_of_the_concours_and_the_outcomes() -
     rows = standing(concours, {})
     assert rows[0].won == 2 and [row.place for row in rows] == sorted(row.place for row in rows)
     assert all(a.measures >= b.measures for a, b in combinations(rows, 2))
+
+
+def test_t3_an_individual_concours_of_260_players_over_5_rounds_never_repeats_a_partner() -> None:
+    concours = _concours(260, Settings(format="individuel", rounds=5))
+    _play(concours, 5)
+    duos = [frozenset(side) for r in concours.rounds for t in r.tables for side in t.sides]
+    assert len(duos) == 5 * 130 and len(duos) == len(set(duos))
+    assert all(len(r.tables) == 65 for r in concours.rounds)
+
+
+def test_t3_the_sparse_graph_gives_way_to_the_complete_one_rather_than_repeat_a_meeting(monkeypatch) -> None:
+    from scorekeeper.concours import draw as module
+
+    monkeypatch.setattr(module, "NEAR", 1)  # only neighbours in the standing: a repeat unless all are tried
+    concours = _concours(8, Settings(rounds=4))
+    _play(concours, 4)
+    met = [frozenset(side[0] for side in t.sides) for r in concours.rounds for t in r.tables]
+    assert len(met) == len(set(met))

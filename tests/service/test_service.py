@@ -39,7 +39,7 @@ def test_the_names_mypy_imports_are_the_names_the_service_loads() -> None:
     assert {module: sorted(names) for module, names in imported.items()} == {
         module: sorted(names) for module, names in service._NAMES.items()
     }
-    assert {"append", "read_words"}.isdisjoint(service.__all__) and len(service.__all__) == 41
+    assert {"append", "read_words"}.isdisjoint(service.__all__) and len(service.__all__) == 43
 
 
 def test_a_name_the_service_does_not_have_is_an_attribute_error() -> None:

@@ -1,0 +1,105 @@
+"""The concours on paper (issue 32, RULES T): each round's table cards to cut out and hand to the tables,
+the standing, and the final ranking with its prizes, as printable A4 HTML pages (the standing and the
+prizes as CSV too, through the fiche's own CSV writer: the same escaping of formulas).
+
+The pages are self-contained (style inline, nothing from the network). Every word typed by someone (a
+team's, a player's, the concours's name) is escaped (`html.escape`): it is shown, never run. Each card
+leaves room for its table's page on the web: `url(table)` gives its address or None (task W draws the QR
+code of it there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from scorekeeper.cli.paper import Table, figure
+from scorekeeper.cli.paper.formats import STYLE
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One table's card: its round and number, its sides (each a name and its players), its players in
+    their seats, the game to enter, and the address of its page on the web where there is one."""
+
+    round: int
+    table: int
+    sides: list[tuple[str, list[str]]]
+    seats: list[str]
+    game: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """The words a card says, in the language spoken (the catalog gives them)."""
+
+    table: Callable[[int], str]
+    round: Callable[[int], str]
+    seats: str
+    game: str
+    versus: str
+    page: str
+
+
+CARDS_STYLE = """
+@page { size: A4; margin: 8mm; }
+.cards { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
+.card { border: 0.6pt dashed #777; padding: 4mm 5mm; height: 65mm; box-sizing: border-box;
+  break-inside: avoid; overflow: hidden; overflow-wrap: anywhere; }
+.card h2 { font-size: 20pt; margin: 0; }
+.card .round { font-size: 10pt; color: #444; margin: 0; }
+.card .side { font-size: 11pt; font-weight: bold; margin: 1mm 0 0; }
+.card .players { font-size: 9pt; margin: 0 0 1mm; }
+.card .vs { font-size: 8pt; color: #666; margin: 0; }
+.card .seats, .card .game, .card .url { font-size: 8.5pt; margin: 1.5mm 0 0; }
+.card code { font-size: 10pt; font-weight: bold; }
+"""
+
+
+def cards(title: str, made: Sequence[Card], words: Words, lang: str) -> str:
+    """The table cards of a round, two across and four down an A4 sheet, cut along the dashes; the game to
+    enter comes first under the table's number, so that long names, cut at the card's foot, never hide it."""
+    shown = [_card(card, words) for card in made]
+    return _page(title, STYLE + CARDS_STYLE, f'<div class="cards">\n{"".join(shown)}</div>', lang)
+
+
+def _card(card: Card, words: Words) -> str:
+    sides = f'<p class="vs">{escape(words.versus)}</p>'.join(
+        f'<p class="side">{escape(name)}</p><p class="players">{escape(" & ".join(players))}</p>'
+        for name, players in card.sides
+    )
+    seats = " · ".join(escape(seat) for seat in card.seats)
+    url = "" if card.url is None else f'<p class="url">{escape(words.page)} <span>{escape(card.url)}</span></p>'
+    return (
+        f'<section class="card">\n<h2>{escape(words.table(card.table))}</h2>\n'
+        f'<p class="round">{escape(words.round(card.round))}</p>\n'
+        f'<p class="game">{escape(words.game)} <code>{escape(card.game)}</code></p>\n{sides}\n'
+        f'<p class="seats">{escape(words.seats)} {seats}</p>\n{url}</section>\n'
+    )
+
+
+def ranking(title: str, lines: Sequence[str], table: Table, lang: str) -> str:
+    """The standing or the final ranking: one table, the teams in order, on as many A4 pages as it takes
+    (its header repeated on each)."""
+    head = "".join(f"<th>{escape(header)}</th>" for header in table.headers)
+    rows = "\n".join("<tr>" + "".join(map(_cell, row)) + "</tr>" for row in table.rows)
+    said = "".join(f"<p>{escape(line)}</p>" for line in lines)
+    body = f"{said}<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+    return _page(title, STYLE, body, lang)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f'<td class="n">{figure(value)}</td>'
+    return f"<td>{escape(figure(value))}</td>"
+
+
+def _page(title: str, style: str, body: str, lang: str) -> str:
+    return (
+        f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
+        f"<h1>{escape(title)}</h1>\n{body}\n</body>\n</html>\n"
+    )
