@@ -44,6 +44,10 @@ class Words:
     page: str
 
 
+# The fiche keeps each coup (a tbody of its own) whole on a page; a list of 104 teams is one tbody, and
+# must break between pages, its header repeated.
+LIST_STYLE = "tbody { break-inside: auto; }\n"
+
 CARDS_STYLE = """
 @page { size: A4; margin: 8mm; }
 .cards { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
@@ -88,7 +92,7 @@ def ranking(title: str, lines: Sequence[str], table: Table, lang: str) -> str:
     rows = "\n".join("<tr>" + "".join(map(_cell, row)) + "</tr>" for row in table.rows)
     said = "".join(f"<p>{escape(line)}</p>" for line in lines)
     body = f"{said}<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
-    return _page(title, STYLE, body, lang)
+    return _page(title, STYLE + LIST_STYLE, body, lang)
 
 
 def _cell(value: Any) -> str:
