@@ -121,7 +121,7 @@ def board_view(name: str, code: str) -> dict[str, Any]:
         three = concours.settings.sides == 3
         keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (["prize"] if final and concours.settings.prizes else [])
         rows = []
-        for at, row in enumerate(ranked.rows):
+        for at, row in enumerate(ranked.rows if ranked.round else ()):  # before a round is complete, no order
             cells: list[Any] = [row.place, concours.entrant(row.entrant).name, *map(_figure, (row.won, row.points, row.difference))]
             if "prize" in keys:
                 cells.append(at + 1 if at < concours.settings.prizes else "")
