@@ -95,13 +95,13 @@ class _Tables:
         self.desks: dict[tuple[int, int], Desk] = {}
 
     def _table(self, request: Request) -> tuple[tuple[int, int], Any] | None:
-        from scorekeeper.concours import files
         from scorekeeper.concours.links import parse_table_id
+        from scorekeeper.service import concours as organiser
 
         at = parse_table_id(request.path_params.get("id", ""))
         if at is None:
             return None
-        concours = files.read(self.name)
+        concours = organiser.read(self.name)
         if at[0] > len(concours.rounds):
             return None
         table = concours.round(at[0]).table(at[1])

@@ -68,16 +68,15 @@ class Board:
     coup at any table, and a table's game made by its first coup."""
 
     def __init__(self, name: str) -> None:
-        from scorekeeper.concours import files
+        from scorekeeper.service import concours
 
-        self.name = files.read(name).name  # a concours that is not there is the user's mistake, said at once
+        self.name = concours.read(name).name  # a concours that is not there is the user's mistake, said at once
         self.stamp = self._stamp()
 
     def _stamp(self) -> tuple[tuple[int, int, int] | None, ...]:
-        from scorekeeper import store
-        from scorekeeper.concours import files
+        from scorekeeper.service.board import watched
 
-        return tuple(_identity(path) for path in (files.path_of(self.name), store.games_dir()))
+        return tuple(_identity(path) for path in watched(self.name))
 
     def refresh(self) -> bool:
         stamp = self._stamp()

@@ -165,18 +165,15 @@ def _side(table: Any, result: Any, at: int) -> dict[str, Any]:
 
 def _table_state(concours: Any, table: Any, result: Any) -> str:
     """How a table stands, in one line: forfeited, finished, its partie as it goes, or waiting."""
-    from scorekeeper import store
+    from scorekeeper.service.board import partie
 
     if table.forfeit:
         return i18n.text("web.board.forfeit", team=concours.entrant(table.forfeit[0]).name)
     if result is not None:
         return i18n.text("web.board.finished")
-    if not store.exists(table.game):
+    sheet = partie(table)
+    if sheet is None:
         return i18n.text("web.board.waiting")
     from scorekeeper.cli.render import short_status
-    from scorekeeper.service.reads import fiche
 
-    game = store.read(table.game)
-    if list(game.players) != list(table.seats):  # another game of that name: never this table's partie
-        return i18n.text("web.board.waiting")
-    return _plain(short_status(fiche(game)))
+    return _plain(short_status(sheet))
