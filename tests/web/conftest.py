@@ -65,6 +65,16 @@ def serve(*args: str) -> Served:
     return Served(process, lines[0], entry, lines)
 
 
+def stop(running: Served) -> None:
+    """The server stopped: asked, then killed if it will not."""
+    running.process.terminate()
+    try:
+        running.process.wait(10)
+    except subprocess.TimeoutExpired:
+        running.process.kill()
+        running.process.wait()
+
+
 @pytest.fixture
 def marius_game(home: Path) -> str:
     players = [arg for name in MARIUS for arg in ("--player", name)]
@@ -76,12 +86,7 @@ def marius_game(home: Path) -> str:
 def served(marius_game: str) -> Iterator[Served]:
     running = serve("--game", marius_game, "--entry")
     yield running
-    running.process.terminate()
-    try:
-        running.process.wait(10)
-    except subprocess.TimeoutExpired:
-        running.process.kill()
-        running.process.wait()
+    stop(running)
 
 
 TEAMS = (("Ann", "Bob"), ("Cid", "Dan"), ("Eve", "Fay"), ("Gus", "Hal"), ("Ida", "Jon"))
@@ -122,9 +127,4 @@ def seats(name: str, table: int) -> list[str]:
 def concours_served(printemps: str) -> Iterator[Served]:
     running = serve("--concours", printemps, "--entry")
     yield running
-    running.process.terminate()
-    try:
-        running.process.wait(10)
-    except subprocess.TimeoutExpired:
-        running.process.kill()
-        running.process.wait()
+    stop(running)

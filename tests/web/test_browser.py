@@ -189,6 +189,7 @@ def test_the_board_at_a_tvs_width_pages_through_its_tables_and_at_a_phones_shows
         tv = shoot(browser, 1920, 1080, "board-tv-1920.png")
         wait_for(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-page") == "2", 12)  # it turns
         assert not cards_shown(browser)[0]
+        assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-pages") == str(pages)  # as many pages as before
         shoot(browser, 1920, 1080, "board-tv-1920-page2.png")
         browser.get(running.view + "&lang=fr")
         browser.set_window_size(360, 740)

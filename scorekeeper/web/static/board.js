@@ -8,6 +8,7 @@
   const live = document.getElementById("live");
   const pages = document.getElementById("tables");
   let first = 0; // the first table of the page shown
+  let perPage = 0; // the tables the first page holds: the last page may hold fewer
   function element(tag, className, words) {
     const made = document.createElement(tag);
     if (className) made.className = className;
@@ -71,9 +72,10 @@
       if (card.getBoundingClientRect().bottom <= bottom + 1 && shown === index - first) shown += 1;
     });
     shown = Math.max(shown, 1);
+    if (first === 0 || shown > perPage) perPage = shown;
     cards.forEach(function (card, index) { card.hidden = index < first || index >= first + shown; });
-    const count = Math.ceil(cards.length / shown);
-    const page = Math.min(Math.floor(first / shown) + 1, count);
+    const count = Math.ceil(cards.length / perPage);
+    const page = Math.min(Math.floor(first / perPage) + 1, count);
     body.dataset.pages = String(count);
     body.dataset.page = String(page);
     const words = document.getElementById("page").dataset.words;
