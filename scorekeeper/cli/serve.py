@@ -1,7 +1,8 @@
 """`scorekeeper serve`: the fiche live on every screen at the table, and with `--entry` a keeper's phone enters coups.
 
 The first line is the page's address with its token, the second (with `--entry`) the entry page's with its
-own, then a QR code of the first. The web stack (`scorekeeper.web`: Starlette, uvicorn, Jinja2, segno) is
+own, then a QR code of the first. With `--concours NAME` the first is the board's (`/concours`), and each
+table's pages open at the addresses its card carries (`concours.links`: tokens from the table's secret). The web stack (`scorekeeper.web`: Starlette, uvicorn, Jinja2, segno) is
 imported here, inside the command: no other command pays for it at start-up.
 """
 
@@ -28,10 +29,18 @@ def serve(
     port: int = typer.Option(PORT, "--port", metavar="N", show_default=False, help=text("help.serve.port")),  # its help says the default
     entry: bool = typer.Option(False, "--entry", help=text("help.serve.entry")),
     lan: bool = typer.Option(False, "--lan", help=text("help.serve.lan")),
+    concours: str = typer.Option(None, "--concours", "-c", metavar=text("metavar.name"), help=text("help.serve.concours")),
 ) -> None:
     if not 0 <= port <= 65535:
         raise UserError("serve_port", port=port, reason=text("serve.port_range"))
-    name = pick(game_name)
+    if concours is not None and game_name is not None:
+        raise UserError("serve_game_and_concours")
+    if concours is not None:
+        from scorekeeper.service import concours as organiser
+
+        name = organiser.chosen(concours)
+    else:
+        name = pick(game_name)
     host = "0.0.0.0" if lan else "127.0.0.1"
     listening = _bind(host, port)
     port = listening.getsockname()[1]
@@ -39,15 +48,21 @@ def serve(
 
     import uvicorn
 
-    from scorekeeper.web.app import build
+    from scorekeeper.web.app import build, build_concours
     from scorekeeper.web.guard import Tokens
 
-    tokens = Tokens.made(entry)
-    address = f"http://{shown}:{port}/?token={tokens.view}"
-    application = build(name, tokens)
-    say = [address]
-    if tokens.entry is not None:
-        say.append(text("serve.entry", address=f"http://{shown}:{port}/entry?token={tokens.entry}"))
+    if concours is not None:  # the tables' entry pages open with their own tokens, from their cards
+        tokens = Tokens.made(entry=False)
+        address = f"http://{shown}:{port}/concours?token={tokens.view}"
+        application = build_concours(name, tokens, entry)
+        say = [address, text("serve.tables_entry" if entry else "serve.tables")]
+    else:
+        tokens = Tokens.made(entry)
+        address = f"http://{shown}:{port}/?token={tokens.view}"
+        application = build(name, tokens)
+        say = [address]
+        if tokens.entry is not None:
+            say.append(text("serve.entry", address=f"http://{shown}:{port}/entry?token={tokens.entry}"))
     print("\n".join(say), flush=True)
     _qr(address)
     print(text("serve.lan" if lan else "serve.local", name=name), flush=True)

@@ -1,4 +1,4 @@
-"""The routes of `scorekeeper serve`, one Starlette application for one game.
+"""The routes of `scorekeeper serve`, one Starlette application for one game, or for one concours.
 
     GET  /                 the fiche, live (view or entry token)
     GET  /events           the fiche's server-sent events (view or entry token)
@@ -8,6 +8,10 @@
     POST /entry/undo       the last entry taken back (entry token, form key)
     POST /entry/note       a note on an entry or on the game (entry token, form key)
     GET  /static/NAME      the page's style sheet and script (no token: they hold no game)
+
+With `--concours NAME` the same pages serve each table under `/table/ROUND-TABLE` (its fiche, its
+events, its entry), opened by the table's own tokens, and the board is at `/concours` (its events at
+`/concours/events`, this server's view token).
 
 Every page takes `?lang=` (else the browser's language). A wrong or missing token is a 403 and reads
 or writes nothing; the entry's routes refuse the view token. A coup from the entry page goes through the
@@ -20,8 +24,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -36,7 +41,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.service.session import Session
 from scorekeeper.web import guard
 from scorekeeper.web.guard import Access, Tokens
-from scorekeeper.web.live import Live
+from scorekeeper.web.live import POLL, Board, Fiche, Live
 from scorekeeper.web.views import fiche_view, language_of, speaking
 
 HERE = Path(__file__).resolve().parent
@@ -47,57 +52,200 @@ _TEMPLATES = Environment(
 Handler = Callable[[Request], Awaitable[Response]]
 
 
+@dataclass(frozen=True, slots=True)
+class Desk:
+    """One game's pages: its live fiche, the session that holds it open, the tokens its pages' links and
+    forms carry, and where its pages are (`""` for the game of `serve`, `/table/2-7` for a concours's table)."""
+
+    live: Live
+    session: Session
+    tokens: Tokens
+    prefix: str
+
+
+class Door(Protocol):
+    """What a request for a game's pages opens, and the desk it opens on (asked only once it opens)."""
+
+    def access(self, request: Request) -> Access: ...
+
+    def desk(self, request: Request) -> Desk: ...
+
+
+class _One:
+    """The door of `serve --game`: one game, this server's tokens."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.one = desk
+
+    def access(self, request: Request) -> Access:
+        return self.one.tokens.access(request.query_params.get("token"))
+
+    def desk(self, request: Request) -> Desk:
+        return self.one
+
+
+class _Tables:
+    """The doors of a concours's tables (`/table/ROUND-TABLE`): a table's page opens with its own tokens,
+    made from its stored secret (`Tokens.of_table`), or with this server's view token; its entry with its
+    entry token alone, and only when the server enters (`--entry`). A table's game is made, and held open,
+    the first time a page of it opens, as `sheet` makes it."""
+
+    def __init__(self, name: str, tokens: Tokens, entry: bool) -> None:
+        self.name, self.tokens, self.entry = name, tokens, entry
+        self.desks: dict[tuple[int, int], Desk] = {}
+
+    def _table(self, request: Request) -> tuple[tuple[int, int], Any] | None:
+        from scorekeeper.concours.links import parse_table_id
+        from scorekeeper.service import concours as organiser
+
+        at = parse_table_id(request.path_params.get("id", ""))
+        if at is None:
+            return None
+        concours = organiser.read(self.name)
+        if at[0] > len(concours.rounds):
+            return None
+        table = concours.round(at[0]).table(at[1])
+        return None if table is None or not table.secret else (at, table)
+
+    def access(self, request: Request) -> Access:
+        found = self._table(request)
+        table = None if found is None else Tokens.of_table(found[1].secret, self.entry)
+        given = request.query_params.get("token")
+        return Access.NONE if found is None else self.tokens.access(given, table)
+
+    def desk(self, request: Request) -> Desk:
+        from scorekeeper.concours.links import table_path
+        from scorekeeper.service import tables
+
+        found = self._table(request)
+        assert found is not None  # the door opened on it a moment ago
+        at, table = found
+        desk = self.desks.get(at)
+        if desk is None or desk.tokens != Tokens.of_table(table.secret, self.entry):  # a round drawn again
+            tables.made(table.game)
+            session = Session(table.game)
+            desk = Desk(Live(Fiche(session)), session, Tokens.of_table(table.secret, self.entry), table_path(*at))
+            self.desks[at] = desk
+        else:
+            desk.session.refresh()
+        return desk
+
+    def lives(self) -> list[Live]:
+        return [desk.live for desk in self.desks.values()]
+
+
 def build(name: str, tokens: Tokens) -> Starlette:
     """The application serving game `name`, its pages opened by `tokens`."""
-    live = Live(Session(name))
+    session = Session(name)
+    desk = Desk(Live(Fiche(session)), session, tokens, "")
+    return _application(_game_routes("", _One(desk)), lambda: [desk.live])
+
+
+def build_concours(name: str, tokens: Tokens, entry: bool) -> Starlette:
+    """The application serving concours `name`: its board (`/concours`, this server's view token) and each
+    table's page and entry page (`/table/ROUND-TABLE`, opened by the table's own tokens)."""
+    board = Live(Board(name))
+    doors = _Tables(name, tokens, entry)
+
+    def forbidden_unless_view(handler: Callable[[Request, str], Awaitable[Response]]) -> Handler:
+        async def guarded(request: Request) -> Response:
+            lang = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
+            if tokens.access(request.query_params.get("token")).value < Access.VIEW.value:
+                return _forbidden(lang)
+            return _secured(await handler(request, lang))
+
+        return guarded
+
+    async def board_page(request: Request, lang: str) -> Response:
+        board.source.refresh()
+        view = board.source.view(lang)
+        with speaking(lang):
+            from scorekeeper.i18n import message
+
+            html = _TEMPLATES.get_template("board.html").render(
+                view=view, words={key: message(f"web.{key}") for key in ("live", "offline")},
+                events=_here(request, "/concours/events", lang, tokens.view),
+            )
+        return Response(html, media_type="text/html; charset=utf-8")
+
+    async def board_events(request: Request, lang: str) -> Response:
+        return StreamingResponse(board.stream(lang), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+
+    routes = [
+        Route("/concours", forbidden_unless_view(board_page)),
+        Route("/concours/events", forbidden_unless_view(board_events)),
+        *_game_routes("/table/{id}", doors),
+    ]
+    return _application(routes, lambda: [board, *doors.lives()])
+
+
+def _application(routes: list[Any], lives: Callable[[], list[Live]]) -> Starlette:
+    """The routes, the page's static files, and one task that looks at every live source's files."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        watcher = asyncio.create_task(live.watch())
+        async def watch() -> None:
+            while True:
+                await asyncio.sleep(POLL)
+                for live in lives():
+                    live.look()
+
+        watcher = asyncio.create_task(watch())
         try:
             yield
         finally:
             watcher.cancel()
 
-    def needs(wanted: Access, handler: Callable[[Request, str], Awaitable[Response]]) -> Handler:
+    static = Mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    return Starlette(routes=[*routes, static], lifespan=lifespan)
+
+
+def _forbidden(lang: str) -> Response:
+    with speaking(lang):
+        from scorekeeper.i18n import message
+
+        return _secured(PlainTextResponse(message("web.forbidden"), status_code=403))
+
+
+def _game_routes(prefix: str, door: Door) -> list[Route]:
+    """A game's pages under `prefix`, each behind `door`."""
+
+    def needs(wanted: Access, handler: Callable[[Request, str, Desk], Awaitable[Response]]) -> Handler:
         """`handler` behind the token: 403 before anything is read or written where it opens less than `wanted`."""
 
         async def guarded(request: Request) -> Response:
             lang = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
-            if tokens.access(request.query_params.get("token")).value < wanted.value:
-                with speaking(lang):
-                    from scorekeeper.i18n import message
-
-                    return _secured(PlainTextResponse(message("web.forbidden"), status_code=403))
-            return _secured(await handler(request, lang))
+            if door.access(request).value < wanted.value:
+                return _forbidden(lang)
+            return _secured(await handler(request, lang, door.desk(request)))
 
         return guarded
 
-    async def fiche_page(request: Request, lang: str) -> Response:
-        return _page(live, tokens, request, lang, entry=False)
+    async def fiche_page(request: Request, lang: str, desk: Desk) -> Response:
+        return _page(desk, request, lang, entry=False)
 
-    async def entry_page(request: Request, lang: str) -> Response:
-        return _page(live, tokens, request, lang, entry=True)
+    async def entry_page(request: Request, lang: str, desk: Desk) -> Response:
+        return _page(desk, request, lang, entry=True)
 
-    async def events(request: Request, lang: str) -> Response:
+    async def events(request: Request, lang: str, desk: Desk) -> Response:
         headers = {"X-Accel-Buffering": "no"}
-        return StreamingResponse(live.stream(lang), media_type="text/event-stream", headers=headers)
+        return StreamingResponse(desk.live.stream(lang), media_type="text/event-stream", headers=headers)
 
-    async def sheet_json(request: Request, lang: str) -> Response:
+    async def sheet_json(request: Request, lang: str, desk: Desk) -> Response:
         import json
 
         from scorekeeper.cli.sheet import as_json
         from scorekeeper.i18n import as_json as plain
 
-        live.session.refresh()
+        desk.session.refresh()
         with speaking(lang):
-            data = json.dumps(as_json(live.session.ledger, live.session.fiche()), ensure_ascii=False, default=plain)
+            data = json.dumps(as_json(desk.session.ledger, desk.session.fiche()), ensure_ascii=False, default=plain)
         return Response(data, media_type="application/json")
 
-    def form(action: Callable[[Request, str, dict[str, str]], Response]) -> Callable[[Request, str], Awaitable[Response]]:
+    def form(action: Callable[[Request, str, Desk, dict[str, str]], Response]) -> Callable[[Request, str, Desk], Awaitable[Response]]:
         """A form of the entry page: from this server's own page, with its form key, its body bounded."""
 
-        async def posted(request: Request, lang: str) -> Response:
+        async def posted(request: Request, lang: str, desk: Desk) -> Response:
             from scorekeeper.i18n import message
 
             with speaking(lang):
@@ -110,36 +258,31 @@ def build(name: str, tokens: Tokens) -> Starlette:
                     return PlainTextResponse(message("web.too_large"), status_code=413)
                 except ValueError:
                     return PlainTextResponse(message("web.bad_form"), status_code=400)
-                if not tokens.form_ok(fields.get("key", "")):
+                if not desk.tokens.form_ok(fields.get("key", "")):
                     return PlainTextResponse(message("web.forbidden"), status_code=403)
-            return action(request, lang, fields)
+            return action(request, lang, desk, fields)
 
         return posted
 
-    def coup(request: Request, lang: str, fields: dict[str, str]) -> Response:
-        return _coup(live, tokens, request, lang, fields)
+    def undo(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
+        return _changed(desk, request, lang, lambda: service.undo(desk.session.name))
 
-    def undo(request: Request, lang: str, fields: dict[str, str]) -> Response:
-        return _changed(live, tokens, request, lang, lambda: service.undo(live.session.name))
-
-    def note(request: Request, lang: str, fields: dict[str, str]) -> Response:
+    def note(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
         number = fields.get("number", "").strip()
         if number and not number.isdigit():
-            return _page(live, tokens, request, lang, entry=True, refused=UserError("web_note_number", given=number), status=400)
+            return _page(desk, request, lang, entry=True, refused=UserError("web_note_number", given=number), status=400)
         words = fields.get("text", "")
-        return _changed(live, tokens, request, lang, lambda: service.note(live.session.name, words, int(number) if number else None))
+        return _changed(desk, request, lang, lambda: service.note(desk.session.name, words, int(number) if number else None))
 
-    routes = [
-        Route("/", needs(Access.VIEW, fiche_page)),
-        Route("/events", needs(Access.VIEW, events)),
-        Route("/sheet.json", needs(Access.VIEW, sheet_json)),
-        Route("/entry", needs(Access.ENTRY, entry_page)),
-        Route("/entry/coup", needs(Access.ENTRY, form(coup)), methods=["POST"]),
-        Route("/entry/undo", needs(Access.ENTRY, form(undo)), methods=["POST"]),
-        Route("/entry/note", needs(Access.ENTRY, form(note)), methods=["POST"]),
-        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    return [
+        Route(f"{prefix}/" if not prefix else prefix, needs(Access.VIEW, fiche_page)),
+        Route(f"{prefix}/events", needs(Access.VIEW, events)),
+        Route(f"{prefix}/sheet.json", needs(Access.VIEW, sheet_json)),
+        Route(f"{prefix}/entry", needs(Access.ENTRY, entry_page)),
+        Route(f"{prefix}/entry/coup", needs(Access.ENTRY, form(_coup)), methods=["POST"]),
+        Route(f"{prefix}/entry/undo", needs(Access.ENTRY, form(undo)), methods=["POST"]),
+        Route(f"{prefix}/entry/note", needs(Access.ENTRY, form(note)), methods=["POST"]),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
 
 
 async def _body(request: Request) -> bytes:
@@ -168,8 +311,7 @@ def _here(request: Request, path: str, lang: str, token: str | None) -> str:
 
 
 def _page(
-    live: Live,
-    tokens: Tokens,
+    desk: Desk,
     request: Request,
     lang: str,
     entry: bool,
@@ -182,8 +324,9 @@ def _page(
     from scorekeeper.cli.table import at_the_table
     from scorekeeper.i18n import message, render
 
-    live.session.refresh()
-    view = fiche_view(live.session, lang)
+    desk.session.refresh()
+    view = fiche_view(desk.session, lang)
+    tokens = desk.tokens
     with speaking(lang):
         token = tokens.entry if entry else tokens.view
         words = {key: message(f"web.{key}") for key in WORDS}
@@ -191,8 +334,8 @@ def _page(
             view=view,
             words=words,
             entry=entry,
-            events=_here(request, "/events", lang, token),
-            actions={what: _here(request, f"/entry/{what}", lang, token) for what in ("coup", "undo", "note")},
+            events=_here(request, f"{desk.prefix}/events", lang, token),
+            actions={what: _here(request, f"{desk.prefix}/entry/{what}", lang, token) for what in ("coup", "undo", "note")},
             key=tokens.form_key() if entry else "",
             refused=at_the_table(refused) if refused is not None else "",
             question=render(asked.words) if asked is not None else "",
@@ -206,10 +349,10 @@ def _page(
 WORDS = ("live", "offline", "line", "line_hint", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note")
 
 
-def _coup(live: Live, tokens: Tokens, request: Request, lang: str, fields: dict[str, str]) -> Response:
+def _coup(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
     """A coup said in the short line, as the table takes it: read, and stored when whole, else its question
     asked on the page with the line kept; an answer goes on the line, and the line is read again whole."""
-    session = live.session
+    session = desk.session
     line, answer = fields.get("line", ""), fields.get("answer", "").strip()
     with speaking(lang) as language:
         try:
@@ -228,22 +371,22 @@ def _coup(live: Live, tokens: Tokens, request: Request, lang: str, fields: dict[
                     line = f"{line} {answer}"
                     attempt = session.attempt(session.read(line, language, asked.field), line, language)
                 except UserError as wrong:  # asked again, the line kept, as the table does
-                    return _page(live, tokens, request, lang, True, refused=wrong, asked=asked, line=line, status=400)
+                    return _page(desk, request, lang, True, refused=wrong, asked=asked, line=line, status=400)
         except UserError as error:
-            return _page(live, tokens, request, lang, True, refused=error, line=line, status=400)
+            return _page(desk, request, lang, True, refused=error, line=line, status=400)
     if attempt.question is not None:
-        return _page(live, tokens, request, lang, True, asked=attempt.question, line=line)
-    live.publish()
-    return RedirectResponse(_here(request, "/entry", lang, tokens.entry), status_code=303)
+        return _page(desk, request, lang, True, asked=attempt.question, line=line)
+    desk.live.publish()
+    return RedirectResponse(_here(request, f"{desk.prefix}/entry", lang, desk.tokens.entry), status_code=303)
 
 
-def _changed(live: Live, tokens: Tokens, request: Request, lang: str, change: Callable[[], Any]) -> Response:
+def _changed(desk: Desk, request: Request, lang: str, change: Callable[[], Any]) -> Response:
     """A change through the service (undo, a note), then every page told; refused, the entry page says why."""
     with speaking(lang):
         try:
             change()
         except UserError as error:
-            return _page(live, tokens, request, lang, True, refused=error, status=400)
-    live.session.refresh()
-    live.publish()
-    return RedirectResponse(_here(request, "/entry", lang, tokens.entry), status_code=303)
+            return _page(desk, request, lang, True, refused=error, status=400)
+    desk.session.refresh()
+    desk.live.publish()
+    return RedirectResponse(_here(request, f"{desk.prefix}/entry", lang, desk.tokens.entry), status_code=303)

@@ -48,11 +48,24 @@ class Tokens:
     def made(cls, entry: bool) -> Tokens:
         return cls(secrets.token_urlsafe(18), secrets.token_urlsafe(18) if entry else None)
 
-    def access(self, given: str | None) -> Access:
-        """What `given` opens; every secret compared in constant time, whichever matches."""
+    @classmethod
+    def of_table(cls, secret: str, entry: bool) -> Tokens:
+        """A concours table's tokens, made from its stored secret as its card's are (`concours.links`);
+        its entry token only where the server enters (`--entry`)."""
+        from scorekeeper.concours.links import table_token
+
+        return cls(table_token(secret, entry=False), table_token(secret, entry=True) if entry else None)
+
+    def access(self, given: str | None, table: Tokens | None = None) -> Access:
+        """What `given` opens: this server's pages, or with `table` that table's page too, which its own
+        tokens open and no other table's do. Every secret compared in constant time, whichever matches."""
         if not given:
             return Access.NONE
         said = given.encode("utf-8", "surrogateescape")
+        opened = [self._opens(said), table._opens(said) if table is not None else Access.NONE]
+        return max(opened, key=lambda access: access.value)
+
+    def _opens(self, said: bytes) -> Access:
         is_entry = self.entry is not None and hmac.compare_digest(said, self.entry.encode())
         is_view = hmac.compare_digest(said, self.view.encode())
         return Access.ENTRY if is_entry else Access.VIEW if is_view else Access.NONE

@@ -1,20 +1,24 @@
-"""The game's file watched, and each change sent to every open page as a server-sent event.
+"""A source's files watched, and each change sent to every open page as a server-sent event.
 
-One task looks at the file's identity (`Session.changed`: inode, time, size) ten times a second, which
-costs a `stat`; when another process stored something (`coup`, `undo`, a table), the session reads the
-game again once and the new fiche is put in words once a language, whatever the number of pages open.
-Each page has a queue of one: a page that reads slowly gets the latest fiche, never a backlog.
+A source is what a page shows: a game's fiche (`Fiche`), or a concours's board (`views.Board`). One task
+asks it ten times a second whether its files changed (`refresh`: a `stat` each, inode, time, size); when
+another process stored something (`coup`, `undo`, a table, `concours result`), the source reads again
+once and its view is put in words once a language, whatever the number of pages open. Each page has a
+queue of one: a page that reads slowly gets the latest view, never a backlog.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
 
 from scorekeeper.service.session import Session
-from scorekeeper.web.views import fiche_view
+from scorekeeper.web.views import board_view, fiche_view
 
 POLL = 0.1  # seconds between two looks at the file: a change reaches the pages well within a second
 KEEP_ALIVE = 15.0  # seconds of quiet after which a comment keeps proxies and phones from closing the stream
@@ -33,34 +37,97 @@ class Client:
         self.queue.put_nowait(event)
 
 
-class Live:
-    """The pages open on one game and the session that reads it."""
+class Source(Protocol):
+    """What a live page shows: read again when its files changed, and put in words in a language."""
+
+    def refresh(self) -> bool:
+        """Read again what another process changed; whether anything did."""
+        ...
+
+    def view(self, lang: str) -> dict[str, Any]:
+        """What the page draws, in language `lang` (JSON's types only)."""
+        ...
+
+
+class Fiche:
+    """One game's fiche, through the session that holds it open."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
+
+    def refresh(self) -> bool:
+        return self.session.refresh()
+
+    def view(self, lang: str) -> dict[str, Any]:
+        return fiche_view(self.session, lang)
+
+
+class Board:
+    """A concours's board: its file, and the games of its current round's tables, watched. Every game is
+    stored in one folder by an atomic rename, which changes the folder's own time: one more `stat` sees a
+    coup at any table, and a table's game made by its first coup."""
+
+    def __init__(self, name: str) -> None:
+        from scorekeeper.service import concours
+
+        self.name = concours.read(name).name  # a concours that is not there is the user's mistake, said at once
+        self.stamp = self._stamp()
+
+    def _stamp(self) -> tuple[tuple[int, int, int] | None, ...]:
+        from scorekeeper.service.board import watched
+
+        return tuple(_identity(path) for path in watched(self.name))
+
+    def refresh(self) -> bool:
+        stamp = self._stamp()
+        changed, self.stamp = stamp != self.stamp, stamp
+        return changed
+
+    def view(self, lang: str) -> dict[str, Any]:
+        return board_view(self.name, lang)
+
+
+def _identity(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file (or a folder) from another: inode, time, size; None when gone."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_ino, found.st_mtime_ns, found.st_size
+
+
+class Live:
+    """The pages open on one source."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
         self.clients: set[Client] = set()
 
     def event(self, lang: str) -> str:
-        return json.dumps(fiche_view(self.session, lang), ensure_ascii=False)
+        return json.dumps(self.source.view(lang), ensure_ascii=False)
 
     def publish(self) -> None:
-        """The fiche as it now stands, to every open page, put in words once a language."""
+        """The view as it now stands, to every open page, put in words once a language."""
         said: dict[str, str] = {}
         for client in list(self.clients):
             if client.lang not in said:
                 said[client.lang] = self.event(client.lang)
             client.put(said[client.lang])
 
+    def look(self) -> None:
+        """Publish what another process changed in the source's files since the last look."""
+        try:
+            changed = self.source.refresh()
+        except Exception:  # a file caught half-replaced, or one another command broke: look again later
+            return
+        if changed:
+            self.publish()
+
     async def watch(self) -> None:
-        """Until cancelled: publish each change another process makes to the game's file."""
+        """Until cancelled: publish each change another process makes to the source's files."""
         while True:
             await asyncio.sleep(POLL)
-            try:
-                changed = self.session.refresh()
-            except Exception:  # a file caught half-replaced, or one another command broke: look again later
-                continue
-            if changed:
-                self.publish()
+            self.look()
 
     async def stream(self, lang: str) -> AsyncIterator[str]:
         """A page's events: the fiche at once, then each change, and a comment when all is quiet."""

@@ -88,3 +88,92 @@ def _cell(value: Any, moment: type) -> list[Any]:
 
 def _plain(words: str) -> str:
     return _STYLE.sub("", words)
+
+
+def board_view(name: str, code: str) -> dict[str, Any]:
+    """Concours `name`'s board in language `code`: the round's tables (who plays where, and how each
+    stands: its result, its partie as it goes, or waiting), who sits out, and the standing after the last
+    complete round, which is the final ranking with its prizes once the last round is complete (T-7)."""
+    from scorekeeper.concours.links import table_path
+    from scorekeeper.concours.standing import outcome
+    from scorekeeper.service import concours as organiser
+
+    with speaking(code):
+        ranked = organiser.standing(name)
+        concours = ranked.concours
+        drawn = concours.current
+        found = {} if drawn is None else organiser.outcomes(concours, drawn.number)
+        tables = []
+        for table in drawn.tables if drawn is not None else ():
+            result = None if table.forfeit else outcome(table, found)
+            tables.append({
+                "id": table_path(drawn.number, table.number),
+                "table": i18n.text("web.board.table", table=table.number),
+                "sides": [
+                    {"name": organiser.side_name(concours, side), **_side(table, result, at)} for at, side in enumerate(table.sides)
+                ],
+                "seats": " · ".join(table.seats),
+                "state": _table_state(concours, table, result),
+                "done": bool(result is not None or table.forfeit),
+            })
+        rounds = concours.settings.rounds
+        final = ranked.round == rounds and ranked.round > 0
+        three = concours.settings.sides == 3
+        keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (["prize"] if final and concours.settings.prizes else [])
+        rows = []
+        for at, row in enumerate(ranked.rows if ranked.round else ()):  # before a round is complete, no order
+            cells: list[Any] = [row.place, concours.entrant(row.entrant).name, *map(_figure, (row.won, row.points, row.difference))]
+            if "prize" in keys:
+                cells.append(at + 1 if at < concours.settings.prizes else "")
+            rows.append(cells)
+        if final:
+            heading = i18n.text("web.board.prizes" if concours.settings.prizes else "web.board.final")
+        elif ranked.round:
+            heading = i18n.text("web.board.standing", round=ranked.round)
+        else:
+            heading = i18n.text("web.board.no_standing")
+        byes = [] if drawn is None else [concours.entrant(number).name for number in drawn.byes]
+        return {
+            "lang": code,
+            "name": concours.name,
+            "title": i18n.text("web.board.title", name=concours.name),
+            "round": i18n.text("web.board.round", round=drawn.number, rounds=rounds) if drawn is not None else i18n.text("web.board.no_round"),
+            "tables": tables,
+            "byes": i18n.text("web.board.byes", teams=byes) if byes else "",
+            "heading": heading,
+            "headers": [i18n.text(f"web.board.column.{key}") for key in keys],
+            "rows": rows,
+            "final": final,
+            "page": i18n.message("web.board.page"),  # its figures filled by the page's script
+        }
+
+
+def _figure(value: float) -> str:
+    """A figure as the standing says it: whole where it is whole, a draw's half kept (1.5)."""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _side(table: Any, result: Any, at: int) -> dict[str, Any]:
+    """A side of a table on the board: its points once the table has a result, and whether it won (a
+    forfeit is won by the side that stayed: T-5)."""
+    if table.forfeit:
+        return {"figure": "", "won": not set(table.sides[at]) & set(table.forfeit)}
+    if result is None:
+        return {"figure": "", "won": False}
+    return {"figure": _figure(result.points[at]), "won": result.won[at] == 1.0}
+
+
+def _table_state(concours: Any, table: Any, result: Any) -> str:
+    """How a table stands, in one line: forfeited, finished, its partie as it goes, or waiting."""
+    from scorekeeper.service.board import partie
+
+    if table.forfeit:
+        return i18n.text("web.board.forfeit", team=concours.entrant(table.forfeit[0]).name)
+    if result is not None:
+        return i18n.text("web.board.finished")
+    sheet = partie(table)
+    if sheet is None:
+        return i18n.text("web.board.waiting")
+    from scorekeeper.cli.render import short_status
+
+    return _plain(short_status(sheet))

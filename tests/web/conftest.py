@@ -65,6 +65,16 @@ def serve(*args: str) -> Served:
     return Served(process, lines[0], entry, lines)
 
 
+def stop(running: Served) -> None:
+    """The server stopped: asked, then killed if it will not."""
+    running.process.terminate()
+    try:
+        running.process.wait(10)
+    except subprocess.TimeoutExpired:
+        running.process.kill()
+        running.process.wait()
+
+
 @pytest.fixture
 def marius_game(home: Path) -> str:
     players = [arg for name in MARIUS for arg in ("--player", name)]
@@ -76,9 +86,45 @@ def marius_game(home: Path) -> str:
 def served(marius_game: str) -> Iterator[Served]:
     running = serve("--game", marius_game, "--entry")
     yield running
-    running.process.terminate()
-    try:
-        running.process.wait(10)
-    except subprocess.TimeoutExpired:
-        running.process.kill()
-        running.process.wait()
+    stop(running)
+
+
+TEAMS = (("Ann", "Bob"), ("Cid", "Dan"), ("Eve", "Fay"), ("Gus", "Hal"), ("Ida", "Jon"))
+
+
+@pytest.fixture
+def printemps(home: Path) -> str:
+    """A concours of five doublettes (one sits out), its first round drawn: two tables."""
+    scorekeeper("concours", "new", "Printemps", "--ruleset", "manille-muette", "--rounds", "2", "--prizes", "2")
+    for one, two in TEAMS:
+        scorekeeper("concours", "register", "--player", one, "--player", two)
+    scorekeeper("concours", "draw")
+    return "Printemps"
+
+
+def table_links(name: str, base: str, entry: bool) -> dict[int, list[str]]:
+    """Each table's addresses as its card gives them (from the concours file, as `concours export` does)."""
+    ran = subprocess.run(
+        [sys.executable, "-c", "import sys\n"
+         "from scorekeeper.service import concours\n"
+         "from scorekeeper.cli.paper.qr import links\n"
+         "for t in concours.tables(sys.argv[1]):\n"
+         "    print(t.table, *(url for _, url in links(sys.argv[2], t.round, t.table, t.secret, sys.argv[3] == '1')))\n",
+         name, base, "1" if entry else "0"],
+        capture_output=True, text=True, check=True,
+    )
+    return {int(line.split()[0]): line.split()[1:] for line in ran.stdout.splitlines()}
+
+
+def seats(name: str, table: int) -> list[str]:
+    """Table `table`'s players in their seats, from the concours file."""
+    from scorekeeper.service import concours
+
+    return next(t.seats for t in concours.tables(name) if t.table == table)
+
+
+@pytest.fixture
+def concours_served(printemps: str) -> Iterator[Served]:
+    running = serve("--concours", printemps, "--entry")
+    yield running
+    stop(running)

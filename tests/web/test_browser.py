@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import Served, scorekeeper, serve
+from tests.web.conftest import Served, scorekeeper, seats, serve, table_links
 
 DRIVER = shutil.which("chromedriver")
 BROWSER = shutil.which("chromium")
@@ -156,3 +156,95 @@ def test_names_notes_and_game_names_with_markup_show_as_text(home, browser):
     finally:
         running.process.terminate()
         running.process.wait(10)
+
+
+BOARD_SHOTS = Path(os.environ.get("SCOREKEEPER_BOARD_SHOTS", SHOTS))
+
+
+def big_concours(teams: int) -> str:
+    """A concours of `teams` doublettes, its first round drawn, registered in this process (fast)."""
+    from scorekeeper.service import concours
+
+    concours.new("Hiver", "manille-muette", rounds=3, prizes=3)
+    for number in range(teams):
+        concours.register("Hiver", [f"Joueur{number}a", f"Joueuse{number}b"], team=f"Les As de {number}")
+    concours.draw("Hiver")
+    return "Hiver"
+
+
+def test_the_board_at_a_tvs_width_pages_through_its_tables_and_at_a_phones_shows_them_all(home, browser):
+    from selenium.webdriver.common.by import By
+
+    name = big_concours(31)  # 15 tables and a bye: more than a TV shows at once
+    scorekeeper("concours", "result", "1", "1", "--winner", "Les As de " + seats_team(name, 1), "--points", "68-41")
+    running = serve("--concours", name)
+    try:
+        browser.set_window_size(1920, 1080)
+        browser.get(running.view)
+        wait_for(lambda: live(browser), 5)
+        pages = int(browser.find_element(By.TAG_NAME, "body").get_attribute("data-pages"))
+        shown = cards_shown(browser)
+        assert pages > 1 and 0 < sum(shown) < 15 and shown[0]
+        assert browser.execute_script("return document.documentElement.scrollHeight") <= 1080  # one screen
+        tv = shoot(browser, 1920, 1080, "board-tv-1920.png")
+        wait_for(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-page") == "2", 12)  # it turns
+        assert not cards_shown(browser)[0]
+        assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-pages") == str(pages)  # as many pages as before
+        shoot(browser, 1920, 1080, "board-tv-1920-page2.png")
+        browser.get(running.view + "&lang=fr")
+        browser.set_window_size(360, 740)
+        wait_for(lambda: live(browser), 5)
+        assert all(cards_shown(browser)) and len(cards_shown(browser)) == 15
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 360
+        assert "Tour 1 sur 3" in browser.find_element(By.TAG_NAME, "body").text
+        phone = shoot(browser, 360, 740, "board-phone-360.png")
+        assert tv.stat().st_size > 1000 and phone.stat().st_size > 1000
+    finally:
+        running.process.terminate()
+        running.process.wait(10)
+
+
+def cards_shown(browser) -> list[bool]:
+    """Whether each table's card is shown now (read in one script: the page redraws them on each event)."""
+    return browser.execute_script("return Array.from(document.querySelectorAll('#tables article'), c => !c.hidden)")
+
+
+def card_text(browser, at: int) -> str:
+    return browser.execute_script("const c = document.querySelectorAll('#tables article')[arguments[0]]; "
+                                  "return c ? c.className + ' ' + c.textContent : ''", at)
+
+
+def seats_team(name: str, table: int) -> str:
+    """The number in the name of the first team at table `table`."""
+    from scorekeeper.service import concours
+
+    return next(t.teams[0] for t in concours.tables(name) if t.table == table).removeprefix("Les As de ")
+
+
+def test_a_result_entered_by_concours_result_shows_on_the_board_within_two_seconds(concours_served: Served, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.get(concours_served.view)
+    wait_for(lambda: live(browser), 5)
+    assert "done" not in card_text(browser, 0).split()[:2]
+    team = browser.execute_script("return document.querySelector('#tables article .sides li .name').textContent")
+    scorekeeper("concours", "result", "1", "1", "--winner", team, "--points", "68-41")
+    took = wait_for(lambda: card_text(browser, 0).startswith("table done"), 2)
+    assert "68" in card_text(browser, 0) and "41" in card_text(browser, 0) and took < 2
+    scorekeeper("coup", "--game", "Printemps-r1-t2", "--retourne", "10h", "--points", f"{seats('Printemps', 2)[0]}=40")
+    wait_for(lambda: "manche 1" in card_text(browser, 1) and "waiting" not in card_text(browser, 1), 2)  # a coup too
+
+
+def test_a_tables_entry_page_enters_a_coup_for_that_table_only(concours_served: Served, browser):
+    from selenium.webdriver.common.by import By
+
+    cards = table_links("Printemps", concours_served.base, entry=True)
+    browser.get(cards[2][1])
+    first = seats("Printemps", 2)[0]
+    browser.find_element(By.ID, "line").send_keys(f"10h {first} 40\n")
+    wait_for(lambda: len(rows(browser)) == 1, 5)
+    shoot(browser, 360, 740, "board-table-entry-360.png")
+    assert stored("Printemps-r1-t2")[0]["declared"]["retourne"] == "10H"
+    assert scorekeeper("sheet", "--json", "--game", "Printemps-r1-t1").stdout.count('"declared"') == 0
+    browser.get(cards[2][1].replace("/table/1-2", "/table/1-1"))  # the same card on another table
+    assert "forbidden" in browser.find_element(By.TAG_NAME, "body").text
