@@ -270,6 +270,8 @@ def export(
     output: Path = typer.Option(
         None, "--output", metavar=text("metavar.file"), help=text("help.concours.export.output")
     ),
+    url: str = typer.Option(None, "--url", metavar="BASE", help=text("help.concours.export.url")),
+    entry: bool = typer.Option(False, "--entry", help=text("help.concours.export.entry")),
     name: str = CONCOURS,
 ) -> None:
     import sys
@@ -283,7 +285,16 @@ def export(
     accepted = ["html"] if what == "cards" else ["html", "csv"]
     if wanted not in accepted:
         raise UserError("concours_bad_choice", option="--format", given=wanted, accepted=accepted)
-    page = _cards(name, round) if what == "cards" else _ranking(name, round, what == "prizes", wanted)
+    if (url is not None or entry) and what != "cards":
+        raise UserError("concours_url_not_cards")
+    if entry and url is None:
+        raise UserError("concours_entry_without_url")
+    base = None
+    if url is not None:
+        from scorekeeper.cli.paper.qr import base_url
+
+        base = base_url(url)
+    page = _cards(name, round, base, entry) if what == "cards" else _ranking(name, round, what == "prizes", wanted)
     page = printable(page)  # a file as the terminal gets it: what a name holds never drives a terminal
     if output is None:
         sys.stdout.write(page)
@@ -294,8 +305,9 @@ def export(
     _say(text("paper.written", path=str(output), format=wanted))
 
 
-def _cards(name: str | None, round_number: int | None) -> str:
+def _cards(name: str | None, round_number: int | None, base: str | None, entry: bool) -> str:
     from scorekeeper.cli.paper import concours as paper
+    from scorekeeper.cli.paper.qr import links
 
     service = _service()
     made = service.read(service.chosen(name))
@@ -307,7 +319,8 @@ def _cards(name: str | None, round_number: int | None) -> str:
     cards = [
         paper.Card(
             view.round, view.table, [(service.side_name(made, side), _players(made, side)) for side in table.sides],
-            view.seats, view.game, service.table_url(view),
+            view.seats, view.game,
+            () if base is None else tuple(links(base, view.round, view.table, view.secret, entry)),
         )
         for view, table in zip(views, made.round(views[0].round).tables, strict=True)
     ]
@@ -315,7 +328,7 @@ def _cards(name: str | None, round_number: int | None) -> str:
         lambda number: text("concours.card.table", table=number),
         lambda number: text("concours.card.round", name=made.name, round=number, rounds=made.settings.rounds),
         text("concours.card.seats"), text("concours.card.game"), text("concours.card.versus"),
-        text("concours.card.page"),
+        {"view": text("concours.card.link.view"), "entry": text("concours.card.link.entry")},
     )
     title = text("concours.cards.title", name=made.name, round=views[0].round)
     return paper.cards(title, cards, words, i18n.spoken().code)

@@ -524,17 +524,6 @@ def tables_of(concours: Concours, round_number: int | None = None) -> list[Table
     ]
 
 
-def table_url(view: TableView, base: str | None = None) -> str | None:
-    """The address of a table's page on the web, for its card (and its QR code): None without a server's
-    `base` (`concours export --url BASE`, task W), else the table's game under it, opened by the table's
-    stored secret."""
-    if base is None:
-        return None
-    from urllib.parse import quote
-
-    return f"{base.rstrip('/')}/{quote(view.game, safe='')}?key={quote(view.secret, safe='')}"
-
-
 def side_name(concours: Concours, side: Sequence[int]) -> str:
     """A side as the wall says it: a team's name, or a duo of players."""
     return " & ".join(concours.entrant(number).name for number in side)

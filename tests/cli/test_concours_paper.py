@@ -88,16 +88,28 @@ def test_hostile_names_are_shown_never_run_in_the_html_and_never_formulas_in_the
     assert not any(cell.startswith("=") for r in rows for cell in r.values())
 
 
-def test_the_url_hook_gives_each_card_its_table_s_page_from_its_secret_and_none_without_a_server(run) -> None:
+def test_cards_carry_their_table_s_page_and_entry_as_addresses_and_qr_codes_from_its_secret(run) -> None:
+    """`--url BASE --entry`: each card has its table's page and entry page, each an address and an inline
+    QR code, opened by a token made from the table's stored secret (never the secret itself); without
+    `--url` no address; `--url` on another page, `--entry` alone, or a bad BASE is one line, exit 2."""
+    from scorekeeper.concours.links import table_url
     from scorekeeper.service import concours as service
 
     _day(run, 4)
     _drawn(run)
     views = service.tables(None)
-    assert [service.table_url(view) for view in views] == [None, None]
-    url = service.table_url(views[0], "http://192.168.1.5:8000/")
-    assert url == f"http://192.168.1.5:8000/Printemps-r1-t1?key={views[0].secret}"
-    assert "Printemps-r1-t1?key" not in run("concours", "export", "--what", "cards").out  # no server: no address
+    assert "<svg" not in run("concours", "export", "--what", "cards").out  # no server: no address
+    page = run("concours", "export", "--what", "cards", "--url", "http://192.168.1.5:8000/", "--entry").out
+    assert page.count("<svg") == 4  # two tables, a page and an entry page each
+    for view in views:
+        for entry in (False, True):
+            assert table_url("http://192.168.1.5:8000", view.round, view.table, view.secret, entry) in page.replace("&amp;", "&")
+        assert view.secret not in page
+    assert page.count("<svg") == 4 and "/table/1-1/entry?token=" in page
+    for wrong in (["--what", "standing", "--url", "http://h:1"], ["--what", "cards", "--entry"],
+                  ["--what", "cards", "--url", "javascript:alert(1)"]):
+        refused = run("concours", "export", *wrong)
+        assert refused.code == 2 and refused.err.count("\n") == 1, wrong
 
 
 @needs_browser
@@ -119,6 +131,27 @@ def test_the_table_cards_print_eight_to_an_a4_page_none_cut_across_two(run, tmp_
         page = pages[0] if n <= 8 else pages[1]
         assert f"Table {n}" in page and f"Printemps-r1-t{n}" in page  # each card whole on its page
     assert "Seats, in order of play" in pages[1] and "Game to enter" in pages[1]
+
+
+@needs_browser
+def test_cards_with_their_qr_codes_print_six_to_an_a4_page_each_whole(run, tmp_path: Path) -> None:
+    """A card with its two QR codes is taller: six to a sheet, and its seats still on it (not cut at its foot)."""
+    _day(run, 14)  # seven tables: six on the first page, one on the second
+    _drawn(run)
+    html = tmp_path / "cards.html"
+    made = run("concours", "export", "--what", "cards", "--url", "http://192.168.1.20:8733", "--entry", "--output", str(html))
+    assert made.code == 0
+    pdf = tmp_path / "cards.pdf"
+    print_to_pdf(html, pdf)
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+2$", info, re.M) and "(A4)" in info
+    pages = [
+        subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"], check=True,
+                       capture_output=True, text=True).stdout
+        for n in (1, 2)
+    ]
+    assert [pages[0].count("Seats, in order of play"), pages[1].count("Seats, in order of play")] == [6, 1]
+    assert pages[0].count("Enter the coups") == 6
 
 
 @needs_browser

@@ -3,20 +3,22 @@ the standing, and the final ranking with its prizes, as printable A4 HTML pages 
 prizes as CSV too, through the fiche's own CSV writer: the same escaping of formulas).
 
 The pages are self-contained (style inline, nothing from the network). Every word typed by someone (a
-team's, a player's, the concours's name) is escaped (`html.escape`): it is shown, never run. Each card
-leaves room for its table's page on the web: `url(table)` gives its address or None (task W draws the QR
-code of it there).
+team's, a player's, the concours's name) is escaped (`html.escape`): it is shown, never run. With
+`--url BASE` each card carries its table's page on the web (and its entry page with `--entry`) as an
+address and a QR code (`cli.paper.qr`), opened by a token made from the table's stored secret.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from scorekeeper.cli.paper import Table, figure
 from scorekeeper.cli.paper.formats import STYLE
+from scorekeeper.cli.paper.qr import STYLE as LINKS_STYLE
+from scorekeeper.cli.paper.qr import card_links
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +31,7 @@ class Card:
     sides: list[tuple[str, list[str]]]
     seats: list[str]
     game: str
-    url: str | None = None
+    links: tuple[tuple[str, str], ...] = ()  # (what, address): its page, its entry page (`cli.paper.qr`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,7 @@ class Words:
     seats: str
     game: str
     versus: str
-    page: str
+    links: Mapping[str, str]  # what each address of a card opens: `view`, `entry`
 
 
 # The fiche keeps each coup (a tbody of its own) whole on a page; a list of 104 teams is one tbody, and
@@ -58,7 +60,7 @@ CARDS_STYLE = """
 .card .side { font-size: 11pt; font-weight: bold; margin: 1mm 0 0; }
 .card .players { font-size: 9pt; margin: 0 0 1mm; }
 .card .vs { font-size: 8pt; color: #666; margin: 0; }
-.card .seats, .card .game, .card .url { font-size: 8.5pt; margin: 1.5mm 0 0; }
+.card .seats, .card .game { font-size: 8.5pt; margin: 1.5mm 0 0; }
 .card code { font-size: 10pt; font-weight: bold; }
 """
 
@@ -67,7 +69,7 @@ def cards(title: str, made: Sequence[Card], words: Words, lang: str) -> str:
     """The table cards of a round, two across and four down an A4 sheet, cut along the dashes; the game to
     enter comes first under the table's number, so that long names, cut at the card's foot, never hide it."""
     shown = [_card(card, words) for card in made]
-    return _page(title, STYLE + CARDS_STYLE, f'<div class="cards">\n{"".join(shown)}</div>', lang)
+    return _page(title, STYLE + CARDS_STYLE + LINKS_STYLE, f'<div class="cards">\n{"".join(shown)}</div>', lang)
 
 
 def _card(card: Card, words: Words) -> str:
@@ -76,12 +78,12 @@ def _card(card: Card, words: Words) -> str:
         for name, players in card.sides
     )
     seats = " · ".join(escape(seat) for seat in card.seats)
-    url = "" if card.url is None else f'<p class="url">{escape(words.page)} <span>{escape(card.url)}</span></p>'
+    links = card_links(list(card.links), dict(words.links)) if card.links else ""
     return (
         f'<section class="card">\n<h2>{escape(words.table(card.table))}</h2>\n'
         f'<p class="round">{escape(words.round(card.round))}</p>\n'
         f'<p class="game">{escape(words.game)} <code>{escape(card.game)}</code></p>\n{sides}\n'
-        f'<p class="seats">{escape(words.seats)} {seats}</p>\n{url}</section>\n'
+        f'<p class="seats">{escape(words.seats)} {seats}</p>\n{links}</section>\n'
     )
 
 

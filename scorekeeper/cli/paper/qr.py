@@ -15,10 +15,14 @@ from scorekeeper.errors import UserError
 
 # The code's side on paper: large enough for any phone's camera at arm's length, small beside the names.
 STYLE = """
-.card .links { display: flex; gap: 3mm; margin-top: 1.5mm; }
-.card .link { text-align: center; font-size: 7pt; }
-.card .qr svg { width: 22mm; height: 22mm; display: block; margin: 0 auto; }
-.card .link .url { overflow-wrap: anywhere; max-width: 40mm; margin: 0.5mm 0 0; }
+.card { position: relative; }
+.card:has(.links) { padding-right: 37mm; height: 90mm; }  /* six to an A4 sheet: the seats stay on the card */
+.card .links { position: absolute; top: 3mm; right: 3mm; width: 32mm; display: flex; flex-direction: column;
+  gap: 1.5mm; }
+.card .link { text-align: center; font-size: 6.5pt; }
+.card .qr svg { width: 17mm; height: 17mm; display: block; margin: 0 auto; }
+.card .link .url { overflow-wrap: anywhere; margin: 0.3mm 0 0; font-size: 5.5pt; line-height: 1.15; }
+.card .link .url b { font-size: 6.5pt; }
 """
 
 
@@ -55,7 +59,7 @@ def card_links(made: list[tuple[str, str]], words: dict[str, str]) -> str:
     """The card's block of links: each address's QR code above its words and the address itself."""
     shown = "".join(
         f'<div class="link"><div class="qr">{qr_svg(address)}</div>'
-        f'<p class="url">{escape(words[what])}<br>{escape(address)}</p></div>'
+        f'<p class="url"><b>{escape(words[what])}</b><br>{escape(address)}</p></div>'
         for what, address in made
     )
     return f'<div class="links">{shown}</div>' if shown else ""
