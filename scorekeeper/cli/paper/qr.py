@@ -22,7 +22,7 @@ STYLE = """
 .card .link { text-align: center; font-size: 6.5pt; }
 .card .qr svg { width: 17mm; height: 17mm; display: block; margin: 0 auto; }
 .card .link .url { overflow-wrap: anywhere; margin: 0.3mm 0 0; font-size: 5.5pt; line-height: 1.15; }
-.card .link .url b { font-size: 6.5pt; }
+.card .link .url .what { font-size: 6.5pt; font-weight: bold; }
 """
 
 
@@ -59,7 +59,7 @@ def card_links(made: list[tuple[str, str]], words: dict[str, str]) -> str:
     """The card's block of links: each address's QR code above its words and the address itself."""
     shown = "".join(
         f'<div class="link"><div class="qr">{qr_svg(address)}</div>'
-        f'<p class="url"><b>{escape(words[what])}</b><br>{escape(address)}</p></div>'
+        f'<p class="url"><span class="what">{escape(words[what])}</span><br>{escape(address)}</p></div>'
         for what, address in made
     )
     return f'<div class="links">{shown}</div>' if shown else ""
