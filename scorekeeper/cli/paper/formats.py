@@ -248,7 +248,7 @@ def html(
 # Past this many columns (four players' figures), a table's short cells may wrap at their spaces and,
 # on A4 portrait, it takes a smaller print, its headers of names breaking where they must: else the
 # last columns are cut at the window's or the page's edge.
-_WIDE = 12
+_WIDE = 13
 
 # The red suits as a French fiche writes them by hand: 10♥ and A♦ in red (the black ones in the ink).
 _RED = re.compile("[♥♦]+")
