@@ -60,6 +60,7 @@ def export(
             heading=title or ruleset,  # the page's own title: the game's name is the program's, not the table's
             about=tuple(paper.about(the_game, ruleset if title else None)),
             dialect=formats.DIALECTS[dialect or formats.dialect_of(i18n.spoken())],
+            decimal=i18n.message("number.decimal"),
         )
     )
     page = printable(page)  # a file as the terminal gets it: what a name or note holds never drives a terminal

@@ -292,6 +292,8 @@ class _Words(string.Formatter):
             return self.enumeration(value, "join.side")
         if format_spec in ("and", "or"):
             return self.enumeration(value, f"join.{format_spec}")
+        if format_spec == "+" and _fraction(value):  # a half with its sign, in the language's figures: +13,5
+            return ("-" if value < 0 else "+") + number(abs(value))
         if format_spec.startswith("@"):
             return message(f"{format_spec[1:]}.{value}")
         if format_spec == "de":

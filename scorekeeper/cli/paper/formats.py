@@ -36,6 +36,7 @@ class Page:
     heading: str = ""
     about: tuple[str, ...] = ()
     dialect: Dialect | None = None
+    decimal: str = "."
 
 
 def write_csv(page: Page) -> str:
@@ -47,7 +48,9 @@ def write_markdown(page: Page) -> str:
 
 
 def write_html(page: Page) -> str:
-    return html(page.heading or page.title, page.table, page.lines, page.chart(), page.sections(), page.lang, page.about)
+    return html(
+        page.heading or page.title, page.table, page.lines, page.chart(), page.sections(), page.lang, page.about, page.decimal
+    )
 
 
 def csv(table: Table, dialect: Dialect | None = None) -> str:
@@ -70,6 +73,8 @@ def csv(table: Table, dialect: Dialect | None = None) -> str:
     '\ufeffjetons;note\n13,5;"a; b"\n'
     >>> _csv_cell("a\rb", RFC4180), _csv_cell('say "x", then', RFC4180)
     ('"a\rb"', '"say ""x"", then"')
+    >>> _csv_cell("4-3-2", DIALECTS["excel"]) == "4\u20113\u20112", _csv_cell("4-3-2", RFC4180)
+    (True, '4-3-2')
     """
     dialect = dialect or RFC4180
     lines = [table.headers, *table.rows]
@@ -81,14 +86,16 @@ def csv(table: Table, dialect: Dialect | None = None) -> str:
 class Dialect:
     """CSV as one spreadsheet reads it: the separator between cells, the decimal mark of a figure, and
     whether a UTF-8 byte order mark begins the file (Excel reads a file without one in the machine's
-    old code page, « César » mangled; a program reading RFC 4180 wants none)."""
+    old code page, « César » mangled; a program reading RFC 4180 wants none); and whether it reads a
+    date in words such as `4-3-2`, which a spreadsheet does and a program does not."""
 
     separator: str
     decimal: str
     bom: bool
+    dates: bool = True
 
 
-RFC4180 = Dialect(",", ".", False)
+RFC4180 = Dialect(",", ".", False, dates=False)
 # French Excel (and LibreOffice in French) split on `;`, the list separator where `,` is the decimal mark.
 DIALECTS = {"excel-fr": Dialect(";", ",", True), "excel": Dialect(",", ".", True), "rfc4180": RFC4180}
 
@@ -100,6 +107,9 @@ def dialect_of(language: Any) -> str:
 
 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
+# Words a spreadsheet takes for a date (Excel always, LibreOffice detecting special numbers): figures
+# joined by hyphens, as an hombre coup's tricks are written; its hyphens become non-breaking ones.
+_DATE_LIKE = re.compile(r"\d{1,4}(?:-\d{1,4}){1,2}")
 # The line boundaries of `str.splitlines`: whichever a reader splits rows on, a quoted cell holds it.
 _BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
@@ -108,6 +118,8 @@ def _csv_cell(cell: Any, dialect: Dialect) -> str:
     if isinstance(cell, int | float) and not isinstance(cell, bool):
         return figure(cell).replace(".", dialect.decimal)  # a number the spreadsheet adds up: 13,5 in French
     words = figure(cell)
+    if dialect.dates and _DATE_LIKE.fullmatch(words):  # tricks, 4-3-2: the same to the eye, never the 4th of March 2002
+        words = words.replace("-", "\u2011")
     if words.startswith(_FORMULA):
         words = "'" + words
     if dialect.separator in words or '"' in words or _BREAK.search(words):
@@ -175,6 +187,8 @@ th, td { border: 0.5pt solid #999; padding: 0.4mm 1.2mm; text-align: left; verti
 th { background: #eee; font-weight: 600; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.n, td.t, td.w { white-space: nowrap; }
+table.wide td.w { white-space: normal; }
+table.wide th, table.wide td { padding: 0.4mm 0.8mm; }
 tr.note td { border-top: none; font-style: italic; color: #333; }
 tr.note td:first-child, tr.cut td:first-child { border-top: none; }
 tbody.end tr:last-child td { border-bottom: 1.6pt solid #111; }
@@ -183,14 +197,23 @@ tbody, li, figure, section { break-inside: avoid; }
 ul { margin: 2mm 0; padding-left: 5mm; }
 figure { margin: 3mm 0 0; }
 svg.chart { width: 100%; height: auto; max-height: 75mm; }
+@media print, (max-width: 760px) { table.wide { font-size: 6.5pt; } table.wide th:not(:first-child) { overflow-wrap: anywhere; } }
 """  # the chart's own style is in its SVG (`chart.svg`)
 
 
 def html(
-    title: str, table: Table, lines: list[str], chart: str, sections: Sections, lang: str, about: tuple[str, ...] = ()
+    title: str,
+    table: Table,
+    lines: list[str],
+    chart: str,
+    sections: Sections,
+    lang: str,
+    about: tuple[str, ...] = (),
+    decimal: str = ".",
 ) -> str:
     """One printable page: its title and what it is (`about`), the fiche, where the partie stands, the
     chart, then the game's own sections (where it has money, the settlement and each player's statement).
+    A half is written with the language's `decimal` mark, as its sheet writes it (`13,5` in French).
 
     An entry is a `tbody` of its own, its note (if any) a line under it across the table, so that the
     two print on one page; a rule under the entry that ends a manche; the header row printed again on
@@ -200,19 +223,20 @@ def html(
     if noted:
         table = Table(table.headers[:-1], [row[:-1] for row in table.rows], table.breaks)
     table = _shown(table)
-    head = "".join(f"<th>{_words(header)}</th>" for header in table.headers)
+    head = "".join(f"<th>{_header(header)}</th>" for header in table.headers)
     width = len(table.headers)
     entries = []
     for at, (row, note) in enumerate(zip(table.rows, notes, strict=True), 1):
         end = ' class="end"' if at in table.breaks else ""
         under = f'\n<tr class="note"><td></td><td colspan="{width - 1}">{_words(note)}</td></tr>' if note else ""
-        entries.append(f"<tbody{end}><tr>" + "".join(map(_cell, row)) + f"</tr>{under}</tbody>")
+        entries.append(f"<tbody{end}><tr>" + "".join(_cell(cell, decimal) for cell in row) + f"</tr>{under}</tbody>")
+    wide = ' class="wide"' if width > _WIDE else ""
     parts = [
         f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">',
         f"<title>{escape(' · '.join([title, *about[:1]]))}</title>\n<style>{STYLE}</style>\n</head>\n<body>",
         f"<h1>{_words(title)}</h1>",
         *([f'<p class="about">{" · ".join(map(_words, about))}</p>'] if about else []),
-        f"<table>\n<thead><tr>{head}</tr></thead>\n" + "\n".join(entries) + "\n</table>",
+        f"<table{wide}>\n<thead><tr>{head}</tr></thead>\n" + "\n".join(entries) + "\n</table>",
         _items(lines),
         f"<figure>\n{chart}\n</figure>",
     ]
@@ -221,8 +245,27 @@ def html(
     return "\n".join([*parts, "</body>\n</html>\n"])
 
 
+# Past this many columns (four players' figures), a table's short cells may wrap at their spaces and,
+# on A4 portrait, it takes a smaller print, its headers of names breaking where they must: else the
+# last columns are cut at the window's or the page's edge.
+_WIDE = 13
+
 # The red suits as a French fiche writes them by hand: 10♥ and A♦ in red (the black ones in the ink).
 _RED = re.compile("[♥♦]+")
+
+
+# French puts a space before `:` `;` `!` `?` and inside « »: a non-breaking one keeps the mark with its
+# word, where a narrow header would otherwise put « : » on a line of its own.
+_BEFORE_MARK = re.compile(r" (?=[:;!?»])|(?<=«) ")
+
+
+def _header(words: str) -> str:
+    """A column's header, a French mark kept with its word (words typed at the table stay as typed).
+
+    >>> _header("Ana : coup"), _header("« 10♥ »")
+    ('Ana\xa0: coup', '«\xa010<span class="red">♥</span>\xa0»')
+    """
+    return _words(_BEFORE_MARK.sub("\u00a0", words))
 
 
 def _words(words: str) -> str:
@@ -230,11 +273,12 @@ def _words(words: str) -> str:
     return _RED.sub(lambda found: f'<span class="red">{found[0]}</span>', escape(words))
 
 
-def _cell(value: Any) -> str:
-    """A figure aligned right, as the sheet's JSON gives it; a time by its hour; a word escaped, a short
-    one (a name, a card, a manche) kept on one line."""
+def _cell(value: Any, decimal: str = ".") -> str:
+    """A figure aligned right, as the sheet's JSON gives it, with the language's decimal mark; a time by
+    its hour; a word escaped, a short one (a name, a card, a manche) kept on one line but in a wide
+    table, where four players' names would push the figures past the window's edge."""
     if isinstance(value, int | float):
-        return f'<td class="n">{figure(value)}</td>'
+        return f'<td class="n">{figure(value).replace(".", decimal)}</td>'
     if isinstance(value, Moment):
         return f'<td class="t" title="{escape(value)}">{escape(value.short())}</td>'
     words = figure(value)

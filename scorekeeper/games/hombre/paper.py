@@ -47,7 +47,8 @@ def statement(fiche: HombreFiche, mine: Statement, settled: Settlement | None) -
     """One player's statement (H-12 to H-19): his coups as hombre, then its lines, whose amounts sum to
     his result (`settle.statement`): every jeton he paid and received and why, each bête he made and
     each recave he took, the split of the bêtes left and any rounding at the settlement; his caves, and
-    his result and whom he pays, or mid-partie (`settled` None) where he stands so far."""
+    his result and whom he pays, or mid-partie (`settled` None) where he stands so far. Amounts stay
+    exact, for the words to write a half as the language does (`13,5` in French), as the sheet does."""
     player = mine.player
     lines: list[Cell] = [said("paper.statement.title", player=player)]
     for result in fiche.coups:
@@ -58,14 +59,14 @@ def statement(fiche: HombreFiche, mine: Statement, settled: Settlement | None) -
                     number=result.number,
                     contract=result.coup.contract.value,
                     outcome=result.outcome.value,
-                    net=jetons_json(result.net(player)),
+                    net=result.net(player),
                 )
             )
     lines += [_line(line) for line in mine.lines]
-    lines.append(said("paper.statement.caves", caves=mine.caves, holdings=jetons_json(mine.holdings)))
+    lines.append(said("paper.statement.caves", caves=mine.caves, holdings=mine.holdings))
     if settled is None:
-        return [*lines, said("paper.statement.so_far", result=jetons_json(mine.result))]
-    lines.append(said("paper.statement.result", result=jetons_json(mine.result)))
+        return [*lines, said("paper.statement.so_far", result=mine.result)]
+    lines.append(said("paper.statement.result", result=mine.result))
     for transfer in settled.transfers:
         if player in (transfer.payer, transfer.payee):
             paid = transfer.payer == player
@@ -73,9 +74,9 @@ def statement(fiche: HombreFiche, mine: Statement, settled: Settlement | None) -
                 said(
                     "paper.statement.pays" if paid else "paper.statement.is_paid",
                     other=transfer.payee if paid else transfer.payer,
-                    jetons=jetons_json(transfer.jetons),
+                    jetons=transfer.jetons,
                     fiches=transfer.fiches,
-                    rest=jetons_json(transfer.rest),
+                    rest=transfer.rest,
                 )
             )
     return lines
@@ -87,13 +88,13 @@ def _line(line: StatementLine) -> Cell:
     its 0; the rounding of `settle --whole`."""
     if line.other is None:
         if line.coup is None:
-            return said("paper.statement.rounding", jetons=jetons_json(line.amount), why=line.record)
+            return said("paper.statement.rounding", jetons=line.amount, why=line.record)
         return said("paper.statement.noted", number=line.coup, why=line.record)
     paid = line.amount < 0
     key = "paper.statement.paid" if paid else "paper.statement.received"
     if line.coup is None:
         key += "_at_settlement"
-    return said(key, number=line.coup, other=line.other, jetons=jetons_json(-line.amount if paid else line.amount), why=line.record)
+    return said(key, number=line.coup, other=line.other, jetons=-line.amount if paid else line.amount, why=line.record)
 
 
 def sections(

@@ -113,7 +113,9 @@ def check_settlement(fiche: HombreFiche, early: bool) -> None:
     if fiche.over or early:
         return
     if fiche.poules_tirees >= fiche.rules.poules:
-        raise UserError("betes_still_owed", "H-19", poules=fiche.rules.poules, betes=fiche.betes_owed)
+        raise UserError(
+            "betes_still_owed", "H-19", poules=fiche.poules_tirees, length=fiche.rules.poules, betes=fiche.betes_owed
+        )
     raise UserError("partie_not_over", "H-19", taken=fiche.poules_tirees, poules=fiche.rules.poules)
 
 
