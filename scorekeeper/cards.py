@@ -521,8 +521,9 @@ def trump_written(suit: Suit | None, language: Language) -> str:
     as the first of its words says it (P-8); at a game's table, as `Language.playing` gives them.
 
     >>> from scorekeeper.language import Language
-    >>> [trump_written(None, Language.named(code)) for code in ("fr", "nl")], trump_written(Suit.CLUBS, Language.named("fr"))
-    (['sa', 'zt'], 't')
+    >>> french, dutch = Language.named("fr"), Language.named("nl")
+    >>> trump_written(None, french), trump_written(None, dutch), trump_written(Suit.CLUBS, french)
+    ('sa', 'zt', 't')
     """
     if suit is not None:
         return suit_letter(suit, language)

@@ -4,25 +4,10 @@ user gave `--lang`. Real processes: the table reads its script on standard input
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-FLEMISH = ("Jan", "Piet", "Klaas", "Kees")
-
-
-def _scorekeeper(home: Path, *args: str, stdin: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {key: value for key, value in os.environ.items() if key not in ("SCOREKEEPER_LANG", "LANG", "LC_ALL")}
-    environ |= {"SCOREKEEPER_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1", **env}
-    return subprocess.run(
-        [sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=environ, input=stdin
-    )
-
-
-def _declared(home: Path) -> list[dict]:
-    return [coup["declared"] for coup in json.loads(_scorekeeper(home, "sheet", "--json").stdout)["coups"]]
+# A real process with the environment the test says, and the declarations stored: test_dutch's own.
+from tests.i18n.test_dutch import FLEMISH, _declared, _scorekeeper
 
 
 def _a_dutch_game_and_its_french_list(home: Path, folder: Path) -> tuple[list[dict], Path]:

@@ -311,8 +311,8 @@ def test_h6_the_contracts_offered_and_written_are_the_words_file_s(tmp_path):
     not as the code names them: a language that says `vraag` for the demande offers and writes `vraag`."""
     (tmp_path / "words.toml").write_text("", encoding="utf-8")
     (tmp_path / "hombre.toml").write_text(
-        '[line.contracts]\ndemande = ["vraag", "demande"]\nretourne = ["keer"]\nsans-prendre = ["zonder"]\nvole = ["vole"]\n'
-        '[line.named]\ndealer = ["deler"]\n',
+        '[line.contracts]\ndemande = ["vraag", "demande"]\nretourne = ["keer"]\n'
+        'sans-prendre = ["zonder"]\nvole = ["vole"]\n[line.named]\ndealer = ["deler"]\n',
         encoding="utf-8",
     )
     spoken = Language.from_files("nl", tmp_path / "words.toml", {"hombre": tmp_path / "hombre.toml"})

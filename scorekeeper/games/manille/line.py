@@ -282,18 +282,21 @@ def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
         if field == "retourne":
             out.append(letters(state.ruleset.deck.parse(value), language))
         elif field == "trump":
-            out.append(trump_written(None if value.upper() == "SA" else _suit(value), language.playing("manille")))
+            suit = None if value.upper() == "SA" else _suit(value)
+            out.append(trump_written(suit, language.playing("manille")))  # `zt` in Dutch: words/LANG.toml
         elif field == "taker":
             continue  # with its bid, below
         elif field == "bid":
             out += [say["taker"], str(declared["taker"]), say["bid"], str(value)] if "taker" in declared else []
         elif value is True:
             out.append(say[field])
-        else:
-            out += said_with.named(field, str(value)) if said_with.takes.get(field) == "player" else [say[field], str(value)]
-    for field in ("exchange", "renonce", "menteur"):
+        else:  # a player: `donne Brun`, `klop Piet`
+            out += said_with.named(field, str(value))
+    if "exchange" in declared:
+        out += [say["exchange"], str(declared["exchange"])]
+    for field in ("renonce", "menteur"):  # `renonce Brun`, `Jan verzaakt`: as the language orders them
         if field in declared:
-            out += said_with.named(field, str(declared[field])) if field != "exchange" else [say[field], str(declared[field])]
+            out += said_with.named(field, str(declared[field]))
     out += [f"{player}={number}" for player, number in declared.get("points", {}).items()]
     out += [say[flag] for flag in ("force", "let_renonce_pass") if declared.get(flag)]
     return read_back(out, declared, lambda words: read(state, words, language))
