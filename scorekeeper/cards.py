@@ -516,5 +516,20 @@ def suit_letter(suit: Suit, language: Language) -> str:
     return _words(language).letters[suit]
 
 
+def trump_written(suit: Suit | None, language: Language) -> str:
+    """A trump as `language` writes it, which `parse_trump` reads back: a suit's letter, or sans-atout (None)
+    as the first of its words says it (P-8); at a game's table, as `Language.playing` gives them.
+
+    >>> from scorekeeper.language import Language
+    >>> french, dutch = Language.named("fr"), Language.named("nl")
+    >>> trump_written(None, french), trump_written(None, dutch), trump_written(Suit.CLUBS, french)
+    ('sa', 'zt', 't')
+    """
+    if suit is not None:
+        return suit_letter(suit, language)
+    said = language.words.get("cards", {}).get("sans_atout", ())
+    return str(said[0]) if said else "SA"  # a language with no word of its own: the ledger's notation
+
+
 def format_cards(cards: Iterable[Card], ascii: bool = False, language: Language | None = None) -> str:
     return " ".join(card.format(ascii, language) for card in cards)

@@ -109,17 +109,22 @@ class Language(NamedTuple):
 
     def playing(self, game: str, folder: Path | None = None) -> Language:
         """This language as it is spoken at game `game`: with the card words the game's words file adds
-        (`[cards.ranks]`: at manille "manille de carreau" is the 10♦, C-2), after the language's own."""
+        (`[cards.ranks]`: at manille "manille de carreau" is the 10♦, C-2), after the language's own, and
+        the words its table says sans-atout with (`[cards] sans_atout`: `sa` at an English manille table,
+        P-8), before the language's own: the game's first is the one written."""
         found = self.built.get(f"playing:{game}")
         if found is None:
-            added = self.game(game, folder).get("cards", {}).get("ranks", {})
+            given = self.game(game, folder).get("cards", {})
+            added, sans_atout = given.get("ranks", {}), list(given.get("sans_atout", ()))
             found = self
-            if added:
+            if added or sans_atout:
                 cards = dict(self.words.get("cards", {}))
                 ranks = {value: list(words) for value, words in cards.get("ranks", {}).items()}
                 for value, words in added.items():
                     ranks[value] = [*ranks.get(value, [value]), *words]  # the first stays the one written
-                found = Language(self.code, {**self.words, "cards": {**cards, "ranks": ranks}}, self.games, {})
+                said = list(dict.fromkeys([*sans_atout, *cards.get("sans_atout", ())]))
+                cards |= {"ranks": ranks, "sans_atout": said}
+                found = Language(self.code, {**self.words, "cards": cards}, self.games, {})
             self.built[f"playing:{game}"] = found
         return found
 

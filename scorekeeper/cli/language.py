@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache
 
 from scorekeeper import i18n
@@ -39,6 +40,7 @@ def choose(args: list[str]) -> tuple[list[str], bool]:
         else:
             rest.append(word)
     _FLAGGED[:] = [given is not None]
+    given = given or (_TABLE[-1] if _TABLE else None)  # the table's own, its user having given none
     asked = given or os.environ.get("SCOREKEEPER_LANG")
     if asked and i18n.language_code(asked) is None:
         raise UserError("unknown_language", lang=asked, languages=codes())
@@ -49,6 +51,29 @@ def choose(args: list[str]) -> tuple[list[str], bool]:
 # Whether this command's line said `--lang` (`choose`): a file of cards is then read in that language;
 # SCOREKEEPER_LANG, which says how to speak, does not overrule the language a file names (C-2).
 _FLAGGED: list[bool] = [False]
+
+# The language a table speaks to the commands it runs in its process, its user having given no `--lang`
+# (`told_by_the_table`): they speak it as SCOREKEEPER_LANG would tell it, and a file they read names its own.
+_TABLE: list[str] = []
+
+
+def flagged() -> bool:
+    """Whether this command's line said `--lang`."""
+    return _FLAGGED[0]
+
+
+@contextmanager
+def told_by_the_table(code: str, told: bool) -> Iterator[list[str]]:
+    """A command run by `table` in its process: the arguments that go before it, `--lang` where the table's
+    user gave one (`told`), which then rules the files it reads too; else the table's language `code` is
+    spoken without being told (C-2: `fix --from` a list whose first line names French, at a Dutch table,
+    is read in French, unless the user said `--lang`)."""
+    _TABLE.append(code)
+    try:
+        yield ["--lang", code] if told else []
+    finally:
+        _TABLE.pop()
+
 
 # The first line of a file of cards that names its language (C-2), which `fix --print` writes.
 HEADER = "# lang: {code}"

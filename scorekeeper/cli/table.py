@@ -38,7 +38,7 @@ import typer
 from scorekeeper import i18n, rulesets, service
 from scorekeeper.cli import complete, current
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.language import file_language
+from scorekeeper.cli.language import file_language, flagged, told_by_the_table
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
 from scorekeeper.cli.said import flag_of
@@ -123,6 +123,7 @@ class Table:
         self.needs_said = ""
         self.drawing: Drawing | None = None  # the fiche as on the screen: its layout, its columns' widths
         self.reads: Language | None = None  # a script's language (C-2: `file_language`); else the one spoken
+        self.lang_given = flagged()  # whether its user said `--lang`: its commands read their files in it (C-2)
 
     # --- the two ways in ------------------------------------------------------------------------
 
@@ -348,8 +349,9 @@ class Table:
 
         drawing.ON_DEMAND[0] = "table.on_demand"  # `explique N`, not `sheet --detail N`
         try:
-            with contextlib.redirect_stderr(told), _streams(stdin=script):
-                code = scorekeeper(["--lang", i18n.spoken().code, name, *args], "scorekeeper", standalone_mode=False)
+            speaking = told_by_the_table(i18n.spoken().code, self.lang_given)
+            with contextlib.redirect_stderr(told), _streams(stdin=script), speaking as lang:
+                code = scorekeeper([*lang, name, *args], "scorekeeper", standalone_mode=False)
         finally:
             drawing.ON_DEMAND[0] = "sheet_width.on_demand"
         mistake = text("cli.mistake", error="")  # `scorekeeper: `, the command line's, not the table's

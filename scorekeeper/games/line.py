@@ -278,7 +278,8 @@ class Keywords:
     `[line]`), with those of the languages it reads too, its own first: the folded word -> the field
     it says (`fields`; a contract's word -> the contract, `contracts`), what a field takes after it
     (`takes`: "player", "number"), the word each field is written with (`say`, this language's own),
-    whether a player is said before his keyword (`player_before`: Dutch "jan verzaakt"), the
+    whether a player is said before his keyword (`player_before`), the fields a line writes after the
+    player they name (`after_player`: Dutch "Jan verzaakt", a verb, where "klop Piet" is not), the
     templates of a mort's other names with the language that says each (`mort`), and the little words
     read where they are said (`little`, folded, by their part: `of` before a name, `joined` between the
     players of a side, `makes` between a name and its points, `unit` after points)."""
@@ -288,6 +289,7 @@ class Keywords:
     takes: dict[str, str]
     say: dict[str, str]
     player_before: bool
+    after_player: frozenset[str]
     mort: tuple[tuple[str, Language], ...]
     little: Mapping[str, frozenset[str]]
 
@@ -321,7 +323,15 @@ class Keywords:
             mort += [(template, each) for template in line.get("mort", ())]
         say = {field: words[0] for kind in _KINDS for field, words in own.get(kind, {}).items()}
         found = {part: frozenset(words) for part, words in little.items()}
-        return Keywords(fields, contracts, takes, say, own.get("player") == "before", tuple(mort), found)
+        before = own.get("player") == "before"
+        named = own.get("named", {}) if before else own.get("after_player", ())
+        after = frozenset(field for field in named if field in say)
+        return Keywords(fields, contracts, takes, say, before, after, tuple(mort), found)
+
+    def named(self, field: str, player: str) -> list[str]:
+        """A keyword and the player it names, in the order this language writes them: `renonce Brun`,
+        `Jan verzaakt` (`after_player`)."""
+        return [player, self.say[field]] if field in self.after_player else [self.say[field], player]
 
     def morts(self, seats: Iterable[tuple[str, str]]) -> dict[str, str]:
         """Other names of the seats a mort holds (`seats`: seat and owner): `mort de César` (M-15, M-16)."""

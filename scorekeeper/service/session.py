@@ -118,7 +118,7 @@ class Session:
         try:
             return Attempt(self.add(declared), None, said)
         except UserError as error:
-            asked: Ask | None = self.engine.ask(self.state, declared, error)
+            asked: Ask | None = self.engine.ask(self.state, declared, error, language)
             if asked is None:
                 raise
             return Attempt(None, asked, said)

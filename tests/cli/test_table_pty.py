@@ -122,3 +122,40 @@ def test_spoken_lines_infinitives_and_tab_on_card_words_at_a_real_terminal(home:
     game = store.read("manille-muette-1")
     assert [coup.get("retourne") for coup in game.coups] == ["AC", "10D"]
     assert game.coups[0]["points"] == {"César": 40} and game.coups[1]["renonce"] == "Escartefigue"
+
+
+# The question of trump, Tab on what was typed, the word it puts in, and the word that leaves the table.
+TRUMP = {
+    "nl": ("Troef (een kleur, of zt)?", "zo\t", "zonder troef", "verlaten"),
+    "fr": ("Atout (une couleur, ou sa) ?", "s\t", "sa", "quitter"),
+}
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_m7_tab_offers_sans_atout_as_the_language_says_it_when_the_table_asks_for_trump(home: Path, lang: str) -> None:
+    """A coup said without its trump at a Belgian table: the table asks for it, and Tab offers sans-atout in
+    the game's words of the language in effect (`[cards] sans_atout` of words/LANG.toml): `zonder troef`
+    in Dutch, `sa` in French (words are data, never code)."""
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": lang, "PYTHONPATH": str(ROOT)}
+    env |= {"TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    env.pop("NO_COLOR", None)
+    flemish = ("Jan", "Piet", "Klaas", "Kees")
+    args = ["-m", "scorekeeper", "table", "manillen", *(a for p in flemish for a in ("-p", p))]
+    try:
+        child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", dimensions=(40, 100), timeout=10)
+    except (OSError, pexpect.ExceptionPexpect) as error:
+        pytest.skip(f"pexpect cannot spawn a pseudo-terminal here: {error}")
+    question, typed, offered, leave = TRUMP[lang]
+    child.expect_exact(" 1>")
+    child.send("jan 40\r")
+    child.expect_exact(question)
+    child.send(typed)  # one Tab puts the word in: the one answer that begins so
+    child.expect_exact(offered)
+    child.send("\r")
+    child.expect_exact(" 2>")
+    child.send(f"{leave}\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    game = store.read("manillen-1")
+    assert [(coup["trump"], coup["points"]) for coup in game.coups] == [("SA", {"Jan": 40})]

@@ -18,7 +18,7 @@ from scorekeeper.rulesets import builtin_names
 from tests.games.test_invariants import NAMES, hombre_coup, manille_coup
 from scorekeeper.language import Language
 
-FR, EN = Language.named("fr"), Language.named("en")
+FR, EN, NL = Language.named("fr"), Language.named("en"), Language.named("nl")
 
 MANILLE_SYSTEMS = [name for name in builtin_names() if games.load(name).game == "manille"]
 HOMBRE_SYSTEMS = [name for name in builtin_names() if games.load(name).game == "hombre"]
@@ -122,12 +122,12 @@ def test_the_engine_asks_for_what_a_coup_lacks():
     state = games.state_after(ruleset, PLAYERS, PLAYERS[0], [])
     with pytest.raises(UserError) as caught:
         ruleset.engine.advance(state, {})
-    asked = ruleset.engine.ask(state, {}, caught.value)
+    asked = ruleset.engine.ask(state, {}, caught.value, EN)
     assert asked.field == "retourne"
     assert i18n.render(asked.words) == "Retourne (the card César turned)? (M-5)"
     with pytest.raises(UserError) as caught:
         ruleset.engine.advance(state, {"retourne": "7S"})
-    asked = ruleset.engine.ask(state, {"retourne": "7S"}, caught.value)
+    asked = ruleset.engine.ask(state, {"retourne": "7S"}, caught.value, EN)
     assert (asked.field, i18n.render(asked.words)) == ("points:César", "Points of César and Escartefigue? (M-3)")
     assert ruleset.engine.read_line(state, ["40"], EN, asked.field) == {"points": {"César": 40}}
     # M-13: at the enchères, the taker's points, the taker said before the question
@@ -136,20 +136,20 @@ def test_the_engine_asks_for_what_a_coup_lacks():
     state = games.state_after(encheres, four, "Ana", [])
     with pytest.raises(UserError) as caught:
         encheres.engine.advance(state, {"taker": "Ben", "bid": 45, "trump": "H"})
-    asked = encheres.engine.ask(state, {"taker": "Ben", "bid": 45, "trump": "H"}, caught.value)
+    asked = encheres.engine.ask(state, {"taker": "Ben", "bid": 45, "trump": "H"}, caught.value, EN)
     assert encheres.engine.read_line(state, ["50"], EN, asked.field) == {"points": {"Ben": 50}}
     with pytest.raises(UserError) as caught:
         ruleset.engine.advance(state, {"retourne": "7S", "points": {"César": 90}})
-    assert ruleset.engine.ask(state, {}, caught.value) is None  # a mistake, not a lack
+    assert ruleset.engine.ask(state, {}, caught.value, EN) is None  # a mistake, not a lack
 
 
 def _round_trip(ruleset, players, declared_coups):
-    """Every entry written as a line, in both languages, reads back to the same stored entry."""
+    """Every entry written as a line, in each language, reads back to the same stored entry."""
     state = games.state_after(ruleset, players, players[0], [])
     engine = ruleset.engine
     words_said = 0
     for entry in declared_coups:
-        for lang in (FR, EN):
+        for lang in (FR, EN, NL):
             line = engine.write_line(state, entry, lang)
             assert engine.read_line(state, line.split(), lang) == entry, (line, entry)
             words_said += not line.startswith("{")
@@ -186,7 +186,7 @@ def test_every_manille_coup_reads_back_from_its_line(system):
             continue
         coups.append(after.coups[-1].coup.to_dict())
     assert len(coups) >= 3
-    assert _round_trip(ruleset, players, coups) == 2 * len(coups)
+    assert _round_trip(ruleset, players, coups) == 3 * len(coups)  # said in words in each language
 
 
 @pytest.mark.parametrize("system", HOMBRE_SYSTEMS)
@@ -205,7 +205,7 @@ def test_every_hombre_coup_reads_back_from_its_line(system):
             continue
         coups.append(coup)
     assert len(coups) >= 8
-    assert _round_trip(ruleset, players, coups) == 2 * len(coups)
+    assert _round_trip(ruleset, players, coups) == 3 * len(coups)  # said in words in each language
 
 
 def test_what_words_cannot_say_is_written_as_the_entry_itself():
@@ -247,9 +247,85 @@ def test_hombre_asks_for_the_hombre_then_the_tricks():
     for declared in ({}, {"hombre": "Bea"}, {"hombre": "Bea", "contract": "demande"}):
         with pytest.raises(UserError) as caught:
             ruleset.engine.advance(state, declared)
-        asked.append(ruleset.engine.ask(state, declared, caught.value).field)
+        asked.append(ruleset.engine.ask(state, declared, caught.value, EN).field)
     assert asked == ["hombre", "contract", "tricks"]
     # H-9: the tricks asked for, in seating order
     assert ruleset.engine.read_line(state, ["5", "2", "2"], EN, "tricks") == {
         "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}
     }
+
+
+# --- the words of the line are each language's data ----------------------------------------------------
+
+FLEMISH = ["Jan", "Piet", "Klaas", "Kees"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "written"),
+    [
+        (NL, ["zt Jan verzaakt", "h klop Jan tegenklop Piet Piet=40", "deler Piet 10h Kees verzaakt"]),
+        (FR, ["sa renonce Jan", "c contre Jan surcontre Piet Piet=40", "donne Piet 10c renonce Kees"]),
+        (EN, ["sa renonce Jan", "h contre Jan surcontre Piet Piet=40", "deal Piet 10h renonce Kees"]),
+    ],
+    ids=["nl", "fr", "en"],
+)
+def test_m8_a_line_is_written_back_in_the_order_and_words_of_its_language(lang, written):
+    """A Flemish table says `Jan verzaakt` (the name before its verb, `after_player` in words/nl.toml) and
+    `zt` for sans-atout; French and English write `renonce Jan` and `sa`, as before. Each reads back."""
+    belgian, muette = games.load("manillen"), games.load("manille-muette")
+    entries = [
+        (belgian, {"trump": "SA", "renonce": "Jan"}),
+        (belgian, {"trump": "H", "contre": "Jan", "surcontre": "Piet", "points": {"Piet": 40}}),
+        (muette, {"dealer": "Piet", "retourne": "10H", "renonce": "Kees"}),
+    ]
+    said = []
+    for ruleset, entry in entries:
+        state = games.state_after(ruleset, FLEMISH, FLEMISH[0], [])
+        said.append(ruleset.engine.write_line(state, entry, lang))
+        assert ruleset.engine.read_line(state, said[-1].split(), lang) == entry
+    assert said == written
+
+
+@pytest.mark.parametrize(("lang", "offered"), [(NL, ("zt", "zonder troef")), (FR, ("sa",)), (EN, ("sa",))])
+def test_m7_the_question_of_trump_offers_sans_atout_in_the_words_of_the_language(lang, offered):
+    """The answers Tab offers when the table asks for trump are the game's words of the language in effect
+    (`[cards] sans_atout`), each read as sans-atout; a system without sans-atout offers none."""
+    ruleset = games.load("manillen")
+    state = games.state_after(ruleset, FLEMISH, FLEMISH[0], [])
+    with pytest.raises(UserError) as caught:
+        ruleset.engine.advance(state, {"points": {"Jan": 40}})
+    asked = ruleset.engine.ask(state, {"points": {"Jan": 40}}, caught.value, lang)
+    assert (asked.field, asked.choices) == ("trump", offered)
+    for word in offered:
+        assert ruleset.engine.read_line(state, word.split(), lang, asked.field) == {"trump": "SA"}
+    without = games.load("manille-envers")
+    assert not without.rules.sans_atout
+    state = games.state_after(without, FLEMISH, FLEMISH[0], [])
+    with pytest.raises(UserError) as caught:
+        without.engine.advance(state, {"points": {"Jan": 40}})
+    assert without.engine.ask(state, {"points": {"Jan": 40}}, caught.value, lang).choices == ()
+
+
+def test_h6_the_contracts_offered_and_written_are_the_words_file_s(tmp_path):
+    """L'hombre's contracts as a language's words file says them (`[line.contracts]`, the first of each),
+    not as the code names them: a language that says `vraag` for the demande offers and writes `vraag`."""
+    (tmp_path / "words.toml").write_text("", encoding="utf-8")
+    (tmp_path / "hombre.toml").write_text(
+        '[line.contracts]\ndemande = ["vraag", "demande"]\nretourne = ["keer"]\n'
+        'sans-prendre = ["zonder"]\nvole = ["vole"]\n[line.named]\ndealer = ["deler"]\n',
+        encoding="utf-8",
+    )
+    spoken = Language.from_files("nl", tmp_path / "words.toml", {"hombre": tmp_path / "hombre.toml"})
+    ruleset = games.load("hombre")
+    three = ["Ana", "Bea", "Cid"]
+    state = games.state_after(ruleset, three, "Ana", [])
+    declared = {"hombre": "Bea"}
+    with pytest.raises(UserError) as caught:
+        ruleset.engine.advance(state, declared)
+    asked = ruleset.engine.ask(state, declared, caught.value, spoken)
+    assert asked.choices == ("vraag", "keer", "zonder", "vole")
+    assert ruleset.engine.vocabulary(state, spoken)["contracts"] == ("vraag", "keer", "zonder", "vole")
+    entry = {"hombre": "Bea", "contract": "demande", "tricks": {"Ana": 2, "Bea": 5, "Cid": 2}}
+    line = ruleset.engine.write_line(state, entry, spoken)
+    assert line == "Bea vraag Ana=2 Bea=5 Cid=2"
+    assert ruleset.engine.read_line(state, line.split(), spoken) == entry

@@ -60,7 +60,7 @@ def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
     return {"players": state.players, "calls": tuple(word for words in named.values() for word in words)}
 
 
-def ask(state: State, declared: Mapping[str, Any], error: UserError) -> None:
+def ask(state: State, declared: Mapping[str, Any], error: UserError, language: Language) -> None:
     """The toy asks nothing: a coup it cannot read is refused whole."""
     return None
 

@@ -29,6 +29,7 @@ from typing import Any
 from scorekeeper.cards import suit_letter
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
+from scorekeeper.games.hombre.options import CONTRACTS
 from scorekeeper.games.hombre.replay import State
 from scorekeeper.games.line import (
     Ask,
@@ -107,12 +108,14 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
     return said
 
 
-def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
-    """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
+def ask(state: State, declared: Mapping[str, Any], error: UserError, language: Language) -> Ask | None:
+    """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing; its
+    answers offered in `language`."""
     if error.key == "coup_without_hombre" and declared.get("hombre") is None:
         return Ask("hombre", record("ask.hombre", "H-6"), tuple(state.players))
     if error.key == "coup_without_hombre":
-        return Ask("contract", record("ask.contract", "H-6", contracts=_contracts(state)), _contracts(state))
+        said = _contracts(state, Keywords.of("hombre", language))
+        return Ask("contract", record("ask.contract", "H-6", contracts=said), said)
     if error.key == "tricks_missing":
         return Ask("tricks", record("ask.tricks", "H-9", players=state.players), ())
     return None
@@ -122,11 +125,14 @@ def _calls(said_with: Keywords, state: State) -> tuple[str, ...]:
     """The words of the table the line takes: this ruleset's contracts (`retourne` where it is one,
     H-6), then the calls as this language writes them."""
     others = {field: word for field, word in said_with.say.items() if field not in said_with.contracts.values()}
-    return (*_contracts(state), *dict.fromkeys(others.values()))
+    return (*_contracts(state, said_with), *dict.fromkeys(others.values()))
 
 
-def _contracts(state: State) -> tuple[str, ...]:
-    return ("demande", *(("retourne",) if state.rules.retourne_contract else ()), "sans-prendre", "vole")
+def _contracts(state: State, said_with: Keywords) -> tuple[str, ...]:
+    """This ruleset's contracts (H-6: `retourne` where it is one) as the language writes them, the first
+    word of each in `[line.contracts]`."""
+    held = (contract for contract in CONTRACTS if contract != "retourne" or state.rules.retourne_contract)
+    return tuple(said_with.say.get(contract, contract) for contract in held)
 
 
 def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
@@ -145,7 +151,10 @@ def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
     if "dealer" in declared:
         out += [say["dealer"], str(declared["dealer"])]
     out += [say[flag] for flag in ("misdeal", "pass") if declared.get(flag)]
-    out += [str(declared[field]) for field in ("hombre", "contract") if field in declared]
+    if "hombre" in declared:
+        out.append(str(declared["hombre"]))
+    if "contract" in declared:
+        out.append(say.get(str(declared["contract"]), str(declared["contract"])))
     if isinstance(declared.get("trump"), str):
         from scorekeeper.cards import Suit
 
@@ -160,8 +169,9 @@ def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
 def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
     """The words a line may hold, for completion: the players, the calls, the contracts."""
     said_with = Keywords.of("hombre", language)
-    calls = tuple(sorted(_calls(said_with, state)[len(_contracts(state)) :]))
-    return {"players": tuple(state.players), "calls": calls, "contracts": _contracts(state), "cards": ()}
+    contracts = _contracts(state, said_with)
+    calls = tuple(sorted(_calls(said_with, state)[len(contracts) :]))
+    return {"players": tuple(state.players), "calls": calls, "contracts": contracts, "cards": ()}
 
 
 def needs(state: State) -> tuple[Any, ...]:

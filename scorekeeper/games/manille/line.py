@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scorekeeper.cards import card_words, letters, suit_letter
+from scorekeeper.cards import card_words, letters, trump_written
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games.line import (
@@ -237,13 +237,14 @@ def _points_of(state: State, said: Mapping[str, Any]) -> str:
     return taker if isinstance(taker, str) and taker in state.players else _dealer(state, said)
 
 
-def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | None:
-    """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing."""
+def ask(state: State, declared: Mapping[str, Any], error: UserError, language: Language) -> Ask | None:
+    """What the refused `declared` lacks, as a question (issue 16), or None when it lacks nothing; its
+    answers offered in `language`."""
     seats = state.table.seats
     if error.key == "retourne_missing":
         return Ask("retourne", record("ask.retourne", "M-5", dealer=_dealer(state, declared)), ())
     if error.key == "trump_missing":
-        return Ask("trump", record("ask.trump", None), ("sa",) if state.rules.sans_atout else ())
+        return Ask("trump", record("ask.trump", None), sans_atout(state, language))
     if error.key == "taker_and_bid_missing":
         return Ask("taker", record("ask.taker", "M-13"), seats)
     if error.key in ("outcome_missing", "every_player_points") and state.rules.sides == "each":
@@ -256,13 +257,23 @@ def ask(state: State, declared: Mapping[str, Any], error: UserError) -> Ask | No
     return None
 
 
+def sans_atout(state: State, language: Language) -> tuple[str, ...]:
+    """The words a table says sans-atout with where this system plays it (M-7, P-8), which Tab offers when
+    the table asks for trump: the game's words file's (`[cards] sans_atout`: `zt`, `zonder troef` in Dutch)."""
+    if not state.rules.sans_atout:
+        return ()
+    said = language.game("manille").get("cards", {}).get("sans_atout", ())
+    return tuple(said) or (trump_written(None, language.playing("manille")),)
+
+
 def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
     """The entry as a short line that `read` reads back to `declared` in `state`; what words cannot
     say (a trick log, an agreement) is written as the declaration itself."""
     plain = set(_WRITTEN) | {"points", "renonce", "menteur", "exchange", "force", "let_renonce_pass"}
     if not set(declared) <= plain or not _plain_values(declared):
         return write_inline(declared)
-    say = Keywords.of("manille", language).say
+    said_with = Keywords.of("manille", language)
+    say = said_with.say
     out: list[str] = []
     for field in _WRITTEN:
         value = declared.get(field)
@@ -271,18 +282,21 @@ def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
         if field == "retourne":
             out.append(letters(state.ruleset.deck.parse(value), language))
         elif field == "trump":
-            out.append("sa" if value.upper() == "SA" else suit_letter(_suit(value), language))
+            suit = None if value.upper() == "SA" else _suit(value)
+            out.append(trump_written(suit, language.playing("manille")))  # `zt` in Dutch: words/LANG.toml
         elif field == "taker":
             continue  # with its bid, below
         elif field == "bid":
             out += [say["taker"], str(declared["taker"]), say["bid"], str(value)] if "taker" in declared else []
         elif value is True:
             out.append(say[field])
-        else:
-            out += [say[field], str(value)]
-    for field in ("exchange", "renonce", "menteur"):
+        else:  # a player: `donne Brun`, `klop Piet`
+            out += said_with.named(field, str(value))
+    if "exchange" in declared:
+        out += [say["exchange"], str(declared["exchange"])]
+    for field in ("renonce", "menteur"):  # `renonce Brun`, `Jan verzaakt`: as the language orders them
         if field in declared:
-            out += [say[field], str(declared[field])]
+            out += said_with.named(field, str(declared[field]))
     out += [f"{player}={number}" for player, number in declared.get("points", {}).items()]
     out += [say[flag] for flag in ("force", "let_renonce_pass") if declared.get(flag)]
     return read_back(out, declared, lambda words: read(state, words, language))
