@@ -1,6 +1,12 @@
 """A game's fiche as the page draws it, in one language: its title, where the partie stands, the fiche's
 columns and rows in words (the same paper data `export` writes, from the data `sheet --json` gives), the
-game's notes. A plain dict: the template draws it first, then the page's script from each event."""
+game's notes. A plain dict: the template draws it first, then the page's script from each event.
+
+On a phone (below 600 px, the style sheet's choice) the fiche is the terminal's narrow sheet (`sheet
+--narrow`) drawn from the same cells: the entry's number, each side's running total under its short name
+(`layout.labels`), and the game's short marks (trump, the manche won); what was said, the outcome and the
+note folded into a line under the entry; the rest (time, dealer, each coup's own figures) left to a wide
+screen. Each column says how it shows there (`phone`): its short header, or None where it gives way."""
 
 from __future__ import annotations
 
@@ -64,6 +70,10 @@ def fiche_view(session: Session, code: str) -> dict[str, Any]:
         table = paper.table(data, drawn)
         rows = [[_cell(value, Moment) for value in row] for row in table.rows]
         said = _plain(status(fiche))
+        columns = [None, None, *drawn.columns, None]  # the number, the time, the game's, the note
+        roles = [_NUMBER, None, *(_role(column) for column in drawn.columns), _FOLDED]
+        phone = _phone_headers(roles, columns, table.headers, fiche.players)
+        folded = [at for at, role in enumerate(roles) if role == _FOLDED]
         return {
             "lang": code,
             "name": session.name,
@@ -71,10 +81,53 @@ def fiche_view(session: Session, code: str) -> dict[str, Any]:
             "status": said,
             "headers": [_plain(header) for header in table.headers],
             "rows": rows,
+            "phone": phone,
+            "under": [" · ".join(row[at][0] for at in folded if row[at][0]) for row in rows],
             "lines": [line for line in map(_plain, paper.lines(data, drawn)) if line != said],  # said above
             "over": fiche.over,
             "count": len(fiche.coups),
         }
+
+
+# How a column shows on a phone, by the catalog key of its header (`Game.paper`'s columns): a running total
+# under its side's short name, a short mark kept as it is, words folded under the entry; any other column
+# (the time, the dealer, each coup's own figures, a column a game adds later) gives way to the totals.
+_NUMBER, _TOTAL, _MARK, _FOLDED = "number", "total", "mark", "folded"
+_ROLES = {
+    "paper.col.score": _TOTAL,
+    "paper.col.balance": _TOTAL,
+    "paper.col.trump": _MARK,
+    "paper.col.manche": _MARK,
+    "paper.col.said": _FOLDED,
+    "paper.col.outcome": _FOLDED,
+}
+
+
+def _role(column: Any) -> str | None:
+    return _ROLES.get(getattr(column, "event", ""))
+
+
+def _phone_headers(roles: list[str | None], columns: list[Any], headers: list[str], players: Any) -> list[str | None]:
+    """Each column's header on a phone: a side's total by its short name, as `sheet --narrow` heads it
+    (`César & Esc`), a kept column by its own header, None for a column that gives way or folds under."""
+    from scorekeeper.cli.render import say
+    from scorekeeper.cli.render.layout import labels, shortener
+    from scorekeeper.explain import Record
+    from scorekeeper.games.sheet import said
+
+    shorten = shortener(labels(list(players)))
+    shown: list[str | None] = []
+    for role, header, column in zip(roles, headers, columns, strict=True):
+        if role == _TOTAL:
+            side = column.values["side"]
+            if isinstance(side, Record):
+                side = said(side.event, **{key: shorten(value) for key, value in side.values.items()})
+            shown.append(_plain(say(shorten(side))))
+        elif role in (_NUMBER, _MARK):
+            shown.append(header)
+        else:
+            shown.append(None)
+    return shown
 
 
 def _cell(value: Any, moment: type) -> list[Any]:

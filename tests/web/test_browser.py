@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import Served, scorekeeper, seats, serve, table_links
+from tests.web.conftest import Served, scorekeeper, seats, serve, stop, table_links
 
 DRIVER = shutil.which("chromedriver")
 BROWSER = shutil.which("chromium")
@@ -39,9 +39,9 @@ def browser():
 
 
 def rows(browser) -> list[str]:
-    from selenium.webdriver.common.by import By
-
-    return [row.text for row in browser.find_elements(By.CSS_SELECTOR, "#fiche tbody tr")]
+    """The fiche's entries as shown, read in one script (the page redraws them on each event); not the
+    lines a phone folds under them."""
+    return browser.execute_script("return Array.from(document.querySelectorAll('#fiche tbody tr:not(.under)'), tr => tr.innerText)")
 
 
 def wait_for(what, seconds: float) -> float:
@@ -84,11 +84,99 @@ def test_the_page_at_a_phones_width_and_a_tvs(served: Served, browser):
     browser.get(served.view + "&lang=fr")
     wait_for(lambda: live(browser), 5)
     phone = shoot(browser, 360, 740, "serve-phone-360.png")
-    width = browser.execute_script("return document.documentElement.scrollWidth")
-    assert width <= 360  # no page wider than the phone: only the fiche scrolls sideways, inside its box
+    fits = phone_fits(browser)
+    assert fits["page"] <= 360 and fits["box"] <= 0, fits  # nothing scrolls sideways: the narrow sheet
     tv = shoot(browser, 1920, 1080, "serve-tv-1920.png")
     assert phone.stat().st_size > 1000 and tv.stat().st_size > 1000
     assert "donneur" in browser.page_source and "Brun saw a card" in browser.page_source
+
+
+# Each kind of table at its phone page: two sides, three players, four each for himself; the coups as
+# `coup` takes them, a note on the first; the totals' short headers as the phone shows them.
+PHONE_GAMES = {
+    "manille": (
+        ("manille-muette", "César", "Panisse", "Escartefigue", "Brun"),
+        ("--retourne 10h --points César=40", "--retourne 7s --points Panisse=48", "--retourne Kd --points Brun=34"),
+        ["César & Esc", "Pan & Brun"],
+    ),
+    "hombre": (
+        ("hombre", "Ana", "Bartolomé", "Cristina"),
+        ("--hombre Ana --contract demande --tricks Ana=5,Bartolomé=2,Cristina=2",
+         "--hombre Cristina --contract vole --tricks Ana=0,Bartolomé=0,Cristina=9"),
+        ["Ana", "Bar", "Cri"],
+    ),
+    "encheres": (
+        ("manille-encheres", "César", "Panisse", "Escartefigue", "Brun"),
+        ("--taker Panisse --bid 60 --trump h --points Panisse=62", "--taker Brun --bid 50 --trump s --points Brun=40"),
+        ["César", "Pan", "Esc", "Brun"],
+    ),
+}
+
+
+def phone_fits(browser) -> dict:
+    """What a phone shows of the fiche: how wide the page and the fiche's box scroll, and each shown
+    header's words with whether it lies whole inside the screen, and the lines shown folded under entries."""
+    return browser.execute_script("""
+        const box = document.querySelector('.scroll');
+        const shown = Array.from(document.querySelectorAll('#fiche th'))
+            .filter(th => th.getBoundingClientRect().width > 0)
+            .map(th => [th.innerText.trim(), th.getBoundingClientRect().right <= window.innerWidth]);
+        return {page: document.scrollingElement.scrollWidth, box: box.scrollWidth - box.clientWidth,
+                headers: shown, under: Array.from(document.querySelectorAll('#fiche tr.under'))
+                    .filter(tr => tr.getBoundingClientRect().height > 0).map(tr => tr.innerText)};
+    """)
+
+
+@pytest.mark.parametrize("kind", sorted(PHONE_GAMES))
+def test_the_fiche_at_a_phones_width_shows_every_sides_total_without_scrolling_sideways(home, browser, kind: str):
+    (ruleset, *players), coups, totals = PHONE_GAMES[kind]
+    scorekeeper("new", ruleset, *(arg for name in players for arg in ("--player", name)), "--game", kind)
+    for line in coups:
+        scorekeeper("coup", "--game", kind, *line.split())
+    scorekeeper("note", "--game", kind, "1", "a card seen")
+    running = serve("--game", kind, "--entry")
+    try:
+        for page, url in (("view", running.view), ("entry", running.entry)):
+            browser.set_window_size(360, 740)
+            browser.get(url)
+            wait_for(lambda: live(browser), 5)
+            fits = phone_fits(browser)
+            shoot(browser, 360, 740, f"phone-{kind}-{page}-360.png")
+            assert fits["page"] <= 360 and fits["box"] <= 0, fits  # nothing scrolls sideways
+            assert [words for words, _ in fits["headers"]][-len(totals) - (kind != "hombre"):][: len(totals)] == totals
+            assert all(inside for _, inside in fits["headers"]), fits  # every side's total on the screen
+            assert len(fits["under"]) == len(coups) and "a card seen" in fits["under"][0], fits  # said, folded under
+            scorekeeper("coup", "--game", kind, *coups[0].split())  # drawn again by the page's script: the same
+            wait_for(lambda: len(rows(browser)) == len(coups) + 1, 5)
+            again = phone_fits(browser)
+            assert again["headers"] == fits["headers"] and len(again["under"]) == len(coups) + 1, again
+            scorekeeper("undo", "--game", kind)
+            wait_for(lambda: len(rows(browser)) == len(coups), 5)
+        browser.set_window_size(1920, 1080)
+        tv = phone_fits(browser)
+        assert tv["under"] == [] and any(":" in words for words, _ in tv["headers"])  # a TV: every column, whole
+        shoot(browser, 1920, 1080, f"phone-{kind}-tv-1920.png")
+    finally:
+        stop(running)
+
+
+LONG = ("Marie-Thérèse-de-Saint-Amand-des-Eaux1", "Marie-Thérèse-de-Saint-Amand-des-Eaux2", "Bartholomew-Xavier", "Zo")
+
+
+def test_long_names_and_a_long_note_break_on_a_phone_rather_than_scroll_it_sideways(home, browser):
+    scorekeeper("new", "manille-encheres", *(arg for name in LONG for arg in ("--player", name)), "--game", "long")
+    scorekeeper("coup", "--game", "long", "--taker", LONG[0], "--bid", "60", "--trump", "h", "--points", f"{LONG[0]}=62")
+    scorekeeper("note", "--game", "long", "1", "x" * 300)
+    running = serve("--game", "long")
+    try:
+        browser.set_window_size(360, 740)
+        browser.get(running.view)
+        wait_for(lambda: live(browser), 5)
+        fits = phone_fits(browser)
+        shoot(browser, 360, 740, "phone-long-names-360.png")
+        assert fits["page"] <= 360 and fits["box"] <= 0 and all(inside for _, inside in fits["headers"]), fits
+    finally:
+        stop(running)
 
 
 def test_a_coup_entered_on_the_entry_page_after_its_question_is_stored_as_table_stores_it(served: Served, browser):
@@ -244,6 +332,9 @@ def test_a_tables_entry_page_enters_a_coup_for_that_table_only(concours_served: 
     browser.find_element(By.ID, "line").send_keys(f"10h {first} 40\n")
     wait_for(lambda: len(rows(browser)) == 1, 5)
     shoot(browser, 360, 740, "board-table-entry-360.png")
+    fits = phone_fits(browser)  # a table's page on a phone: the narrow fiche too
+    assert fits["page"] <= 360 and fits["box"] <= 0 and all(inside for _, inside in fits["headers"]), fits
+    assert sum(" & " in words for words, _ in fits["headers"]) == 2 and len(fits["under"]) == 1, fits
     assert stored("Printemps-r1-t2")[0]["declared"]["retourne"] == "10H"
     assert scorekeeper("sheet", "--json", "--game", "Printemps-r1-t1").stdout.count('"declared"') == 0
     browser.get(cards[2][1].replace("/table/1-2", "/table/1-1"))  # the same card on another table

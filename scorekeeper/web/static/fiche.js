@@ -7,28 +7,52 @@
   function text(id, words) {
     document.getElementById(id).textContent = words;
   }
+  function span(kind, words) {
+    const part = document.createElement("span");
+    part.className = kind;
+    part.textContent = words;
+    return part;
+  }
   function draw(view) {
     document.title = view.title;
     text("title", view.title);
     text("status", view.status);
     const table = document.getElementById("fiche");
+    // A column with no phone header gives way on a phone ("wide"); a side's total shows its short name
+    // there, its whole header kept for a wide screen and as the cell's title (the style sheet chooses).
+    const kept = view.phone.filter(function (short) { return short !== null; }).length;
     const head = document.createElement("tr");
     view.headers.forEach(function (header, index) {
       const th = document.createElement("th");
-      th.className = "c" + index;
-      th.textContent = header;
+      const short = view.phone[index];
+      th.className = "c" + index + (short === null ? " wide" : "");
+      if (short !== null && short !== header) {
+        th.title = header;
+        th.append(span("long", header), span("short", short));
+      } else {
+        th.textContent = header;
+      }
       head.appendChild(th);
     });
     const rows = document.createElement("tbody");
-    view.rows.forEach(function (row) {
+    view.rows.forEach(function (row, at) {
       const tr = document.createElement("tr");
       row.forEach(function (cell, index) {
         const td = document.createElement("td");
-        td.className = "c" + index + (cell[1] ? " n" : "");
+        td.className = "c" + index + (cell[1] ? " n" : "") + (view.phone[index] === null ? " wide" : "");
         td.textContent = cell[0];
         tr.appendChild(td);
       });
       rows.appendChild(tr);
+      if (view.under[at]) {  // what was said and the note, folded under the entry on a phone
+        const under = document.createElement("tr");
+        const td = document.createElement("td");
+        under.className = "under";
+        td.colSpan = kept;
+        td.textContent = view.under[at];
+        under.appendChild(td);
+        rows.appendChild(under);
+      }
     });
     table.tHead.replaceChildren(head);
     table.tBodies[0].replaceWith(rows);
