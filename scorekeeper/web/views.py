@@ -124,7 +124,7 @@ def _phone_headers(roles: list[str | None], columns: list[Any], headers: list[st
                 side = said(side.event, **{key: shorten(value) for key, value in side.values.items()})
             shown.append(_plain(say(shorten(side))))
         elif role in (_NUMBER, _MARK):
-            shown.append(header)
+            shown.append(_plain(header))
         else:
             shown.append(None)
     return shown
