@@ -196,12 +196,18 @@ def summary(game: store.Ledger, sheet: Any = None, engine: Game | None = None) -
     counted = engine.figures(sheet)
     figures = {name: counted.get(name, Figures()).as_dict() for name in game.players}
     over = bool(sheet.over)
+    stopped = game.stopped is not None
+    ahead = engine.stopped(sheet) if stopped and not over and not engine.has_money else None
     return {
         "name": game.name,
         "ruleset": game.ruleset_name,
         "last": game.last_played(),
         "over": over,
         "players": figures,
+        # A partie stopped by agreement before its end, and the players ahead then (a game with money
+        # settles instead): what a concours's table came to (T-2).
+        "stopped": stopped,
+        "ahead": list(ahead) if isinstance(ahead, list) else None,
     }
 
 
