@@ -68,7 +68,7 @@ def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
         seen = stamps.get(str(path))
         key = seen[3] if isinstance(seen, list) and len(seen) == 4 and seen[:3] == stamp else None
         summary = known.get(key) if isinstance(key, str) else None
-        if not _whole(summary):
+        if not whole_summary(summary):
             try:
                 raw = tomlfile.read_regular(path)  # a file larger than any game is refused by its size, unread
             except OSError as error:
@@ -76,9 +76,9 @@ def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
                 continue
             key = cache.digest(raw)
             summary = known.get(key)
-            if not _whole(summary):
+            if not whole_summary(summary):
                 summary = cache.derived(FOLDER, key)
-            if not _whole(summary):
+            if not whole_summary(summary):
                 summary = _summary_of(raw, path)
                 if isinstance(summary, UserError):
                     skipped.append((str(path), summary))
@@ -221,7 +221,7 @@ def keep(game: store.Ledger, sheet: Any, engine: Game | None = None) -> None:
             game.derived[FOLDER] = summary(game, sheet, engine)
 
 
-def _whole(summary: Any) -> TypeGuard[dict[str, Any]]:
+def whole_summary(summary: Any) -> TypeGuard[dict[str, Any]]:
     """A cached summary as `summary` writes it: one from a torn or forged file is replayed again."""
     try:
         return (

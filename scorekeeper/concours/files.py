@@ -103,8 +103,8 @@ def write(concours: Concours) -> None:
 # 100 KB that five rounds of 104 doublettes write (each table some 35 lines: tomli_w puts every item of an
 # array on its own line, and a table holds its sides, seats and result as arrays), JSON 1.3 ms; every
 # `standing`, `status` and coup of a table's game reads the concours. An entry holds the tables' secrets as
-# the file does: the user's alone (0600) in a folder of the user's alone (0700), never the store's cache
-# folder, whose entries any reader of that folder may list.
+# the file does: the user's alone (0600), in a folder of the cache of the user's alone (0700; the cache's
+# other folders are made as the umask says), and an entry or folder others may read is never read.
 CACHE = "concours"
 
 
@@ -122,11 +122,14 @@ def _cached(raw: bytes) -> dict[str, Any] | None:
 
     try:
         entry = _entry(raw)
-        data = json.loads(tomlfile.read_regular(entry))
+        text = tomlfile.read_regular(entry)
         if os.stat(entry.parent).st_mode & 0o077 or os.stat(entry).st_mode & 0o077:
             return None  # an entry others may read was not written here: the secrets are not to be there
-        # JSON has null and TOML has not: an entry holding one was not written by scorekeeper.
-        return data if isinstance(data, dict) and not tomlfile.too_deep(data) and not holds_null(data) else None
+        data = json.loads(text)
+        # JSON has null and TOML has not: an entry holding one was not written by scorekeeper (the walk, 10,000
+        # values at six rounds, only where the word is there at all).
+        null = b"null" in text and holds_null(data)
+        return data if isinstance(data, dict) and not tomlfile.too_deep(data) and not null else None
     except (OSError, ValueError, RecursionError):
         return None
 

@@ -344,8 +344,6 @@ def stored_paths(games: Sequence[str]) -> dict[str, Path]:
     `store.exists` of a name not stored reads every game's head (C-4: a name that reads as a stored one is
     that game), and a draw of 52 tables asked it 52 times over 300 games, 8 s of the fifth round of
     bench/concours.py."""
-    from scorekeeper.players import skeleton
-
     folder = store.games_dir()
     found = {}
     for game in games:
@@ -381,7 +379,7 @@ def _summary_of_table(summary: Any, table: Table) -> bool:
     from scorekeeper import history
 
     return (
-        history._whole(summary)
+        history.whole_summary(summary)
         and fold_name(summary["name"]) == fold_name(table.game)
         and list(summary["players"]) == list(table.seats)
         and isinstance(summary.get("stopped"), bool)

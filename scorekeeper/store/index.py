@@ -41,7 +41,7 @@ def named(folder: Path, head: Any) -> list[tuple[str, str, str]]:
     found = []
     now = time.time_ns()
     for entry in entries:
-        if not entry.name.endswith(".toml"):
+        if not entry.name.endswith(".toml") or entry.name.startswith("."):  # as `glob("*.toml")` lists them
             continue
         try:
             info = entry.stat()
