@@ -50,11 +50,13 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   profiler), and the games and rulesets it no longer needs not imported. bench/concours.py, 104 doublettes
   after 6 rounds, CPU medians of 7 interleaved runs on a loaded machine, compiled: `concours standing`
   from 420 ms (6.2x a cold start, `--help`, wall) to 100-110 ms, 1.67-1.83x `--help` and 1.43-1.57x the
-  import floor; `status` 100 ms, 1.67x; 15 pairs against `--help`: CPU 1.84x;
+  import floor; `status` 100-110 ms, 1.67-1.83x; in 7 pairs against `--help`, `standing` 1.90x of CPU, and
+  `status` 1.43x the import floor in 5 pairs;
 - a game made under a name not stored (a concours's table at its first coup) looks for a stored name that
   reads as it (C-4) in the names index (`store.index`: each game file's name and skeleton by its stamp),
-  not every game's head, read four times a create: at 312 games 135 ms a create (wall) to 6 ms, fsyncs
-  included, as at 52 games.
+  not in every game's head, read four times a create: at 312 games 135 ms a create (wall, single run) before;
+  now, bench/concours.py, 5.5 ms of CPU a table's game made at 52 games and 12.2 ms at 312 (a stat of
+  each file and the index read, four times a create, and the concours read: not yet flat).
 """
 
 from __future__ import annotations
