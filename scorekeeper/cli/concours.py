@@ -209,10 +209,13 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
     if json:
         print_json({"round": ranked.round, "teams": rows})
         return
-    _say(text("concours.standing", name=made.name, round=ranked.round))
-    for data in rows:
-        _say(text("concours.standing_line", place=data["place"], team=data["team"], won=f"{data['won']:g}",
-                  points=f"{data.get('points', data.get('jetons')):g}", difference=f"{data['difference']:+g}"))
+    lines = [text("concours.standing", name=made.name, round=ranked.round)]
+    lines += [
+        text("concours.standing_line", place=data["place"], team=data["team"], won=f"{data['won']:g}",
+             points=f"{data.get('points', data.get('jetons')):g}", difference=f"{data['difference']:+g}")
+        for data in rows
+    ]
+    _say("\n".join(lines))  # one print: rich laid out each of 105 lines apart in 48 ms of 104 doublettes' standing
 
 
 @app.command("status", help=text("help.concours.status"))
