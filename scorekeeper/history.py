@@ -68,7 +68,7 @@ def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
         seen = stamps.get(str(path))
         key = seen[3] if isinstance(seen, list) and len(seen) == 4 and seen[:3] == stamp else None
         summary = known.get(key) if isinstance(key, str) else None
-        if not _whole(summary):
+        if not whole_summary(summary):
             try:
                 raw = tomlfile.read_regular(path)  # a file larger than any game is refused by its size, unread
             except OSError as error:
@@ -76,9 +76,9 @@ def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
                 continue
             key = cache.digest(raw)
             summary = known.get(key)
-            if not _whole(summary):
+            if not whole_summary(summary):
                 summary = cache.derived(FOLDER, key)
-            if not _whole(summary):
+            if not whole_summary(summary):
                 summary = _summary_of(raw, path)
                 if isinstance(summary, UserError):
                     skipped.append((str(path), summary))
@@ -196,12 +196,18 @@ def summary(game: store.Ledger, sheet: Any = None, engine: Game | None = None) -
     counted = engine.figures(sheet)
     figures = {name: counted.get(name, Figures()).as_dict() for name in game.players}
     over = bool(sheet.over)
+    stopped = game.stopped is not None
+    ahead = engine.stopped(sheet) if stopped and not over and not engine.has_money else None
     return {
         "name": game.name,
         "ruleset": game.ruleset_name,
         "last": game.last_played(),
         "over": over,
         "players": figures,
+        # A partie stopped by agreement before its end, and the players ahead then (a game with money
+        # settles instead): what a concours's table came to (T-2).
+        "stopped": stopped,
+        "ahead": list(ahead) if isinstance(ahead, list) else None,
     }
 
 
@@ -215,7 +221,7 @@ def keep(game: store.Ledger, sheet: Any, engine: Game | None = None) -> None:
             game.derived[FOLDER] = summary(game, sheet, engine)
 
 
-def _whole(summary: Any) -> TypeGuard[dict[str, Any]]:
+def whole_summary(summary: Any) -> TypeGuard[dict[str, Any]]:
     """A cached summary as `summary` writes it: one from a torn or forged file is replayed again."""
     try:
         return (

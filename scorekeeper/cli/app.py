@@ -34,6 +34,7 @@ import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from scorekeeper import i18n, service
+from scorekeeper.language import codes
 from scorekeeper.cli import complete, language, terminal
 from scorekeeper.cli.said import said
 from scorekeeper.errors import Exit, UserError
@@ -215,7 +216,7 @@ class Group(TyperGroup):
         self.help = text("help.scorekeeper")
         # Read before click parses (see `language.choose`): declared here for the help alone.
         self.params = [param for param in self.params if param.name not in ("lang", *_COMPLETION_OPTIONS)]
-        self.params.append(click.Option(["--lang"], metavar="LANG", expose_value=False, help=text("help.option.lang")))
+        self.params.append(click.Option(["--lang"], metavar="LANG", expose_value=False, help=text("help.option.lang", languages=codes())))
         self.params += complete.options()  # their callbacks load the completion machinery, when given
         if complete.VARIABLE in os.environ:
             complete.start()

@@ -209,10 +209,13 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
     if json:
         print_json({"round": ranked.round, "teams": rows})
         return
-    _say(text("concours.standing", name=made.name, round=ranked.round))
-    for data in rows:
-        _say(text("concours.standing_line", place=data["place"], team=data["team"], won=f"{data['won']:g}",
-                  points=f"{data.get('points', data.get('jetons')):g}", difference=f"{data['difference']:+g}"))
+    lines = [text("concours.standing", name=made.name, round=ranked.round)]
+    lines += [
+        text("concours.standing_line", place=data["place"], team=data["team"], won=f"{data['won']:g}",
+             points=f"{data.get('points', data.get('jetons')):g}", difference=f"{data['difference']:+g}")
+        for data in rows
+    ]
+    _say("\n".join(lines))  # one print: rich laid out each of 105 lines apart in 48 ms of 104 doublettes' standing
 
 
 @app.command("status", help=text("help.concours.status"))
@@ -271,6 +274,7 @@ def export(
     output: Path = typer.Option(
         None, "--output", metavar=text("metavar.file"), help=text("help.concours.export.output")
     ),
+    dialect: str = typer.Option(None, "--dialect", metavar="excel-fr|excel|rfc4180", help=text("help.export.dialect")),
     url: str = typer.Option(None, "--url", metavar="BASE", help=text("help.concours.export.url")),
     entry: bool = typer.Option(False, "--entry", help=text("help.concours.export.entry")),
     name: str = CONCOURS,
@@ -286,6 +290,12 @@ def export(
     accepted = ["html"] if what == "cards" else ["html", "csv"]
     if wanted not in accepted:
         raise UserError("concours_bad_choice", option="--format", given=wanted, accepted=accepted)
+    from scorekeeper.cli.paper import formats
+
+    if dialect is not None and dialect not in formats.DIALECTS:
+        raise UserError("export_dialect", given=dialect, dialects=tuple(formats.DIALECTS))
+    if dialect is not None and wanted != "csv":
+        raise UserError("export_dialect_not_csv", format=wanted)
     if (url is not None or entry) and what != "cards":
         raise UserError("concours_url_not_cards")
     if entry and url is None:
@@ -295,7 +305,8 @@ def export(
         from scorekeeper.cli.paper.qr import base_url
 
         base = base_url(url)
-    page = _cards(name, round, base, entry) if what == "cards" else _ranking(name, round, what == "prizes", wanted)
+    spreadsheet = formats.DIALECTS[dialect or formats.dialect_of(i18n.spoken())]  # the language's, as `export`
+    page = _cards(name, round, base, entry) if what == "cards" else _ranking(name, round, what == "prizes", wanted, spreadsheet)
     page = printable(page)  # a file as the terminal gets it: what a name holds never drives a terminal
     if output is None:
         sys.stdout.write(page)
@@ -339,7 +350,7 @@ def _players(made: Any, side: tuple[int, ...]) -> list[str]:
     return [player for number in side for player in made.entrant(number).players]
 
 
-def _ranking(name: str | None, round_number: int | None, prizes: bool, format: str) -> str:
+def _ranking(name: str | None, round_number: int | None, prizes: bool, format: str, dialect: Any) -> str:
     from scorekeeper.cli.paper import Table
     from scorekeeper.cli.paper import concours as paper
     from scorekeeper.cli.paper.formats import csv
@@ -363,7 +374,7 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
         keys.append("prize")
     table = Table([text(f"concours.column.{key}") for key in keys], rows)
     if format == "csv":
-        return csv(table)
+        return csv(table, dialect)
     title = text("concours.prizes.title" if prizes else "concours.standing", name=made.name, round=ranked.round)
     title = title.rstrip(":")
     lines = [text("concours.paper.after", round=ranked.round, rounds=made.settings.rounds)]

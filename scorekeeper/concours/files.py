@@ -9,6 +9,7 @@ import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 from scorekeeper import players as names
 from scorekeeper import store, tomlfile
@@ -58,7 +59,11 @@ def read(name: str) -> Concours:
     """The concours as stored; missing, unreadable or damaged is a UserError that says which."""
     path = path_of(name)
     try:
-        data = tomlfile.loads(tomlfile.read_regular(path))
+        raw = tomlfile.read_regular(path)
+        data = _cached(raw)
+        if data is None:
+            data = tomlfile.loads(raw)
+            _keep(None, raw, data)
     except FileNotFoundError:
         raise UserError("no_concours", name=name) from None
     except OSError as error:
@@ -75,14 +80,72 @@ def read(name: str) -> Concours:
 
 
 def write(concours: Concours) -> None:
-    """Write the concours atomically (0600). Call it inside `locked`."""
+    """Write the concours atomically (0600), and its tables in the cache (`_keep`). Call it inside `locked`."""
     import tomli_w
 
     path = path_of(concours.name)
+    data = concours.to_toml()
+    raw = tomli_w.dumps(data).encode()
     try:
-        store.write_atomic(path, tomli_w.dumps(concours.to_toml()).encode(), mode=0o600)
+        before: bytes | None = tomlfile.read_regular(path)
+    except OSError:
+        before = None
+    try:
+        store.write_atomic(path, raw, mode=0o600)
     except OSError as error:
         raise UserError("store_unwritable", folder=str(path.parent), reason=tomlfile.reason(error)) from None
+    _keep(before, raw, data)
+
+
+# The concours's tables as JSON, keyed by the hash of the TOML bytes they came from, as the store keeps a long
+# game's (store/cache.py, whose rules hold here: the TOML alone is the concours, an entry goes through the
+# same checks, and a failure to read or write one only costs time). Python's TOML reader took 31 ms for the
+# 100 KB that five rounds of 104 doublettes write (each table some 35 lines: tomli_w puts every item of an
+# array on its own line, and a table holds its sides, seats and result as arrays), JSON 1.3 ms; every
+# `standing`, `status` and coup of a table's game reads the concours. An entry holds the tables' secrets as
+# the file does: the user's alone (0600), in a folder of the cache of the user's alone (0700; the cache's
+# other folders are made as the umask says), and an entry or folder others may read is never read.
+CACHE = "concours"
+
+
+def _entry(raw: bytes) -> Path:
+    from scorekeeper.store import cache
+
+    return store.cache_dir() / CACHE / f"{cache.digest(raw)}.json"
+
+
+def _cached(raw: bytes) -> dict[str, Any] | None:
+    """The tables of the concours file `raw` from its entry, or None: then the caller reads the TOML."""
+    import json
+
+    from scorekeeper.store.cache import holds_null
+
+    try:
+        entry = _entry(raw)
+        text = tomlfile.read_regular(entry)
+        if os.stat(entry.parent).st_mode & 0o077 or os.stat(entry).st_mode & 0o077:
+            return None  # an entry others may read was not written here: the secrets are not to be there
+        data = json.loads(text)
+        # JSON has null and TOML has not: an entry holding one was not written by scorekeeper (the walk, 10,000
+        # values at six rounds, only where the word is there at all).
+        null = b"null" in text and holds_null(data)
+        return data if isinstance(data, dict) and not tomlfile.too_deep(data) and not null else None
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
+def _keep(before: bytes | None, raw: bytes, data: dict[str, Any]) -> None:
+    """The entry of the concours file `raw` (tables `data`) kept, the entry of the bytes it replaces
+    (`before`) dropped: one entry a concours. Nothing here may fail a command."""
+    import json
+
+    with suppress(OSError, TypeError, ValueError, RecursionError):
+        if before is not None and before != raw:
+            _entry(before).unlink(missing_ok=True)
+        entry = _entry(raw)
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(entry.parent, 0o700)
+        store.write_atomic(entry, json.dumps(data, ensure_ascii=False).encode(), durable=False, mode=0o600)
 
 
 @contextmanager

@@ -12,15 +12,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import store
 from scorekeeper.concours import files
 from scorekeeper.concours.model import FORMATS, MEASURES, PAIRINGS, Concours, Entrant, Result, Round, Settings, Table
 from scorekeeper.concours.standing import Row, complete, every_score, outcome
 from scorekeeper.concours.standing import standing as ranked
 from scorekeeper.errors import UserError
-from scorekeeper.players import check_name, fold_name
+from scorekeeper.players import check_name, check_players, fold_name, skeleton
 
 MOST_ROUNDS = 99
 
@@ -85,6 +86,8 @@ def new(
         raise UserError("concours_bad_choice", option="--format", given=format, accepted=list(FORMATS))
     if pairing not in PAIRINGS:
         raise UserError("concours_bad_choice", option="--pairing", given=pairing, accepted=list(PAIRINGS))
+    from scorekeeper import games  # the games and their rulesets: 10 ms of imports `standing` never needs
+
     base = games.load(ruleset_ref)
     options = dict(options or {})
     seats = _seats_of(base)
@@ -111,6 +114,8 @@ def _seats_of(ruleset: Any) -> int:
     """T-1: two teams of two (4), or three each for himself who settle in money (3); else refused."""
     if ruleset.players == 4 and ruleset.settings.get("table.sides") == "teams":
         return 4
+    from scorekeeper import games
+
     if ruleset.players == 3 and games.settles(ruleset.engine):
         return 3
     raise UserError("concours_ruleset", "T-1", ruleset=ruleset.name)
@@ -155,20 +160,27 @@ def register(name: str, players: Sequence[str], team: str | None = None, replace
         wanted = 1 if concours.settings.format == "individuel" else 2
         if len(players) != wanted:
             raise UserError("concours_player_count", "T-1", count=wanted, given=len(players))
-        checked = tuple(check_name(player) for player in players)
+        checked = tuple(check_name(player, _reserved(concours)) for player in players)
         if len({fold_name(player) for player in checked}) != len(checked):
             raise UserError("concours_player_twice", player=checked[0])
+        check_players(checked, wanted)  # a player's name as `new` takes it (C-4): each is seated at a table's game
         old = None if replace_team is None else entrant(concours, replace_team)
         others = [one for one in concours.entrants if old is None or one.number != old.number]
-        if any({fold_name(p) for p in one.players} == {fold_name(p) for p in checked} for one in others):
+        if any({skeleton(p) for p in one.players} == {skeleton(p) for p in checked} for one in others):
             raise UserError("concours_team_twice", "T-1", players=list(checked))
         for player in checked:
             for one in others:
-                if any(fold_name(player) == fold_name(theirs) for theirs in one.players):
-                    raise UserError("concours_player_taken", "T-1", player=player, team=one.name)
+                for theirs in one.players:
+                    if fold_name(player) == fold_name(theirs):
+                        raise UserError("concours_player_taken", "T-1", player=player, team=one.name)
+                    if skeleton(player) == skeleton(theirs):  # Cyrillic С for Latin C: one name at a table (C-4)
+                        raise UserError("name_lookalike", "C-4", name=player, taken=theirs)
         called = check_name(team) if team is not None else old.name if old is not None else " & ".join(checked)
-        if any(fold_name(one.name) == fold_name(called) for one in others):
-            raise UserError("concours_team_taken", name=called)
+        for one in others:
+            if fold_name(one.name) == fold_name(called):
+                raise UserError("concours_team_taken", name=called)
+            if skeleton(one.name) == skeleton(called):
+                raise UserError("name_lookalike", "C-4", name=called, taken=one.name)
         if old is not None:
             made = replace(old, name=called, players=checked)
             concours.with_entrant(made)
@@ -177,6 +189,16 @@ def register(name: str, players: Sequence[str], team: str | None = None, replace
             made = Entrant(number, called, checked, joined=len(concours.rounds) + 1)
             concours.entrants.append(made)
     return concours, made
+
+
+def _reserved(concours: Concours) -> frozenset[str]:
+    """The words a player of the concours's tables may not be named (C-4), as `new` refuses them."""
+    from scorekeeper import games
+    from scorekeeper.explain import record
+    from scorekeeper.service.life import reserved_names
+
+    ruleset = games.build(concours.ruleset, origin=record("origin.game", name=concours.name))
+    return reserved_names(ruleset.with_options(concours.options))
 
 
 def withdraw(name: str, team: str) -> tuple[Concours, Entrant, Table | None]:
@@ -288,7 +310,12 @@ def _undo(concours: Concours) -> Round:
 
 def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
     """What each table's game came to (T-2), by game name, for the tables with no result in the concours
-    whose game is stored and over (of round `only`, else every round)."""
+    whose game is stored and over (of round `only`, else every round).
+
+    A game is known by the hash of its bytes: the summary the command that wrote it kept (`history.keep`,
+    which the standing reads as it reads the game, `result_of`), else a replay, whose summary is kept then.
+    The 52 games of a round were read and replayed at every `standing` and `status`: 0.74 s of 1.19 s
+    under the profiler, at the sixth round of bench/concours.py (figures in scorekeeper/fast.py)."""
     waiting = [
         table
         for drawn in concours.rounds
@@ -297,54 +324,106 @@ def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
         if table.result is None and not table.forfeit
     ]
     found = {}
-    kept = stored([table.game for table in waiting])
+    kept = stored_paths([table.game for table in waiting])
     for table in waiting:
-        if table.game in kept:
-            result = game_result(concours, table)
+        path = kept.get(table.game)
+        if path is not None:
+            result = _outcome_at(concours, table, path)
             if result is not None:
                 found[table.game] = result
     return found
 
 
 def stored(games: Sequence[str]) -> set[str]:
-    """Which of `games` are stored, the games folder read once however many are asked: `store.exists` of a
-    name not stored reads every game's head (C-4: a name that reads as a stored one is that game), and a
-    draw of 52 tables asked it 52 times over 300 games, 8 s of the fifth round of bench/concours.py."""
-    from scorekeeper.players import skeleton
+    """Which of `games` are stored (`stored_paths`)."""
+    return set(stored_paths(games))
 
+
+def stored_paths(games: Sequence[str]) -> dict[str, Path]:
+    """The file of each of `games` that is stored, the games folder read once however many are asked:
+    `store.exists` of a name not stored reads every game's head (C-4: a name that reads as a stored one is
+    that game), and a draw of 52 tables asked it 52 times over 300 games, 8 s of the fifth round of
+    bench/concours.py."""
     folder = store.games_dir()
-    found = {game for game in games if (folder / f"{store.file_stem(game)}.toml").is_file()}
+    found = {}
+    for game in games:
+        path = folder / f"{store.file_stem(game)}.toml"
+        if path.is_file():
+            found[game] = path
     if len(found) == len(set(games)):
         return found
     shown = {skeleton(name) for name in store.all_names()}
-    return found | {game for game in games if skeleton(game) in shown}
+    return found | {game: store.path_of(game) for game in games if game not in found and skeleton(game) in shown}
 
 
-def game_result(concours: Concours, table: Table, game: Any = None) -> Result | None:
+def _outcome_at(concours: Concours, table: Table, path: Path) -> Result | None:
+    """Table `table`'s result from its game in file `path` (`game_result`), from the summary kept for the
+    file's bytes where there is one that is this table's game."""
+    from scorekeeper import history, tomlfile
+    from scorekeeper.store import cache
+
+    try:
+        raw = tomlfile.read_regular(path)
+    except OSError:
+        return game_result(concours, table)  # says what is wrong with the file, as a read does
+    kept = cache.derived(history.FOLDER, cache.digest(raw))
+    if _summary_of_table(kept, table):
+        return result_of(kept, table.seats, concours.settings.sides)
+    game = store.read(table.game)
+    return game_result(concours, table, game, raw)
+
+
+def _summary_of_table(summary: Any, table: Table) -> bool:
+    """Whether `summary` (parsed JSON from the cache) is a whole summary of table `table`'s game, seating its
+    players in its seats, that says whether it was stopped (one kept before it said so is not)."""
+    from scorekeeper import history
+
+    return (
+        history.whole_summary(summary)
+        and fold_name(summary["name"]) == fold_name(table.game)
+        and list(summary["players"]) == list(table.seats)
+        and isinstance(summary.get("stopped"), bool)
+        and (summary.get("ahead") is None or isinstance(summary["ahead"], list))
+    )
+
+
+def game_result(concours: Concours, table: Table, game: Any = None, raw: bytes | None = None) -> Result | None:
     """Table `table`'s result from its game (the stored one, else `game`, a Ledger not stored yet), None
-    while its partie goes on (T-2): each side's partie won (a level end is a draw, half to each), manches
-    and points; at tables of three each player's jetons and contracts made."""
+    while its partie goes on (T-2), as `result_of` says it from the game's summary; the summary is kept for
+    the file's bytes `raw` where the caller read them, for the next reader."""
+    from scorekeeper import history
     from scorekeeper.service.reads import fiche, ruleset_of
 
     game = store.read(table.game) if game is None else game
     if list(game.players) != list(table.seats):  # another game of that name: never this table's partie
         return None
-    sheet = fiche(game)
-    if not (getattr(sheet, "over", False) or game.stopped is not None):
+    summary = history.summary(game, fiche(game), ruleset_of(game).engine)
+    if raw is not None:
+        from scorekeeper.store import cache
+
+        cache.keep_derived(history.FOLDER, raw, summary)
+    return result_of(summary, table.seats, concours.settings.sides)
+
+
+def result_of(summary: Mapping[str, Any], seats: Sequence[str], count: int) -> Result | None:
+    """What a table's game came to (T-2), from its summary (`history.summary`) and the table's seats
+    (`count` sides, each every `count`-th seat), None while its partie goes on: each side's partie won (a
+    level end is a draw, half to each; a partie stopped by agreement is won by the side ahead), manches and
+    points; at tables of three each player's jetons and contracts made."""
+    if not (summary["over"] or summary["stopped"]):
         return None
-    engine = ruleset_of(game).engine
-    figures = engine.figures(sheet)
-    count = concours.settings.sides
-    sides = [table.seats[at::count] for at in range(count)]
+    figures = summary["players"]
+    sides = [seats[at::count] for at in range(count)]
     if count == 3:
-        return Result((0.0,) * 3, tuple(figures[side[0]].jetons for side in sides),
-                      tuple(figures[side[0]].taken_made for side in sides), "game")
-    if game.stopped is not None and not getattr(sheet, "over", False):
-        ahead = engine.stopped(sheet)
+        return Result((0.0,) * 3, tuple(figures[side[0]]["jetons"] for side in sides),
+                      tuple(figures[side[0]]["taken_made"] for side in sides), "game")
+    if summary["stopped"] and not summary["over"]:
+        ahead = summary["ahead"]
         won = tuple(0.5 if ahead is None else float(side[0] in ahead) for side in sides)
     else:
-        won = tuple(1.0 if figures[side[0]].won else 0.0 if figures[side[0]].lost else 0.5 for side in sides)
-    return Result(won, tuple(figures[side[0]].points for side in sides), tuple(figures[side[0]].manches for side in sides), "game")
+        won = tuple(1.0 if figures[side[0]]["won"] else 0.0 if figures[side[0]]["lost"] else 0.5 for side in sides)
+    return Result(won, tuple(figures[side[0]]["points"] for side in sides),
+                  tuple(figures[side[0]]["manches"] for side in sides), "game")
 
 
 def _figures(text: str, count: int, option: str) -> tuple[int, ...]:

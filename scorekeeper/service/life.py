@@ -51,7 +51,7 @@ def new(
     options = dict(options or {})
     ruleset = base.with_options(options)
     players = [player.strip() for player in players]
-    reserved = _reserved(ruleset)
+    reserved = reserved_names(ruleset)
     players = [check_name(player, reserved) for player in players]
     check_players(players, ruleset.players)
     first = players[0] if dealer is None else find_player(players, dealer)
@@ -69,7 +69,7 @@ def new(
     return game
 
 
-def _reserved(ruleset: Ruleset) -> frozenset[str]:
+def reserved_names(ruleset: Ruleset) -> frozenset[str]:
     """Words a player may not be named (C-4), as the command line would read them otherwise: `mort`
     where a mort plays, and the calls of the guided table's short line."""
     words = {fold_name(word) for code in codes() for word in Language.named(code).words["names"]["reserved"]}

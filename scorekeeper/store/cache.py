@@ -38,7 +38,7 @@ def load(raw: bytes) -> dict[str, Any] | None:
         data = entry["data"]
         data["created"] = datetime.fromisoformat(entry["created"])
         # JSON has null and TOML has not: an entry holding one was not written by scorekeeper.
-        return None if too_deep(data) or _holds_null(data) else data
+        return None if too_deep(data) or holds_null(data) else data
     except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
@@ -87,6 +87,13 @@ def _keep_derived(folder: str, before: bytes | None, raw: bytes, value: Any) -> 
     write_atomic(where / f"{digest(raw)}.json", text, durable=False)
 
 
+def keep_derived(folder: str, raw: bytes, value: Any) -> None:
+    """What a command that only read the game file `raw` derived from it, kept in `folder` of the cache as a
+    writer keeps it (`replace`), for the next reader; best-effort, as everything here."""
+    with suppress(OSError, TypeError, ValueError, RecursionError):
+        _keep_derived(folder, None, raw, value)
+
+
 def derived(folder: str, key: str) -> Any:
     """What a command derived from the game file whose bytes hash to `key` (`digest`) as it wrote it, kept
     in `folder` of the cache (`replace`): parsed JSON, which the reader checks; None where there is none."""
@@ -113,9 +120,9 @@ def _entry(raw: bytes) -> Path:
     return cache_dir() / "games" / f"{digest(raw)}.json"
 
 
-def _holds_null(value: Any) -> bool:
+def holds_null(value: Any) -> bool:
     if isinstance(value, dict):
-        return any(_holds_null(item) for item in value.values())
+        return any(holds_null(item) for item in value.values())
     if isinstance(value, list):
-        return any(_holds_null(item) for item in value)
+        return any(holds_null(item) for item in value)
     return value is None

@@ -69,8 +69,8 @@ def path_of(name: str, folder: str | None = None) -> Path:
     path = where / f"{file_stem(check_name(name))}.toml"
     if not path.is_file():
         wanted = names.skeleton(name)
-        for other, stem in _named(where):
-            if names.skeleton(other) == wanted:
+        for _, stem, read_as in _read(where):
+            if read_as == wanted:
                 return where / f"{stem}.toml"
     return path
 
@@ -288,14 +288,15 @@ def all_names(folder: str | None = None) -> list[str]:
 
 def _named(folder: Path) -> list[tuple[str, str]]:
     """Each game file's name (from its `head`) and file stem."""
-    if not folder.is_dir():
-        return []
-    found = []
-    for path in folder.glob("*.toml"):
-        name = head(path).get("name")
-        if isinstance(name, str) and name.strip():
-            found.append((name, path.stem))
-    return found
+    return [(name, stem) for name, stem, _ in _read(folder)]
+
+
+def _read(folder: Path) -> list[tuple[str, str, str]]:
+    """Each game file's name, file stem and skeleton, from the names index for a file unchanged since it
+    was read, else from its `head` (`store.index`)."""
+    from scorekeeper.store import index
+
+    return index.named(folder, head)
 
 
 def head(path: Path) -> dict[str, Any]:

@@ -28,7 +28,7 @@ def _results(run, drawn: dict, points: str = "60-41", *more: str) -> None:
 
 
 def _csv(text: str) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(text)))
+    return list(csv.DictReader(io.StringIO(text.removeprefix("\ufeff"))))  # Excel's BOM (`--dialect excel`)
 
 
 # --- export ---------------------------------------------------------------------------------------------
@@ -266,3 +266,16 @@ def test_the_export_and_import_verbs_in_french(run, monkeypatch, tmp_path) -> No
     gamefile = _elsewhere(run, monkeypatch, tmp_path, drawn["tables"][0])
     ran = run("--lang", "fr", "concours", "importer", str(gamefile))
     assert ran.code == 0 and "pris comme tour 1, table 1" in ran.out
+
+
+def test_the_standing_in_csv_is_written_for_the_language_s_spreadsheet(run) -> None:
+    """As `export` writes a fiche (issue 30): French and Dutch get Excel's `;` with a BOM, `--dialect`
+    says another; `--dialect` on an HTML page is one line, exit 2."""
+    _day(run, 4)
+    _drawn(run)
+    listed = run("--lang", "nl", "concours", "export", "--what", "prizes", "--format", "csv")
+    assert listed.code == 0 and listed.out.startswith("\ufeff") and listed.out.splitlines()[0].count(";") >= 7
+    plain = run("--lang", "fr", "concours", "export", "--what", "prizes", "--format", "csv", "--dialect", "rfc4180")
+    assert plain.code == 0 and not plain.out.startswith("\ufeff") and plain.out.splitlines()[0].count(",") >= 7
+    refused = run("concours", "export", "--what", "prizes", "--dialect", "excel")
+    assert refused.code == 2 and refused.err.count("\n") == 1

@@ -199,3 +199,15 @@ def test_every_text_click_looks_up_is_in_the_catalog_word_for_word():
     texts = _click_msgids()
     assert len(texts) > 50 and "No such option: {name}" in texts
     assert {text: singular.get(text, plural.get(text)) for text in texts} == {text: text for text in texts}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_the_help_of_lang_names_every_language_there_is(lang):
+    """`--lang`'s help names the languages from their folders (a language is a folder of data), not a
+    list written in a sentence that a new language would leave behind."""
+    from scorekeeper.language import codes
+
+    helped = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", lang, "--help"], capture_output=True, text=True, timeout=60)
+    assert helped.returncode == 0 and codes() == ("en", "fr", "nl")
+    said = " ".join(helped.stdout.split())
+    assert {"en": "en, fr or nl", "fr": "en, fr ou nl", "nl": "en, fr of nl"}[lang] in said

@@ -35,8 +35,9 @@ def _dutch_folders() -> list[Path]:
 
 
 # Words an English value may keep in Dutch: the program's name, the game's words the Flemish table
-# says as the English interface does (manche, jetons), and words Dutch writes as English does.
-KEPT = {"scorekeeper", "manche", "manches", "jetons", "Contract"}
+# says as the English interface does (manche, jetons), and words Dutch writes as English does; in either
+# case, as a column's header capitalizes them ("Jetons" on the concours board).
+KEPT = {"scorekeeper", "manche", "manches", "jetons", "contract"}
 
 
 def _untranslated(english: str) -> bool:
@@ -45,7 +46,7 @@ def _untranslated(english: str) -> bool:
     if all(line.startswith("scorekeeper ") for line in english.split("\n")):
         return False
     words = re.findall(r"--[a-z-]+|[A-Za-z]+", re.sub(r"\{[^}]*\}", "", english))
-    return any(not word.startswith("--") and word not in KEPT for word in words)
+    return any(not word.startswith("--") and word.lower() not in KEPT for word in words)
 
 
 @pytest.mark.parametrize("folder", _dutch_folders(), ids=lambda folder: folder.parent.name)

@@ -7,6 +7,7 @@ draws `card_links` of them. segno is imported here alone, when a card has an add
 
 from __future__ import annotations
 
+import re
 from html import escape
 from urllib.parse import urlsplit
 
@@ -26,12 +27,17 @@ STYLE = """
 """
 
 
+# What a server's address is made of: a host name or an IP address (IPv6 in brackets), a plain path. A
+# quote, a bracket or a space is no address a phone reaches, and would only travel on the card.
+_HOST = re.compile(r"[A-Za-z0-9.-]+|[0-9A-Fa-f:.]+")
+_PATH = re.compile(r"[A-Za-z0-9._~/-]*")
+
+
 def base_url(given: str) -> str:
     """`--url BASE` as the tables' addresses start: http(s), a host, perhaps a port, nothing after the path."""
     parts = urlsplit(given.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment or any(
-        char.isspace() or not char.isprintable() for char in given.strip()
-    ):
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment or parts.username \
+            or parts.password or not _HOST.fullmatch(parts.hostname) or not _PATH.fullmatch(parts.path):
         raise UserError("concours_bad_url", given=given)
     try:
         parts.port  # noqa: B018 (a port that is no number is refused here, not on the card)
