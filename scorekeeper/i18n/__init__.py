@@ -244,14 +244,16 @@ def number(value: Any) -> str:
 
 def _count(value: Any) -> int:
     """The number a plural form is chosen by: a whole one as it is, its sign aside (« -3 jetons »); a
-    half as its language counts it, by its whole part in French (« 0,5 jeton »: below 2 is one), as
-    many in English and Dutch ("0.5 jetons") (`number.half_counts`): the catalog's forms count integers.
+    half as its language counts it, by its whole part in French (« 0,5 jeton »: below 2 is one, its
+    words' `[numbers] whole_part_counts`), else as many ("0.5 jetons"): the catalog's forms count integers.
 
     >>> _count(3), _count(-1), _count(0.5)
     (3, 1, 2)
     """
     value = abs(value)
-    return int(value) if value == int(value) or message("number.half_counts") == "whole" else 2
+    if value == int(value) or spoken().words.get("numbers", {}).get("whole_part_counts", False):
+        return int(value)
+    return 2
 
 
 class _Words(string.Formatter):
