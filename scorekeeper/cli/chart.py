@@ -37,7 +37,8 @@ def chart(
         from scorekeeper.cli.paper.chart import svg as drawn
         from scorekeeper.cli.terminal import printable
 
-        image = '<?xml version="1.0" encoding="utf-8"?>\n' + printable(drawn(series, decimal=message("number.decimal"))) + "\n"
+        drawing = drawn(series, decimal=message("number.decimal"))
+        image = '<?xml version="1.0" encoding="utf-8"?>\n' + printable(drawing) + "\n"
         service.write_export(svg, image.encode("utf-8"))
         print(text("paper.written", path=str(svg), format="svg"))
         return

@@ -172,13 +172,16 @@ def payments(texts: Sequence[str], decimal: str | None = None) -> list[dict[str,
         parts, at, before = given.split(","), 0, None
         while at < len(parts):
             part, at = parts[at], at + 1
-            if decimal == "," and at < len(parts) and re.search(r"=\s*\d+$", part) and re.fullmatch(r"\d+\s*", parts[at]):
+            half = at < len(parts) and re.search(r"=\s*\d+$", part) and re.fullmatch(r"\d+\s*", parts[at])
+            if decimal == "," and half:
                 part, at = f"{part},{parts[at]}", at + 1  # `=12,5`: the half, as the table writes it
             elif before is not None and re.fullmatch(r"\s*\d+\s*", part):  # never guessed a half or a payment
                 raise UserError("pay_half_written", text=f"{before},{part.rstrip()}", half=f"12{decimal}5")
             if part.strip():
                 before = part.strip()
                 paid.append(_payment(before.replace(",", ".")))
+    if not paid:  # commas and spaces alone
+        raise UserError("bad_adjust_pay", text=",".join(texts))
     return paid
 
 

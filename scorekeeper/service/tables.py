@@ -2,8 +2,9 @@
 
 A table's game (`NAME-rROUND-tTABLE`) is an ordinary game, written when a command first names it (its
 first coup, `table`, `sheet`), never at the draw: `made` creates it from the concours then (its ruleset,
-options and seats); a first coup stores it with that coup, or, refused, not at all (`unmade`). `refuse_frozen` refuses a change to a table's game once a draw has used its result
-(T-7). Both look at the name first, and read a concours only for a name of that form.
+options and seats); a first coup stores it with that coup, or, refused, not at all (`unmade`).
+`refuse_frozen` refuses a change to a table's game once a draw has used its result (T-7). All look at
+the name first, and read a concours only for a name of that form.
 """
 
 from __future__ import annotations

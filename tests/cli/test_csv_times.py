@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import shutil
 import subprocess
@@ -35,7 +37,8 @@ def soir(home: Path) -> list[str]:
     for retourne, points in (("10h", "César=40"), ("7s", "Panisse=48")):
         assert scorekeeper("coup", "--retourne", retourne, "--points", points).returncode == Exit.DONE
     coups = tomllib.loads((home / "games" / "soir.toml").read_text(encoding="utf-8"))["coups"]
-    return [datetime.fromisoformat(coup["time"]).astimezone(ZoneInfo(PARIS["TZ"])).strftime("%Y-%m-%d %H:%M") for coup in coups]
+    paris = ZoneInfo(PARIS["TZ"])
+    return [datetime.fromisoformat(coup["time"]).astimezone(paris).strftime("%Y-%m-%d %H:%M") for coup in coups]
 
 
 @pytest.mark.parametrize(("lang", "separator"), [("fr", ";"), ("en", ","), ("nl", ";")])
@@ -69,3 +72,15 @@ def test_libreoffice_reads_each_coup_s_time_as_a_date(soir: list[str], tmp_path:
     sheet = (out / f"soir-{lang}.fods").read_text(encoding="utf-8")
     for when in soir:
         assert f'office:value-type="date" office:date-value="{when.replace(" ", "T")}:00"' in sheet, when
+
+
+@pytest.mark.parametrize("spelled", ['=HYPERLINK("http://x";"y")', "hier\nsoir", "-1+1"])
+def test_a_time_a_hand_edited_file_spells_wrong_is_text_the_spreadsheet_never_runs(soir, home: Path, spelled: str) -> None:
+    path = home / "games" / "soir.toml"
+    stored = tomllib.loads(path.read_text(encoding="utf-8"))["coups"][0]["time"]
+    escaped = spelled.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")  # as TOML writes it
+    path.write_text(path.read_text(encoding="utf-8").replace(stored, escaped, 1), encoding="utf-8")
+    ran = scorekeeper("--lang", "fr", "export", "--format", "csv")
+    assert ran.returncode == Exit.DONE, ran.stderr
+    rows = list(csv.reader(io.StringIO(ran.stdout.lstrip("\ufeff"), newline=""), delimiter=";"))
+    assert rows[1][1] == (spelled if spelled[0].isalpha() else "'" + spelled)  # text, never a formula

@@ -49,6 +49,7 @@ def test_m18_a_half_written_with_the_decimal_comma_is_a_half_where_the_language_
         ("nl", "Ana:Cid=12, 5", "'Ana:Cid=12, 5' is geen betaling: een halve schrijf je 12,5"),
         ("en", "Ana:Cid=12,5", "'Ana:Cid=12,5' is no payment: a half is written 12.5"),
         ("en", "Ana:Cid=12,5,Bea:Cid=3", "'Ana:Cid=12,5' is no payment"),
+        ("fr", ",,,", "pas ',,,'"),  # commas alone: no payment, said as typed
     ],
 )
 def test_m18_a_figure_a_comma_leaves_alone_is_refused_in_one_line_and_nothing_written(
