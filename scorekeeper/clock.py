@@ -102,6 +102,17 @@ def shown_time(iso: str, dates: Mapping[str, Any] | None = None) -> str:
     return written(moment, dates["time"], dates)
 
 
+def spreadsheet(iso: str) -> str:
+    """The local date and time of `iso` to the minute as every spreadsheet reads a date-time, whatever its
+    language (`2026-11-22 21:40`: ISO's date, a space, the time, no offset); a time spelled wrong as written.
+
+    >>> spreadsheet("2026-11-22T21:40:05"), spreadsheet("yesterday")
+    ('2026-11-22 21:40', 'yesterday')
+    """
+    moment = instant(iso)
+    return iso if moment is None else moment.strftime("%Y-%m-%d %H:%M")
+
+
 def same_day(first: str, last: str) -> bool:
     """Whether two ISO times fall on one local day (two times spelled wrong: whether their first ten
     characters are one)."""

@@ -31,7 +31,7 @@ from typing import Any
 
 import click
 import typer
-from typer.core import TyperArgument, TyperGroup
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from scorekeeper import i18n, service
 from scorekeeper.language import codes
@@ -116,8 +116,9 @@ def alias(word: str) -> tuple[str, ...] | None:
     return None
 
 def _plain_brackets(help_record: Any) -> Any:
-    """An argument's help as click writes it: typer escapes its `[required]` for rich's markup even where
-    the help is plain text (`rich_markup_mode=None`), and `\\[required]` would show."""
+    """An argument's or an option's help as click writes it: typer escapes its `[required]` and its
+    `[default: 4]` for rich's markup even where the help is plain text (`rich_markup_mode=None`), and
+    `\\[required]` would show."""
 
     def plain(self: Any, ctx: Any) -> Any:
         record = help_record(self, ctx)
@@ -127,6 +128,7 @@ def _plain_brackets(help_record: Any) -> Any:
 
 
 TyperArgument.get_help_record = _plain_brackets(TyperArgument.get_help_record)  # type: ignore[method-assign]
+TyperOption.get_help_record = _plain_brackets(TyperOption.get_help_record)  # type: ignore[method-assign]
 
 
 def _spoken_metavar(make_metavar: Any) -> Any:

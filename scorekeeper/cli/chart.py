@@ -11,7 +11,7 @@ from scorekeeper import service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, GAME, JSON, examples_of, print_json
 from scorekeeper.errors import UserError
-from scorekeeper.i18n import text
+from scorekeeper.i18n import message, text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -37,7 +37,8 @@ def chart(
         from scorekeeper.cli.paper.chart import svg as drawn
         from scorekeeper.cli.terminal import printable
 
-        image = '<?xml version="1.0" encoding="utf-8"?>\n' + printable(drawn(series)) + "\n"
+        drawing = drawn(series, decimal=message("number.decimal"))
+        image = '<?xml version="1.0" encoding="utf-8"?>\n' + printable(drawing) + "\n"
         service.write_export(svg, image.encode("utf-8"))
         print(text("paper.written", path=str(svg), format="svg"))
         return
@@ -47,4 +48,4 @@ def chart(
         print_json({"name": the_game.name, "title": series.title, "lines": lines, "marks": marks})
         return
     width = min(80, shutil.get_terminal_size((80, 24)).columns)
-    print(terminal(series, width=width, ascii=ascii))
+    print(terminal(series, width=width, ascii=ascii, decimal=message("number.decimal")))

@@ -230,7 +230,8 @@ def status(json: bool = JSON, name: str = CONCOURS) -> None:
     _say(text("concours.status", name=now.concours.name, round=now.round, rounds=now.concours.settings.rounds,
               teams=now.teams))
     if now.round:
-        _say(text("concours.status_tables", finished=now.finished, waiting=now.waiting))
+        none = [text("concours.tables_none")]  # a list with nothing in it is said, never left blank
+        _say(text("concours.status_tables", finished=now.finished or none, waiting=now.waiting or none))
     for team in now.byes:
         _say(text("concours.bye", team=team))
 

@@ -26,7 +26,7 @@ def coup(
     *,
     said: dict[Option, Any],
 ) -> None:
-    name = pick(game_name)
+    name = pick(game_name, make=False)  # a concours's table is stored with its first coup, not before
     declared = d.declaration(said)
     fiche = service.add(name, declared, d.words_of(said), i18n.spoken())
     _show_cards_read(said, declared, ascii)

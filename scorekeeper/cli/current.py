@@ -12,10 +12,11 @@ from scorekeeper import service
 from scorekeeper.cli.language import speak_the_game
 
 
-def pick(name: str | None) -> str:
+def pick(name: str | None, make: bool = True) -> str:
     """The game a command works on: `--game NAME` (for this command only), else the current one, as its
-    file names it. The command then speaks the game's own language, unless it was told one (C-2)."""
-    name = service.chosen(name)
+    file names it. The command then speaks the game's own language, unless it was told one (C-2). A
+    concours's table named before its first coup is made now, unless the command stores it (`make`)."""
+    name = service.chosen(name, make)
     speak_the_game(lambda: service.own_language(name))
     return name
 

@@ -156,22 +156,47 @@ def counts(texts: Sequence[str], option: str, mistake: str) -> dict[str, int] | 
     return counts or None
 
 
-def payments(texts: Sequence[str]) -> list[dict[str, Any]]:
+def payments(texts: Sequence[str], decimal: str | None = None) -> list[dict[str, Any]]:
     """`Bea:Ana=12` (Bea pays Ana 12 jetons; `12.5`, a half), several parted by commas or given again: as the
-    ledger keeps them."""
-    paid = []
-    for part in (part.strip() for given in texts for part in given.split(",") if part.strip()):
-        who, sep, value = part.rpartition("=")
-        payer, colon, payee = who.partition(":")
-        jetons: int | float | None = None
-        if re.fullmatch(r"\s*\d+\s*", value):
-            jetons = int(value)
-        elif re.fullmatch(r"\s*\d+\.\d+\s*", value):  # halves (H-12): the engine refuses what is not one
-            jetons = float(value)
-        if not sep or not colon or not payer.strip() or not payee.strip() or jetons is None:
-            raise UserError("bad_adjust_pay", text=part)
-        paid.append({"from": payer.strip(), "to": payee.strip(), "jetons": jetons})
+    ledger keeps them. Where the language's `decimal` sign is a comma (`number.decimal`, French, Dutch),
+    a half is written as its table writes it, `12,5`: a comma between figures, with no space, is the
+    half's; before a name, it parts two payments. A figure alone after a comma is refused, never read
+    as one or the other.
+
+    >>> payments(["Bea:Ana=12,5,Cid:Ana=3"], ","), payments(["Bea:Ana=12.5"], ",")[0]["jetons"]
+    ([{'from': 'Bea', 'to': 'Ana', 'jetons': 12.5}, {'from': 'Cid', 'to': 'Ana', 'jetons': 3}], 12.5)
+    """
+    decimal = text("number.decimal") if decimal is None else decimal
+    paid: list[dict[str, Any]] = []
+    for given in texts:
+        parts, at, before = given.split(","), 0, None
+        while at < len(parts):
+            part, at = parts[at], at + 1
+            half = at < len(parts) and re.search(r"=\s*\d+$", part) and re.fullmatch(r"\d+\s*", parts[at])
+            if decimal == "," and half:
+                part, at = f"{part},{parts[at]}", at + 1  # `=12,5`: the half, as the table writes it
+            elif before is not None and re.fullmatch(r"\s*\d+\s*", part):  # never guessed a half or a payment
+                raise UserError("pay_half_written", text=f"{before},{part.rstrip()}", half=f"12{decimal}5")
+            if part.strip():
+                before = part.strip()
+                paid.append(_payment(before.replace(",", ".")))
+    if not paid:  # commas and spaces alone
+        raise UserError("bad_adjust_pay", text=",".join(texts))
     return paid
+
+
+def _payment(part: str) -> dict[str, Any]:
+    """One payment, `Bea:Ana=12` or `Bea:Ana=12.5`."""
+    who, sep, value = part.rpartition("=")
+    payer, colon, payee = who.partition(":")
+    jetons: int | float | None = None
+    if re.fullmatch(r"\s*\d+\s*", value):
+        jetons = int(value)
+    elif re.fullmatch(r"\s*\d+\.\d+\s*", value):  # halves (H-12): the engine refuses what is not one
+        jetons = float(value)
+    if not sep or not colon or not payer.strip() or not payee.strip() or jetons is None:
+        raise UserError("bad_adjust_pay", text=part)
+    return {"from": payer.strip(), "to": payee.strip(), "jetons": jetons}
 
 
 def _tricks_file(path: str) -> tuple[Any, Any]:

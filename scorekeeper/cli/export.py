@@ -54,7 +54,7 @@ def export(
             title or f"{the_game.name} · {ruleset}",
             table,
             lines,
-            lambda: chart.svg(paper.series(data, drawn.chart)),
+            lambda: chart.svg(paper.series(data, drawn.chart), decimal=i18n.message("number.decimal")),
             lambda: paper.sections(name, data, fiche),
             i18n.spoken().code,
             heading=title or ruleset,  # the page's own title: the game's name is the program's, not the table's

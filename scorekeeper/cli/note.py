@@ -15,7 +15,7 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 @app.command(help=text("help.note"), epilog=examples_of("note"))
 def note(
-    words: list[str] = typer.Argument(..., help=text("help.note.words"), metavar="[N] TEXT"),
+    words: list[str] = typer.Argument(..., help=text("help.note.words"), metavar=text("metavar.note")),
     game_name: str = GAME,
 ) -> None:
     number = None

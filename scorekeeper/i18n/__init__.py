@@ -10,7 +10,8 @@ record's values. In a message, `{name}` shows a value as itself (a card as `10�
 own words), and a format spec after a colon says more:
 
 - `{n:#jetons}`: a number with its unit, in the plural form the catalog gives (`unit.jetons`); of a list
-  of names, the form for as many (`{players:#have}`: a verb that agrees with its subject);
+  of names, the form for as many (`{players:#have}`: a verb that agrees with its subject); `{n:+#jetons}`
+  with its sign (`+2 jetons`, « -0,5 jeton »);
 - `{side:&}`: names that score together (`César & Escartefigue`; three as `A, B & C`);
 - `{cards:and}`, `{cards:or}`: an enumeration (`7♥, 8♥ and 9♥`);
 - `{contract:@contract}`: a word of the catalog, `contract.VALUE`;
@@ -241,6 +242,20 @@ def number(value: Any) -> str:
     return str(value)
 
 
+def _count(value: Any) -> int:
+    """The number a plural form is chosen by: a whole one as it is, its sign aside (« -3 jetons »); a
+    half as its language counts it, by its whole part in French (« 0,5 jeton »: below 2 is one, its
+    words' `[numbers] whole_part_counts`), else as many ("0.5 jetons"): the catalog's forms count integers.
+
+    >>> _count(3), _count(-1), _count(0.5)
+    (3, 1, 2)
+    """
+    value = abs(value)
+    if value == int(value) or spoken().words.get("numbers", {}).get("whole_part_counts", False):
+        return int(value)
+    return 2
+
+
 class _Words(string.Formatter):
     """Fills a message: each value shown as its type and format spec say (see the module's docstring)."""
 
@@ -286,8 +301,10 @@ class _Words(string.Formatter):
         if format_spec.startswith("#"):
             if isinstance(value, (list, tuple)):  # a word that agrees with the players named: `{players:#have}`
                 value = len(value)
-            count = int(value) if value == int(value) else 2
-            return plural(f"unit.{format_spec[1:]}", count).format(n=number(value))
+            return plural(f"unit.{format_spec[1:]}", _count(value)).format(n=number(value))
+        if format_spec.startswith("+#"):  # an amount with its sign and its unit: « -0,5 jeton », "+2 jetons"
+            signed = ("-" if value < 0 else "+") + number(abs(value))
+            return plural(f"unit.{format_spec[2:]}", _count(value)).format(n=signed)
         if format_spec == "&":
             return self.enumeration(value, "join.side")
         if format_spec in ("and", "or"):

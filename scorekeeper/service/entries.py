@@ -32,7 +32,21 @@ def _changing(name: str) -> Iterator[Ledger]:
 
 def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language: Language | None = None) -> Any:
     """Declare the next coup, by options (`coup`) and the words of a short line (`words`, issue 16);
-    refused (nothing written) if the table cannot have said it."""
+    refused (nothing written) if the table cannot have said it. A concours's table not stored yet is
+    stored with its first coup, or, that coup refused, not at all (T-2)."""
+    tables.refuse_frozen(name)
+    first = tables.unmade(name)
+    if first is not None:
+        ruleset = ruleset_of(first)
+        state = games.state_after(ruleset, first.players, first.dealer, [])
+        _, after = append(first, ruleset, state, read_words(ruleset, state, coup, words, language))
+        history.keep(first, after, ruleset.engine)
+        try:
+            store.create(first)
+            return after
+        except UserError as error:
+            if error.key != "game_exists":
+                raise  # made meanwhile by another command: the coup goes to the game stored
     with _changing(name) as game:
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))

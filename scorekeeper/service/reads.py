@@ -30,9 +30,9 @@ def game_of(name: str | None) -> str | None:
     or its file cannot say."""
     name = name or store.current_name()
     try:
-        if name is not None:
-            tables.made(name)  # a concours's table named before its first coup: its game, made now
-        game = store.read(name).ruleset.get("game") if name is not None and store.exists(name) else None
+        # A concours's table named before its first coup: its game as it will be made, nothing written yet.
+        ledger = None if name is None else store.read(name) if store.exists(name) else tables.unmade(name)
+        game = None if ledger is None else ledger.ruleset.get("game")
     except UserError:  # the command says what is wrong with the file
         return None
     return game if isinstance(game, str) else None
@@ -75,12 +75,13 @@ def exists(name: str) -> bool:
     return store.exists(name)
 
 
-def chosen(name: str | None) -> str:
+def chosen(name: str | None, make: bool = True) -> str:
     """The game a command works on: `name` (for this command only), else the current one, as its file
-    names it; a name not stored, or no current game, is the user's mistake."""
+    names it; a name not stored, or no current game, is the user's mistake. A concours's table is made at
+    its first use, unless the command makes it itself (`make=False`: `add`, with its first coup)."""
     if name is not None:
         store.check_name(name)
-        if not store.exists(name) and not tables.made(name):  # a concours's table: its game made at first use
+        if not store.exists(name) and not (tables.made(name) if make else tables.unmade(name)):
             raise UserError("no_game", name=name)
     else:
         name = store.current_name()
@@ -92,7 +93,8 @@ def chosen(name: str | None) -> str:
 def own_language(name: str) -> str | None:
     """Game `name`'s own language (its file's top-level `lang`), read from the file's head alone: the
     command reads the whole game later, and says what is wrong with it if anything is."""
-    lang = store.head(store.path_of(name)).get("lang")
+    unmade = tables.unmade(name)  # a concours's table before its first coup: the concours's language
+    lang = store.head(store.path_of(name)).get("lang") if unmade is None else unmade.lang
     return lang if isinstance(lang, str) else None
 
 

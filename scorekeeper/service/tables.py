@@ -2,13 +2,18 @@
 
 A table's game (`NAME-rROUND-tTABLE`) is an ordinary game, written when a command first names it (its
 first coup, `table`, `sheet`), never at the draw: `made` creates it from the concours then (its ruleset,
-options and seats). `refuse_frozen` refuses a change to a table's game once a draw has used its result
-(T-7). Both look at the name first, and read a concours only for a name of that form.
+options and seats); a first coup stores it with that coup, or, refused, not at all (`unmade`).
+`refuse_frozen` refuses a change to a table's game once a draw has used its result (T-7). All look at
+the name first, and read a concours only for a name of that form.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.store import Ledger
 
 # A table's game name, as `concours.model.GAME_NAME` says it: checked here before anything is imported.
 _TABLE = re.compile(r".+-r[0-9]{1,3}-t[0-9]{1,4}")
@@ -40,24 +45,34 @@ def _table_of(name: str) -> tuple[object, object] | None:
     return concours, table
 
 
-def made(name: str) -> bool:
-    """Make the game of the concours table `name` if it is one and not stored yet; whether it did."""
+def unmade(name: str) -> Ledger | None:
+    """The game of the concours table `name` as its first use makes it, if it is one and not stored yet:
+    nothing written (a first coup refused leaves no game behind)."""
     from scorekeeper import store
 
     if not _TABLE.fullmatch(name) or store.exists(name):
-        return False
+        return None
     found = _table_of(name)
     if found is None:
-        return False
+        return None
     from scorekeeper.concours.model import Concours, Table
-    from scorekeeper.errors import UserError
 
     concours, table = found
     assert isinstance(concours, Concours) and isinstance(table, Table)
-    game = store.Ledger(
+    return store.Ledger(
         table.game, concours.ruleset_name, dict(concours.ruleset), list(table.seats), table.seats[0],
         options=dict(concours.options), lang=concours.lang,
     )
+
+
+def made(name: str) -> bool:
+    """Make the game of the concours table `name` if it is one and not stored yet; whether it did."""
+    game = unmade(name)
+    if game is None:
+        return False
+    from scorekeeper import store
+    from scorekeeper.errors import UserError
+
     try:
         store.create(game)
     except UserError as error:

@@ -327,9 +327,11 @@ def _page(
     desk.session.refresh()
     view = fiche_view(desk.session, lang)
     tokens = desk.tokens
-    with speaking(lang):
+    with speaking(lang) as language:
         token = tokens.entry if entry else tokens.view
         words = {key: message(f"web.{key}") for key in WORDS}
+        examples = desk.session.engine.examples(desk.session.state, language)
+        words["line_hint"] = examples[0] if examples else ""  # the game's own line, with this table's players
         html = _TEMPLATES.get_template("page.html").render(
             view=view,
             words=words,
@@ -346,7 +348,7 @@ def _page(
 
 
 # The page's own words (`web.KEY` in each language's catalog).
-WORDS = ("live", "offline", "line", "line_hint", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note")
+WORDS = ("live", "offline", "line", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note")
 
 
 def _coup(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:

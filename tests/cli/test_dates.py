@@ -75,7 +75,9 @@ def test_games_lists_the_last_coup_as_the_language_writes_it(evening: Path) -> N
     assert listed["last_played"] == "2026-11-22T21:00:00+00:00"  # the JSON keeps ISO
 
 
-def test_the_exported_page_says_each_entry_s_time_as_the_language_does_and_the_csv_keeps_iso(evening: Path) -> None:
+def test_the_exported_page_says_each_entry_s_time_as_the_language_does_and_the_csv_as_a_spreadsheet_reads_it(
+    evening: Path,
+) -> None:
     page = scorekeeper("fr", "export", "--format", "md")
     assert "| 1 | 21 h 40 |" in page and "note, 22 nov. 2026, 22 h 05 : au Bar de la Marine" in page
     assert "| 1 | 21:40 |" in scorekeeper("en", "export", "--format", "md")
@@ -83,7 +85,7 @@ def test_the_exported_page_says_each_entry_s_time_as_the_language_does_and_the_c
     assert '<td class="t" title="2026-11-22T21:40:00+01:00">21 h 40</td>' in html
     assert '<p class="about">22 nov. 2026 · ' in html  # the evening's day under the title, in French words
     csv = scorekeeper("fr", "export", "--format", "csv").splitlines()
-    assert csv[1].split(";")[1] == "2026-11-22T21:40:00+01:00"  # French Excel's `;`
+    assert csv[1].split(";")[1] == "2026-11-22 21:40"  # French Excel's `;`, a date-time it reads as one
 
 
 def test_a_time_a_hand_edited_file_spells_wrong_is_shown_as_written(home: Path, evening: Path) -> None:

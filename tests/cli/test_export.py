@@ -21,6 +21,7 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli.app import app
+from scorekeeper.clock import spreadsheet
 
 ROOT = Path(__file__).resolve().parents[2]
 BROWSER = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
@@ -128,7 +129,7 @@ def test_m17_m18_misdeals_adjustments_times_and_notes_are_entries_of_the_export(
     rows = rows_of(run("export", "--game", "m", "--format", "csv").out)
     assert [row["coup"] for row in rows] == ["1", "2", "3"]
     for row, entry in zip(rows, data["coups"], strict=True):
-        assert (row["time"], row["note"]) == (entry.get("time", ""), entry.get("note", ""))
+        assert (row["time"], row["note"]) == (spreadsheet(entry.get("time", "")), entry.get("note", ""))
         assert int(row["César & Escartefigue: score"]) == entry["scores"][0]
     assert rows[0]["note"] == "belle retourne" and rows[2]["César & Escartefigue: coup"] == "5"
     page = run("export", "--game", "m", "--format", "md").out

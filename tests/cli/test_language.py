@@ -83,7 +83,7 @@ def test_a_language_not_spoken_here_is_a_mistake_one_line_exit_2(run, monkeypatc
 
 def test_lang_shows_in_the_help_of_scorekeeper(run):
     out = run("--help").out
-    assert "--lang LANG" in out and "The language to speak: en or fr." in out
+    assert "--lang LANG" in out and "The language to speak: en, fr or nl." in out
     assert "Scorekeeper and referee for manille and l'hombre played with real cards." in out
 
 

@@ -28,9 +28,10 @@ class Table:
 
 
 class Moment(str):
-    """An entry's time as ISO text in local time (`clock.local`): whole in the CSV, its hour and minute
-    on the page, where an evening's entries need no date each (`2026-11-22T21:40:00` is `21:40`, in
-    French `21 h 40`), as the language in effect writes them."""
+    """An entry's time as ISO text in local time (`clock.local`): whole in a program's CSV, a date-time in
+    a spreadsheet's (`in_a_spreadsheet`), its hour and minute on the page, where an evening's entries
+    need no date each (`2026-11-22T21:40:00` is `21:40`, in French `21 h 40`), as the language in
+    effect writes them."""
 
     __slots__ = ()
 
@@ -39,6 +40,12 @@ class Moment(str):
         from scorekeeper.i18n import dates
 
         return shown_time(self, dates()) if self else ""
+
+    def in_a_spreadsheet(self) -> str:
+        """The local date and time a spreadsheet reads as one (`2026-11-22 21:40`), not text."""
+        from scorekeeper.clock import spreadsheet
+
+        return spreadsheet(self) if self else ""
 
 
 class Note(str):

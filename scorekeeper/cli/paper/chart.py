@@ -26,13 +26,19 @@ def _scale(values: list[float]) -> tuple[float, float]:
     return (low, high) if high > low else (low, low + 1)
 
 
-def terminal(series: Series, width: int = 80, height: int = 14, ascii: bool = False) -> str:
+def _figure(value: float, decimal: str) -> str:
+    """A value of the axis, to a tenth, with the language's decimal sign: `99,5` on a French page."""
+    return figure(round(value, 1)).replace(".", decimal)
+
+
+def terminal(series: Series, width: int = 80, height: int = 14, ascii: bool = False, decimal: str = ".") -> str:
     """The chart in at most `width` columns: a marker a line (lines joined point to point), a `┊` (`:`)
-    column after each marked entry with its label beneath, the entry numbers along the bottom."""
+    column after each marked entry with its label beneath, the entry numbers along the bottom; the
+    values with the language's `decimal` sign."""
     markers = ASCII_MARKERS if ascii else MARKERS
     every = [value for _, values in series.lines for value in values]
     low, high = _scale(every)
-    labels = [figure(round(high, 1)), figure(0), figure(round(low, 1))]
+    labels = [_figure(high, decimal), figure(0), _figure(low, decimal)]
     margin = max(map(len, labels)) + 1
     entries = len(series.lines[0][1]) - 1 if series.lines else 0
     plot = max(10, min(width - margin - 1, entries * 6 + 1))
@@ -78,11 +84,11 @@ def _place(line: list[str], at: int, word: str) -> None:
             return
 
 
-def svg(series: Series, width: int = 680, height: int = 220) -> str:
+def svg(series: Series, width: int = 680, height: int = 220, decimal: str = ".") -> str:
     """The chart as SVG: a polyline and its points a line, dashed marks with their labels, the zero line,
     the entry numbers and a legend, on white. The same element is inline in the printed page, where its
     viewBox sizes it to the page's width, and a file of its own (`chart --svg`), `width` by `height`:
-    its style is its own, so it draws alike in both."""
+    its style is its own, so it draws alike in both. Its values have the language's `decimal` sign."""
     left, right, top, bottom = 44, 12, 16, 46
     every = [value for _, values in series.lines for value in values]
     low, high = _scale(every)
@@ -103,7 +109,7 @@ def svg(series: Series, width: int = 680, height: int = 220) -> str:
         f'<line x1="{left}" x2="{width - right}" y1="{y(0)}" y2="{y(0)}" stroke="#999"/>',
     ]
     for value in dict.fromkeys((high, 0, low)):
-        parts.append(f'<text x="{left - 4}" y="{y(value) + 4}" text-anchor="end">{figure(round(value, 1))}</text>')
+        parts.append(f'<text x="{left - 4}" y="{y(value) + 4}" text-anchor="end">{_figure(value, decimal)}</text>')
     step = max(1, entries // 20)
     for at in range(1, entries + 1, step):
         parts.append(f'<text x="{x(at)}" y="{height - bottom + 14}" text-anchor="middle">{at}</text>')

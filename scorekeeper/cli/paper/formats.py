@@ -117,7 +117,9 @@ _BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 def _csv_cell(cell: Any, dialect: Dialect) -> str:
     if isinstance(cell, int | float) and not isinstance(cell, bool):
         return figure(cell).replace(".", dialect.decimal)  # a number the spreadsheet adds up: 13,5 in French
-    words = figure(cell)
+    # A coup's time as a date-time the spreadsheet sorts and reckons with; one a hand-edited file spells
+    # wrong stays its words, escaped as any other.
+    words = cell.in_a_spreadsheet() if isinstance(cell, Moment) and dialect.dates else figure(cell)
     if dialect.dates and _DATE_LIKE.fullmatch(words):  # tricks, 4-3-2: the same to the eye, never the 4th of March 2002
         words = words.replace("-", "\u2011")
     if words.startswith(_FORMULA):

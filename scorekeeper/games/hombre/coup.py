@@ -101,7 +101,7 @@ class Coup(NamedTuple):
             bidding = _forced_after_passes(data, rules, bidding, players)
         said_pass = _flag(data, "pass")
         if said_pass or (bidding is not None and bidding.passed):
-            return _passed(data, bidding, said_pass, named)
+            return _passed(data, bidding, said_pass, named, players)
         hombre, contract = _hombre_and_contract(data, bidding, players)
         contract_allowed(rules, contract)
         vole = contract is Contract.VOLE or _flag(data, "vole_engagee")
@@ -227,11 +227,19 @@ def _bidding(calls: Any, rules: HombreRules, players: Sequence[str], dealer: str
     return bid(rules, players, dealer, calls)
 
 
-def _passed(data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool, dealer: str | None) -> Coup:
-    """H-7: three passes; the coup has no hombre, contract or tricks."""
+def _passed(
+    data: Mapping[str, Any], bidding: Bidding | None, said_pass: bool, dealer: str | None, players: Sequence[str]
+) -> Coup:
+    """H-7: three passes; the coup has no hombre, contract or tricks. Espadille forcée after them (H-8) is
+    said with the bids and its holder, which the refusal shows."""
     if bidding is not None and not bidding.passed:
         raise UserError("bids_make_an_hombre", "H-7", hombre=bidding.hombre, contract=bidding.contract)
     extra = [name for name in data if name not in ("pass", "bids", "dealer") and data[name] not in (None, False)]
+    if _flag(data, "espadille_forcee"):  # H-8 as played: three passes said, then the espadille's holder named
+        given = data.get("hombre")
+        holder = record("metavar.name") if given is None else find_player(players, str(given))
+        raise CoupRefused("forced_said_with_bids", "H-8", field=coup_field("espadille_forcee"), bids=coup_field("bids"),
+                          hombre=coup_field("hombre"), player=holder)
     if extra:
         raise CoupRefused("passed_coup_with", "H-7", field=coup_field(extra[0]), passed=coup_field("pass"))
     if bidding is None and dealer is None:

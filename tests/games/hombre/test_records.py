@@ -203,7 +203,8 @@ def test_a_bete_owed_to_its_owner_and_the_passed_coup_s_option_say_no_himself_an
     with pytest.raises(UserError) as refused:
         replay(HombreRules(espadille_forcee=True), PLAYERS, "A", [{"pass": True, "espadille_forcee": True}])
     assert str(refused.value) == (
-        "coup 1: all three passed (H-7): a passed coup has no --espadille-forcee; give --pass alone"
+        "coup 1: all three passed, then the holder of the espadille was forced to play (H-8): say it with the bids,"
+        ' --bids "pass, pass, pass" --espadille-forcee --hombre NAME'
     )
 
 
