@@ -136,6 +136,8 @@ def _cell(value: Any, moment: type) -> list[Any]:
 
     if isinstance(value, moment):
         return [value.short(), False]  # type: ignore[attr-defined]
+    if isinstance(value, float) and not value.is_integer():  # a half as the viewer's language writes it (13,5)
+        return [figure(value).replace(".", i18n.message("number.decimal")), True]
     return [_plain(figure(value)), isinstance(value, int | float)]
 
 
@@ -203,7 +205,7 @@ def board_view(name: str, code: str) -> dict[str, Any]:
 
 def _figure(value: float) -> str:
     """A figure as the standing says it: whole where it is whole, a draw's half kept (1.5)."""
-    return str(int(value)) if float(value).is_integer() else str(value)
+    return str(int(value)) if float(value).is_integer() else str(value).replace(".", i18n.message("number.decimal"))
 
 
 def _side(table: Any, result: Any, at: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 
 import pytest
 
-from tests.web.conftest import Served, scorekeeper
+from tests.web.conftest import Served, scorekeeper, serve, stop
 
 
 def fetch(url: str, data: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
@@ -185,3 +185,20 @@ def test_the_port_is_said_once_in_help_and_a_port_out_of_range_is_one_line(home,
     assert "\\[" not in helped.stdout and "65535" not in helped.stdout
     refused = scorekeeper("--lang", lang, "serve", "--port", "70000", check=False)
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "65535" in refused.stderr
+
+
+def test_a_half_shows_as_the_viewer_s_language_writes_it(home):
+    """The shared bête of issue 30's review: Ana pays Cid 13.5; the French page says 85,5, the English 85.5."""
+    from tests.cli.test_paper_review import shared_bete
+
+    scorekeeper("new", "hombre", "--player", "Ana", "--player", "Bea", "--player", "Cid", "--game", "ombre")
+    for coup in shared_bete():
+        scorekeeper("coup", "--game", "ombre", *coup)
+    running = serve("--game", "ombre")
+    try:
+        french = fetch(running.view + "&lang=fr")[1]
+        english = fetch(running.view + "&lang=en")[1]
+    finally:
+        stop(running)
+    assert "85,5" in french and "85.5" not in french
+    assert "85.5" in english
