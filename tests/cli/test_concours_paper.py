@@ -112,21 +112,26 @@ def test_cards_carry_their_table_s_page_and_entry_as_addresses_and_qr_codes_from
         assert refused.code == 2 and refused.err.count("\n") == 1, wrong
 
 
+def _two_a4_pages(html: Path, tmp_path: Path) -> list[str]:
+    """The page printed by Chromium: two A4 pages, each's text."""
+    pdf = tmp_path / "cards.pdf"
+    print_to_pdf(html, pdf)
+    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
+    assert re.search(r"^Pages:\s+2$", info, re.M) and "(A4)" in info
+    return [
+        subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"], check=True,
+                       capture_output=True, text=True).stdout
+        for n in (1, 2)
+    ]
+
+
 @needs_browser
 def test_the_table_cards_print_eight_to_an_a4_page_none_cut_across_two(run, tmp_path: Path) -> None:
     _day(run, 18)  # nine tables: eight on the first page, one on the second
     _drawn(run)
     html = tmp_path / "cards.html"
     assert run("concours", "export", "--what", "cards", "--output", str(html)).code == 0
-    pdf = tmp_path / "cards.pdf"
-    print_to_pdf(html, pdf)
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
-    assert re.search(r"^Pages:\s+2$", info, re.M) and "(A4)" in info
-    pages = [
-        subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"], check=True,
-                       capture_output=True, text=True).stdout
-        for n in (1, 2)
-    ]
+    pages = _two_a4_pages(html, tmp_path)
     for n in range(1, 10):
         page = pages[0] if n <= 8 else pages[1]
         assert f"Table {n}" in page and f"Printemps-r1-t{n}" in page  # each card whole on its page
@@ -141,15 +146,7 @@ def test_cards_with_their_qr_codes_print_six_to_an_a4_page_each_whole(run, tmp_p
     html = tmp_path / "cards.html"
     made = run("concours", "export", "--what", "cards", "--url", "http://192.168.1.20:8733", "--entry", "--output", str(html))
     assert made.code == 0
-    pdf = tmp_path / "cards.pdf"
-    print_to_pdf(html, pdf)
-    info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
-    assert re.search(r"^Pages:\s+2$", info, re.M) and "(A4)" in info
-    pages = [
-        subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"], check=True,
-                       capture_output=True, text=True).stdout
-        for n in (1, 2)
-    ]
+    pages = _two_a4_pages(html, tmp_path)
     assert [pages[0].count("Seats, in order of play"), pages[1].count("Seats, in order of play")] == [6, 1]
     assert pages[0].count("Enter the coups") == 6
 
