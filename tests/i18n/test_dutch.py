@@ -451,3 +451,15 @@ def test_a_dutch_export_s_csv_is_for_excel_as_belgium_sets_it(tmp_path):
     assert ";" in header and "," not in header, header
     plain = _scorekeeper(home, "export", "--format", "csv", "--dialect", "rfc4180", SCOREKEEPER_LANG="nl")
     assert plain.returncode == 0 and "," in plain.stdout.splitlines()[0] and ";" not in plain.stdout.splitlines()[0]
+
+
+def test_a_dutch_statement_counts_one_jeton_as_one():
+    """« tot hier: +1 jeton », not "1 jetons": the amount carries its unit and its plural (`+#jetons`)."""
+    from fractions import Fraction
+
+    from scorekeeper.games import hombre
+
+    i18n.speak(Language.named("nl"))
+    i18n.bring(Path(hombre.__file__).parent)
+    said = [i18n.text("paper.statement.so_far", result=Fraction(value)) for value in (1, -1, Fraction(27, 2))]
+    assert said == ["tot hier: +1 jeton", "tot hier: -1 jeton", "tot hier: +13,5 jetons"]
