@@ -156,17 +156,15 @@ def draw(
     _say("")
     _say(text("concours.wall"))
     where = {entrant: t for t in drawn.tables for entrant in t.entrants}
-    for one in sorted(made.entrants, key=lambda e: i18n_fold(e.name)):
+    from scorekeeper.players import fold_name
+
+    for one in sorted(made.entrants, key=lambda e: fold_name(e.name)):
         if one.number in where:
             _say(text("concours.wall_line", team=one.name, table=where[one.number].number, game=where[one.number].game))
         elif one.number in drawn.byes:
             _say(text("concours.wall_bye", team=one.name))
 
 
-def i18n_fold(name: str) -> str:
-    from scorekeeper.players import fold_name
-
-    return fold_name(name)
 
 
 @app.command("result", help=text("help.concours.result"))

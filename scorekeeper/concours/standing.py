@@ -56,9 +56,14 @@ def outcome(table: Table, outcomes: Mapping[str, Result]) -> Result | None:
     return table.result if table.result is not None else outcomes.get(table.game)
 
 
+def waiting(drawn: Round, outcomes: Mapping[str, Result]) -> list[int]:
+    """The numbers of the round's tables with neither a result nor a forfeit (T-6)."""
+    return [table.number for table in drawn.tables if not table.forfeit and outcome(table, outcomes) is None]
+
+
 def complete(drawn: Round, outcomes: Mapping[str, Result]) -> bool:
     """Whether every table of the round has a result or a forfeit (T-6: only then is the next drawn)."""
-    return all(table.forfeit or outcome(table, outcomes) is not None for table in drawn.tables)
+    return not waiting(drawn, outcomes)
 
 
 def bye_score(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> Score:

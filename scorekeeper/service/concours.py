@@ -18,7 +18,7 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.concours import files
 from scorekeeper.concours.model import FORMATS, MEASURES, PAIRINGS, Concours, Entrant, Result, Round, Settings, Table
-from scorekeeper.concours.standing import Row, complete, every_score, outcome
+from scorekeeper.concours.standing import Row, complete, every_score, outcome, waiting
 from scorekeeper.concours.standing import standing as ranked
 from scorekeeper.errors import UserError
 from scorekeeper.players import check_name, check_players, fold_name, skeleton
@@ -239,9 +239,9 @@ def draw(name: str, undo: bool = False, new_seed: bool = False) -> tuple[Concour
             raise UserError("concours_all_drawn", "T-1", rounds=concours.settings.rounds)
         found = outcomes(concours)
         if drawn is not None:
-            waiting = [table.number for table in drawn.tables if not table.forfeit and outcome(table, found) is None]
-            if waiting:
-                raise UserError("concours_round_open", "T-6", number=drawn.number, tables=waiting)
+            open_tables = waiting(drawn, found)
+            if open_tables:
+                raise UserError("concours_round_open", "T-6", number=drawn.number, tables=open_tables)
             concours.with_round(_frozen(drawn, found))
         playing = [one.number for one in concours.entrants if one.joined <= number and one.withdrawn is None]
         if len(playing) < concours.settings.per_table:
@@ -316,7 +316,7 @@ def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
     which the standing reads as it reads the game, `result_of`), else a replay, whose summary is kept then.
     The 52 games of a round were read and replayed at every `standing` and `status`: 0.74 s of 1.19 s
     under the profiler, at the sixth round of bench/concours.py (figures in scorekeeper/fast.py)."""
-    waiting = [
+    unsettled = [
         table
         for drawn in concours.rounds
         if only is None or drawn.number == only
@@ -324,8 +324,8 @@ def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
         if table.result is None and not table.forfeit
     ]
     found = {}
-    kept = stored_paths([table.game for table in waiting])
-    for table in waiting:
+    kept = stored_paths([table.game for table in unsettled])
+    for table in unsettled:
         path = kept.get(table.game)
         if path is not None:
             result = _outcome_at(concours, table, path)
@@ -535,8 +535,7 @@ def standing(name: str | None, round_number: int | None = None) -> Standing:
         concours.round(round_number)  # a round not drawn is said as such
         if round_number > done:
             drawn = concours.round(round_number)
-            waiting = [t.number for t in drawn.tables if not t.forfeit and outcome(t, found) is None]
-            raise UserError("concours_round_open", "T-6", number=round_number, tables=waiting)
+            raise UserError("concours_round_open", "T-6", number=round_number, tables=waiting(drawn, found))
         done = round_number
     return Standing(done, ranked(concours, found, done), concours)
 
@@ -565,12 +564,12 @@ def status(name: str | None) -> Status:
     concours = files.read(chosen(name))
     drawn = concours.current
     found = outcomes(concours, None if drawn is None else drawn.number)
-    finished = [] if drawn is None else [t.number for t in drawn.tables if t.forfeit or outcome(t, found) is not None]
-    waiting = [] if drawn is None else [t.number for t in drawn.tables if t.number not in finished]
+    open_tables = [] if drawn is None else waiting(drawn, found)
+    finished = [] if drawn is None else [t.number for t in drawn.tables if t.number not in open_tables]
     byes = [] if drawn is None else [concours.entrant(n).name for n in drawn.byes]
     withdrawn = [one.name for one in concours.entrants if one.withdrawn is not None]
     active = sum(one.withdrawn is None for one in concours.entrants)
-    return Status(concours, 0 if drawn is None else drawn.number, finished, waiting, byes, active, withdrawn)
+    return Status(concours, 0 if drawn is None else drawn.number, finished, open_tables, byes, active, withdrawn)
 
 
 @dataclass(frozen=True, slots=True)
