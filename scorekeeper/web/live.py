@@ -123,12 +123,6 @@ class Live:
         if changed:
             self.publish()
 
-    async def watch(self) -> None:
-        """Until cancelled: publish each change another process makes to the source's files."""
-        while True:
-            await asyncio.sleep(POLL)
-            self.look()
-
     async def stream(self, lang: str) -> AsyncIterator[str]:
         """A page's events: the fiche at once, then each change, and a comment when all is quiet."""
         client = Client(lang)
