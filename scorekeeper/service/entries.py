@@ -47,7 +47,7 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
         except UserError as error:
             if error.key != "game_exists":
                 raise  # made meanwhile by another command: the coup goes to the game stored
-    with _changing(name) as game:
+    with store.changing(name) as game:  # refuse_frozen said above (T-7): once a coup is enough
         ruleset = ruleset_of(game)
         state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
         _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
