@@ -180,7 +180,7 @@ class Table:
         False when that line names a language not spoken here: no line of it is played, in another."""
         try:
             _check_text(first)
-            self.reads = file_language(first, lambda: service.own_language(self.session.name))
+            self.reads = file_language(first, lambda: self.session.ledger.lang)  # the game held open: its file is read
         except UserError as error:
             self.refused += 1
             _err(text("table.line_refused", number=1, error=at_the_table(error)))
