@@ -127,7 +127,7 @@ class _Tables:
             desk = Desk(Live(Fiche(session)), session, Tokens.of_table(table.secret, self.entry), table_path(*at))
             self.desks[at] = desk
         else:
-            desk.session.refresh()
+            desk.live.catch_up()
         return desk
 
     def lives(self) -> list[Live]:
@@ -157,7 +157,7 @@ def build_concours(name: str, tokens: Tokens, entry: bool) -> Starlette:
         return guarded
 
     async def board_page(request: Request, lang: str) -> Response:
-        board.source.refresh()
+        board.catch_up()
         view = board.source.view(lang)
         with speaking(lang):
             from scorekeeper.i18n import message
@@ -237,7 +237,7 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
         from scorekeeper.cli.sheet import as_json
         from scorekeeper.i18n import as_json as plain
 
-        desk.session.refresh()
+        desk.live.catch_up()
         with speaking(lang):
             data = json.dumps(as_json(desk.session.ledger, desk.session.fiche()), ensure_ascii=False, default=plain)
         return Response(data, media_type="application/json")
@@ -324,7 +324,7 @@ def _page(
     from scorekeeper.cli.table import at_the_table
     from scorekeeper.i18n import message, render
 
-    desk.session.refresh()
+    desk.live.catch_up()
     view = fiche_view(desk.session, lang)
     tokens = desk.tokens
     with speaking(lang) as language:
@@ -362,7 +362,7 @@ def _coup(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Re
 
             if len(line) + len(answer) > LONGEST or not line.strip():
                 raise UserError("web_line", most=LONGEST)
-            session.refresh()
+            desk.live.catch_up()
             session.check_open()
             declared = session.read(line, language)
             attempt = session.attempt(declared, line, language)

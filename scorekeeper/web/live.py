@@ -114,14 +114,19 @@ class Live:
                 said[client.lang] = self.event(client.lang)
             client.put(said[client.lang])
 
+    def catch_up(self) -> None:
+        """Read again what another process changed, and publish it if anything did: a request that reads
+        the source first must not take a change from the pages already open (the watcher would then see
+        none)."""
+        if self.source.refresh():
+            self.publish()
+
     def look(self) -> None:
         """Publish what another process changed in the source's files since the last look."""
         try:
-            changed = self.source.refresh()
+            self.catch_up()
         except Exception:  # a file caught half-replaced, or one another command broke: look again later
             return
-        if changed:
-            self.publish()
 
     async def stream(self, lang: str) -> AsyncIterator[str]:
         """A page's events: the fiche at once, then each change, and a comment when all is quiet."""
