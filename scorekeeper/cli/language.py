@@ -166,6 +166,10 @@ def click_speaks_our_language() -> None:
         core.Context.formatter_class = _formatter()
 
 
+# What click writes in a usage line, and the catalog's words for it.
+USAGE_WORDS = (("COMMAND [ARGS]...", "metavar.command_args"), ("[OPTIONS]", "metavar.options"))
+
+
 @cache
 def _formatter() -> type:
     """Click's help formatter, its headings as the language writes them: « Options : » in French."""
@@ -174,5 +178,12 @@ def _formatter() -> type:
     class Formatter(click.HelpFormatter):
         def write_heading(self, heading: str) -> None:
             self.write(f"{'':>{self.current_indent}}{i18n.text('help.heading', heading=heading)}\n")
+
+        def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+            """The usage line's placeholders click writes in English (`[OPTIONS]`, `COMMAND [ARGS]...`) in
+            the language: « Gebruik: scorekeeper [OPTIES] COMMANDO [ARGUMENTEN]... »."""
+            for english, key in USAGE_WORDS:
+                args = args.replace(english, i18n.message(key))
+            super().write_usage(prog, args, prefix)
 
     return Formatter

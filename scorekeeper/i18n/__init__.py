@@ -234,11 +234,18 @@ def render(item: Any, ascii: bool = False, fields: Fields | None = None) -> str:
 
 
 def number(value: Any) -> str:
-    """A figure as the table reads it: `27`, `13.5` (halves of jetons are exact; `13,5` in French)."""
+    """A figure as the table reads it: `27`, `13.5` (halves of jetons are exact; `13,5` in French); a
+    figure a user typed and the engine refused, read as a float, in the same figures (`0,3`, `0`).
+
+    >>> number(27), number(0.0), number(float("inf"))
+    ('27', '0', 'inf')
+    """
     if _fraction(value):
         if value.denominator == 1:
             return str(value.numerator)
         return str(float(value)).replace(".", message("number.decimal")) if value.denominator == 2 else str(value)
+    if isinstance(value, float) and value == value and abs(value) != float("inf"):
+        return str(int(value)) if value.is_integer() else str(value).replace(".", message("number.decimal"))
     return str(value)
 
 
@@ -278,7 +285,7 @@ class _Words(string.Formatter):
             return self.show(value.words)  # and whose words are a record: "César's mort" (`seat.mort`)
         if _shows_itself(value):
             return str(value.format(self.ascii, spoken()))  # a card in the letters of the language (C-2)
-        if (isinstance(value, int) or _fraction(value)) and not isinstance(value, bool):
+        if (isinstance(value, int | float) or _fraction(value)) and not isinstance(value, bool):
             return number(value)
         if isinstance(value, (list, tuple)):
             return message("join.list").join(self.show(item) for item in value)
@@ -291,6 +298,13 @@ class _Words(string.Formatter):
         if len(items) < 2:
             return "".join(items)
         return message("join.list").join(items[:-1]) + message(last) + items[-1]
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        """`{value!r}` quotes what the user typed; a number is said as a figure of the language (« pas 0,3 »),
+        never as Python writes it (`0.3`, `0.0`)."""
+        if conversion == "r" and isinstance(value, int | float) and not isinstance(value, bool):
+            return value
+        return super().convert_field(value, conversion)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if not format_spec:

@@ -74,7 +74,27 @@ def test_a_concours_s_arguments_are_named_in_the_language_spoken(home: Path, lan
         [sys.executable, "-m", "scorekeeper", "--lang", lang, *args, "--help"], capture_output=True, text=True
     )
     assert ran.returncode == 0, ran.stderr
-    assert ran.stdout.splitlines()[0].endswith(f"[OPTIONS] {usage}")
+    assert ran.stdout.splitlines()[0].endswith(f"{OPTIONS[lang]} {usage}")
+
+
+OPTIONS = {"en": "[OPTIONS]", "fr": "[OPTIONS]", "nl": "[OPTIES]"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "usage"),
+    [
+        ("en", "Usage: scorekeeper [OPTIONS] COMMAND [ARGS]..."),
+        ("fr", "Usage : scorekeeper [OPTIONS] COMMANDE [ARGUMENTS]..."),
+        ("nl", "Gebruik: scorekeeper [OPTIES] COMMANDO [ARGUMENTEN]..."),
+    ],
+)
+def test_the_usage_line_s_placeholders_are_words_of_the_language(home: Path, lang: str, usage: str) -> None:
+    for args in ([], ["concours"]):
+        ran = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "--lang", lang, *args, "--help"], capture_output=True, text=True
+        )
+        assert ran.returncode == 0, ran.stderr
+        assert ran.stdout.splitlines()[0] == usage.replace("scorekeeper", " ".join(["scorekeeper", *args]))
 
 
 def test_a_missing_round_is_named_in_french(home: Path) -> None:

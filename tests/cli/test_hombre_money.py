@@ -160,6 +160,17 @@ def test_m18_adjust_pay_takes_halves_and_only_halves(home: Path) -> None:
     assert len(json.loads(scorekeeper("sheet", "--json").stdout)["coups"]) == 1  # nothing written
 
 
+@pytest.mark.parametrize(
+    ("lang", "amount", "said"),
+    [("fr", "0,3", "pas 0,3 (M-18)"), ("fr", "0,0", "pas 0 (M-18)"), ("nl", "0,3", "niet 0,3 (M-18)"), ("en", "0.0", "not 0 (M-18)")],
+)
+def test_m18_a_refused_amount_is_said_in_the_language_s_figures(home: Path, lang: str, amount: str, said: str) -> None:
+    played()
+    ran = scorekeeper("--lang", lang, "adjust", "--pay", f"Ana:Bea={amount}", "--reason", "x")
+    assert ran.returncode == Exit.MISTAKE and ran.stderr.rstrip().endswith(said), ran.stderr
+    assert "0.0" not in ran.stderr
+
+
 def test_h13_a_settled_bete_is_struck_out_in_sheet_at_a_real_terminal(home: Path) -> None:
     pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal: pip install '.[test]'")
     played(tricks("Bea", 4, 3, 2), tricks("Ana", 5, 2, 2))

@@ -103,7 +103,7 @@ def _scorekeeper(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_the_command_line_speaks_dutch_in_its_help_its_errors_and_clicks_words(tmp_path):
     helped = _scorekeeper(tmp_path, "--lang", "nl", "new", "--help")
     assert helped.returncode == 0
-    assert helped.stdout.startswith("Gebruik: scorekeeper new [OPTIONS] [VARIANT]")
+    assert helped.stdout.startswith("Gebruik: scorekeeper new [OPTIES] [VARIANT]")
     assert "Een partij beginnen; ze wordt de lopende partij." in helped.stdout
     assert "Opties:" in helped.stdout and "Deze hulp tonen en stoppen." in helped.stdout
     lost = _scorekeeper(tmp_path, "--lang", "nl", "sheet")
