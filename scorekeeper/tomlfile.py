@@ -118,7 +118,28 @@ def reason(error: Exception) -> Any:
         if isinstance(error, TooDeep):
             return record("reason.too_deep", most=MOST_DEPTH)
         return record("reason.not_regular")
-    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+    return system_reason(error) if isinstance(error, OSError) else str(error)
+
+
+# The system's reasons a file or a stream fails that a user meets, said in the catalog's words
+# (`reason.errno.NAME`); any other in the system's own (`strerror`), which is English on most machines.
+SAID_ERRNOS = frozenset(
+    {"ENOENT", "EACCES", "EPERM", "EISDIR", "ENOTDIR", "ELOOP", "ENAMETOOLONG", "ENOSPC", "EDQUOT", "EROFS"}
+    | {"EPIPE", "EBADF", "EEXIST", "EIO", "EADDRINUSE", "EADDRNOTAVAIL"}
+)
+
+
+def system_reason(error: OSError) -> Any:
+    """Why the system refused, as a record of the catalogs where it is one a user meets (« fichier ou
+    dossier introuvable »), else the system's own words."""
+    import errno
+
+    name = errno.errorcode.get(error.errno or 0)
+    if name in SAID_ERRNOS:
+        from scorekeeper.explain import record
+
+        return record(f"reason.errno.{name}")
+    return error.strerror or str(error) or type(error).__name__
 
 
 def load(path: str | Path) -> dict[str, Any]:

@@ -213,6 +213,12 @@ def _install(shell: str, prog: str) -> str:
         return str(_completion_shared.install(shell=shell, prog_name=prog, complete_var=VARIABLE)[1])
     except OSError as error:
         where = error.filename or "~"
-        raise UserError("completion_not_installed", shell=shell, path=str(where), problem=error.strerror or str(error)) from None
+        raise UserError("completion_not_installed", shell=shell, path=str(where), problem=_system_reason(error)) from None
     finally:
         _completion_shared._completion_scripts.update(typers)
+
+
+def _system_reason(error: OSError) -> object:
+    from scorekeeper import tomlfile
+
+    return tomlfile.system_reason(error)

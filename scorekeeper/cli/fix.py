@@ -174,7 +174,7 @@ def _edit(content: str) -> str:
             done = subprocess.run([*shlex.split(editor), str(path)], check=False)
         except (OSError, ValueError) as error:
             raise UserError(
-                "fix_editor", editor=editor, reason=getattr(error, "strerror", None) or str(error)
+                "fix_editor", editor=editor, reason=tomlfile.system_reason(error) if isinstance(error, OSError) else str(error)
             ) from None
         if done.returncode != 0:  # as git takes it: the user left the editor without saving (vi's :cq)
             raise UserError("fix_editor_quit", editor=editor, code=done.returncode)

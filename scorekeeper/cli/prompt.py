@@ -13,7 +13,7 @@ import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper import i18n, service
+from scorekeeper import i18n, service, tomlfile
 from scorekeeper.i18n import render, text
 from scorekeeper.players import fold_name
 
@@ -208,7 +208,7 @@ def _history(base: Any) -> Any:
             if unsafe:
                 self.trouble = text("table.history_unsafe", path=str(self.path))
             else:
-                reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+                reason = render(tomlfile.system_reason(error)) if isinstance(error, OSError) else str(error)
                 self.trouble = text("table.history_unusable", path=str(self.path), reason=reason)
             self.strings = []
 

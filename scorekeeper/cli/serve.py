@@ -13,6 +13,7 @@ import sys
 
 import typer
 
+from scorekeeper import tomlfile
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, examples_of
 from scorekeeper.errors import UserError
@@ -86,7 +87,7 @@ def _bind(host: str, port: int) -> socket.socket:
         listening.bind((host, port))
     except OSError as error:
         listening.close()
-        raise UserError("serve_port", port=port, reason=error.strerror or str(error)) from None
+        raise UserError("serve_port", port=port, reason=tomlfile.system_reason(error)) from None
     listening.listen(128)
     listening.set_inheritable(True)
     return listening

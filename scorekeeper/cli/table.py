@@ -512,7 +512,7 @@ class Output:
     def _broke(self, error: Exception) -> None:
         closed = isinstance(error, AttributeError)  # the stream is None: Python found its file closed
         self.failure.at = self.failure.line
-        self.failure.problem = os.strerror(errno.EBADF) if closed else problem(error)
+        self.failure.problem = problem(OSError(errno.EBADF, os.strerror(errno.EBADF)) if closed else error)
         to_null(self.stream)  # what it still holds would fail again when Python flushes it at exit
 
 

@@ -26,10 +26,14 @@ from scorekeeper.errors import Exit, UserError
 def problem(error: BaseException) -> str:
     """What failed after the write, in the system's words: click exits 1 on a closed pipe, saying nothing."""
     if isinstance(error, SystemExit):
-        return os.strerror(errno.EPIPE)
+        return problem(BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE)))
     if isinstance(error, OutputFailed):
         error = error.error
-    return (error.strerror if isinstance(error, OSError) else None) or str(error) or type(error).__name__
+    if isinstance(error, OSError):
+        from scorekeeper import i18n, tomlfile
+
+        return i18n.render(tomlfile.system_reason(error))
+    return str(error) or type(error).__name__
 
 
 def letters_where_symbols_cannot_go() -> None:

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import games, store
+from scorekeeper import games, store, tomlfile
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.players import fold_name
@@ -235,11 +235,11 @@ def write_export(path: Path, data: bytes) -> None:
     except FileNotFoundError:
         found = None
     except OSError as error:
-        raise UserError("export_cannot_write", path=str(path), reason=error.strerror or str(error)) from None
+        raise UserError("export_cannot_write", path=str(path), reason=tomlfile.system_reason(error)) from None
     if found is not None and not stat.S_ISREG(found.st_mode):
         raise UserError("export_not_a_file", path=str(path))
     if not path.parent.is_dir():  # an export makes no folder: a path mistyped is said, not created
-        raise UserError("export_cannot_write", path=str(path), reason=os.strerror(errno.ENOENT))
+        raise UserError("export_cannot_write", path=str(path), reason=tomlfile.system_reason(FileNotFoundError(errno.ENOENT, "")))
     if found is None:
         umask = os.umask(0o022)  # read by setting it, as the only way there is; set back at once
         os.umask(umask)
@@ -249,4 +249,4 @@ def write_export(path: Path, data: bytes) -> None:
     try:
         store.write_atomic(path, data, mode=mode)
     except OSError as error:
-        raise UserError("export_cannot_write", path=str(path), reason=error.strerror or str(error)) from None
+        raise UserError("export_cannot_write", path=str(path), reason=tomlfile.system_reason(error)) from None
