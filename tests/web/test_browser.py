@@ -155,6 +155,8 @@ def test_the_fiche_at_a_phones_width_shows_every_sides_total_without_scrolling_s
         browser.set_window_size(1920, 1080)
         tv = phone_fits(browser)
         assert tv["under"] == [] and any(":" in words for words, _ in tv["headers"])  # a TV: every column, whole
+        assert tv["page"] <= 1920 and tv["box"] <= 0, tv  # and nothing to scroll, four players' columns too
+        assert all(inside for _, inside in tv["headers"]), tv
         shoot(browser, 1920, 1080, f"phone-{kind}-tv-1920.png")
     finally:
         stop(running)

@@ -63,7 +63,25 @@
       return li;
     }));
     body.dataset.count = String(view.count);
+    fit();
   }
+  // A TV across a hall (the large type of the style sheet): a fiche wider than the screen (four players'
+  // columns) takes a smaller type until it fits, rather than scroll where nobody can scroll it.
+  function fit() {
+    const table = document.getElementById("fiche");
+    const box = table.parentElement;
+    table.style.fontSize = "";
+    if (!window.matchMedia("(min-width: 1400px)").matches) {
+      return;
+    }
+    let size = parseFloat(window.getComputedStyle(table).fontSize);
+    while (box.scrollWidth > box.clientWidth && size > 14) {
+      size -= 1;
+      table.style.fontSize = size + "px";
+    }
+  }
+  fit();
+  window.addEventListener("resize", fit);
   const source = new EventSource(body.dataset.events);
   source.onopen = function () { live.textContent = live.dataset.live; live.className = "live on"; };
   source.onerror = function () { live.textContent = live.dataset.offline; live.className = "live"; };
