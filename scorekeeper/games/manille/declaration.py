@@ -127,7 +127,7 @@ class Coup(NamedTuple):
                 raise UserError("retourne_not_a_card")
             retourne = ruleset.deck.parse(retourne)
         trump, sans_atout = read_trump(data.get("trump"))
-        points = _read_points(data.get("points"), ruleset.rules, players)  # type: ignore[arg-type]
+        points = _read_points(data.get("points"), ruleset.rules, players)
         renonce = data.get("renonce")
         if renonce is not None:
             renonce = find_player(players, str(renonce))
