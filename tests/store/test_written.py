@@ -25,12 +25,17 @@ def test_a_write_takes_the_lines_of_the_coups_it_kept_and_formats_the_new_one_al
     game.coups = [coup(number) for number in range(300)]
     before = written.dumps(game.to_toml())
     game.add(coup(300))
-    formatted = []
+    formatted = formatted_by_the_write(monkeypatch, game, before)
+    assert formatted[0] == {"coups": [coup(300)]} and len(formatted) == 2  # the new coup, then the rest without coups
+
+
+def formatted_by_the_write(monkeypatch, game: store.Ledger, before: written.Written) -> list[dict]:
+    """What `tomli_w` was given to format as `game` was written after `before`, the text checked whole."""
+    formatted: list[dict] = []
     real = tomli_w.dumps
     monkeypatch.setattr(tomli_w, "dumps", lambda data: formatted.append(data) or real(data))
-    after = written.dumps(game.to_toml(), before)
-    assert after.text == real(game.to_toml())
-    assert formatted[0] == {"coups": [coup(300)]} and len(formatted) == 2  # the new coup, then the rest without coups
+    assert written.dumps(game.to_toml(), before).text == real(game.to_toml())
+    return formatted
 
 
 def test_edits_inserts_deletes_and_undo_write_what_tomli_w_writes():
@@ -109,11 +114,7 @@ def test_coups_written_as_tables_keep_their_blocks_and_a_write_formats_the_new_c
     before = written.dumps(game.to_toml())
     assert "\n[[coups]]\n" in before.text  # tables: each coup a block
     game.add(hombre(300))
-    formatted = []
-    real = tomli_w.dumps
-    monkeypatch.setattr(tomli_w, "dumps", lambda data: formatted.append(data) or real(data))
-    after = written.dumps(game.to_toml(), before)
-    assert after.text == real(game.to_toml())
+    formatted = formatted_by_the_write(monkeypatch, game, before)
     assert all(len(data["coups"]) <= 2 for data in formatted if isinstance(data["coups"], list))  # none whole
 
 
