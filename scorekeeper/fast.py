@@ -26,7 +26,10 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   it (`history.keep`, from the sheet it has just replayed; up to 300 coups, as the figures cost ~10 µs
   a coup), and each file known by its stamp (size, time, inode) before its bytes are hashed. 1,000
   games, installed, against the import floor (cpu, same run): first run 2.50x (13.0x replaying every
-  game, as before), warm 1.67x; 5,000 games: first 7.1x, warm 3.1x;
+  game, as before), warm 1.67x; 5,000 games: first 7.1x, warm 3.1x. The cache's folder of the kept
+  summaries found once a run, not once a game (`cache.derived_in`), and each game file named by a string,
+  not a `Path`: the first run 2.48x to 2.31x over 1,000 games, 7.2x to 5.4x over 5,000 (391 ms of CPU;
+  bench/bench.py's club, written as commands write it; medians of 5, a loaded machine); warm unchanged;
 - NamedTuples rather than frozen slotted dataclasses, where `sheet` creates the class at every start
   (bench/classes.py) or the referee builds one at every play or trick (a game's `legal._Table`,
   referee/audit.py's `TrickResult`, and `Audit` and `Audited`, one a coup audited);
