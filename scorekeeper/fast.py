@@ -12,12 +12,24 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
 - the ledger's card words kept at hand rather than found through the language at every coup (cards.py);
 - a write's text takes each kept coup's line from the file as read or last written, formatting only
   the new ones (store/written.py: 38 ms a write of 2,000 coups formatted whole, under 1 ms so);
-  `lang` before the coups, so that `store.head` stops at them (88 ms at 2,000 coups parsed whole);
+  `lang` before the coups, so that `store.head` stops at them (88 ms at 2,000 coups parsed whole); and
+  where the coups are tables (`[[coups]]`: l'hombre's, whose coup with its time is too long for a line),
+  each coup's block taken the same way: a coup at the table of l'hombre at a pseudo-terminal, installed,
+  line to prompt, 35 / 60 ms at 500 / 2,000 coups formatted whole (150 ms of the write under the profiler),
+  15 / 17 ms so (16 ms at 10 coups), a loaded machine, medians of 9 coups;
+- a plain manille coup (its trump, its points or renonce: `declaration._PLAIN`, nearly every coup) read
+  by `Coup._plain`, the same checks without those of the fields it cannot hold, and a partie copied at every
+  coup by its two lists (`Partie.copy`): the replay of 10,000 coups from the file (bench/bench.py's row),
+  installed, CPU best of 9 on a loaded machine, interleaved with main's: 227 ms to 182 ms the one, to 177
+  ms both (wall: 261 ms on a quiet run before);
 - `stats` over a club's games (history.py, issue 28): each game's figures kept by the command that writes
   it (`history.keep`, from the sheet it has just replayed; up to 300 coups, as the figures cost ~10 µs
   a coup), and each file known by its stamp (size, time, inode) before its bytes are hashed. 1,000
   games, installed, against the import floor (cpu, same run): first run 2.50x (13.0x replaying every
-  game, as before), warm 1.67x; 5,000 games: first 7.1x, warm 3.1x;
+  game, as before), warm 1.67x; 5,000 games: first 7.1x, warm 3.1x. The cache's folder of the kept
+  summaries found once a run, not once a game (`cache.derived_in`), and each game file named by a string,
+  not a `Path`: the first run 2.48x to 2.31x over 1,000 games, 7.2x to 5.4x over 5,000 (391 ms of CPU;
+  bench/bench.py's club, written as commands write it; medians of 5, a loaded machine); warm unchanged;
 - NamedTuples rather than frozen slotted dataclasses, where `sheet` creates the class at every start
   (bench/classes.py) or the referee builds one at every play or trick (a game's `legal._Table`,
   referee/audit.py's `TrickResult`, and `Audit` and `Audited`, one a coup audited);

@@ -63,30 +63,31 @@ def summaries() -> tuple[list[dict[str, Any]], list[tuple[str, UserError]]]:
     fresh: dict[str, Any] = {}
     stamped: dict[str, list[Any]] = {}
     now = time.time_ns()
+    kept_by_writes = os.path.join(store.cache_dir(), FOLDER)  # found once: a club's years are thousands of files
     for path, info in _game_files():
         stamp = [info.st_size, info.st_mtime_ns, info.st_ino]
-        seen = stamps.get(str(path))
+        seen = stamps.get(path)
         key = seen[3] if isinstance(seen, list) and len(seen) == 4 and seen[:3] == stamp else None
         summary = known.get(key) if isinstance(key, str) else None
         if not whole_summary(summary):
             try:
                 raw = tomlfile.read_regular(path)  # a file larger than any game is refused by its size, unread
             except OSError as error:
-                skipped.append((str(path), UserError("game_unreadable", path=str(path), reason=tomlfile.reason(error))))
+                skipped.append((path, UserError("game_unreadable", path=path, reason=tomlfile.reason(error))))
                 continue
             key = cache.digest(raw)
             summary = known.get(key)
             if not whole_summary(summary):
-                summary = cache.derived(FOLDER, key)
+                summary = cache.derived_in(kept_by_writes, key)
             if not whole_summary(summary):
                 summary = _summary_of(raw, path)
                 if isinstance(summary, UserError):
-                    skipped.append((str(path), summary))
+                    skipped.append((path, summary))
                     continue
         assert isinstance(key, str)
         fresh[key] = summary
         if now - info.st_mtime_ns > RACY:
-            stamped[str(path)] = [*stamp, key]
+            stamped[path] = [*stamp, key]
         found.append(summary)
     if fresh.keys() != known.keys() or stamped != stamps:
         _keep({"stamps": stamped, "summaries": fresh})
@@ -248,8 +249,9 @@ def _whole_figures(name: Any, figures: Any) -> bool:
     return True
 
 
-def _game_files() -> Iterator[tuple[Path, os.stat_result]]:
-    """Each game file of the games and the archive, with what `stat` says of it (a link followed)."""
+def _game_files() -> Iterator[tuple[str, os.stat_result]]:
+    """Each game file of the games and the archive, its path as a string (no `Path` made for each of a
+    club's thousands), with what `stat` says of it (a link followed)."""
     for folder in (store.games_dir(), store.home() / store.ARCHIVE):
         try:
             entries = list(os.scandir(folder))
@@ -260,10 +262,10 @@ def _game_files() -> Iterator[tuple[Path, os.stat_result]]:
                 with suppress(OSError):
                     info = entry.stat()
                     if stat.S_ISREG(info.st_mode):
-                        yield Path(entry.path), info
+                        yield entry.path, info
 
 
-def _summary_of(raw: bytes, path: Path) -> dict[str, Any] | UserError:
+def _summary_of(raw: bytes, path: str) -> dict[str, Any] | UserError:
     """A game file's figures, or the mistake that keeps it out of the history: the history is told
     without it, and says so, as `games` lists it with its mistake."""
     from scorekeeper.store import cache
@@ -271,14 +273,14 @@ def _summary_of(raw: bytes, path: Path) -> dict[str, Any] | UserError:
 
     try:
         data = cache.load(raw) or tomlfile.loads(raw)
-        return summary(store.Ledger.from_toml(data, str(path)))
+        return summary(store.Ledger.from_toml(data, path))
     except UserError as error:
         return error
     except tomlfile.NotToml as error:
-        return UserError("game_damaged", path=str(path), problem=damage("not_toml", reason=tomlfile.reason(error)))
+        return UserError("game_damaged", path=path, problem=damage("not_toml", reason=tomlfile.reason(error)))
     except (KeyError, ValueError, TypeError, AttributeError, IndexError) as error:  # a hand-damaged file
         problem = damage("replay", error=f"{type(error).__name__}: {error}")
-        return UserError("game_damaged", path=str(path), problem=problem)
+        return UserError("game_damaged", path=path, problem=problem)
 
 
 def _cache_file() -> Path:

@@ -14,6 +14,7 @@ costs more than the TOML read saves.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from contextlib import suppress
 from datetime import datetime
@@ -97,10 +98,15 @@ def keep_derived(folder: str, raw: bytes, value: Any) -> None:
 def derived(folder: str, key: str) -> Any:
     """What a command derived from the game file whose bytes hash to `key` (`digest`) as it wrote it, kept
     in `folder` of the cache (`replace`): parsed JSON, which the reader checks; None where there is none."""
+    return derived_in(os.path.join(cache_dir(), folder), key)
+
+
+def derived_in(where: str, key: str) -> Any:
+    """`derived` from the folder `where` (`cache_dir() / folder`), found once by a reader of many (`stats`)."""
     import json
 
     try:
-        return json.loads(read_regular(cache_dir() / folder / f"{key}.json", most=DERIVED_MOST))
+        return json.loads(read_regular(f"{where}{os.sep}{key}.json", most=DERIVED_MOST))
     except (OSError, ValueError, RecursionError):
         return None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import shutil
 from pathlib import Path
 
@@ -24,12 +25,17 @@ def test_a_write_takes_the_lines_of_the_coups_it_kept_and_formats_the_new_one_al
     game.coups = [coup(number) for number in range(300)]
     before = written.dumps(game.to_toml())
     game.add(coup(300))
-    formatted = []
+    formatted = formatted_by_the_write(monkeypatch, game, before)
+    assert formatted[0] == {"coups": [coup(300)]} and len(formatted) == 2  # the new coup, then the rest without coups
+
+
+def formatted_by_the_write(monkeypatch, game: store.Ledger, before: written.Written) -> list[dict]:
+    """What `tomli_w` was given to format as `game` was written after `before`, the text checked whole."""
+    formatted: list[dict] = []
     real = tomli_w.dumps
     monkeypatch.setattr(tomli_w, "dumps", lambda data: formatted.append(data) or real(data))
-    after = written.dumps(game.to_toml(), before)
-    assert after.text == real(game.to_toml())
-    assert formatted[0] == {"coups": [coup(300)]} and len(formatted) == 2  # the new coup, then the rest without coups
+    assert written.dumps(game.to_toml(), before).text == real(game.to_toml())
+    return formatted
 
 
 def test_edits_inserts_deletes_and_undo_write_what_tomli_w_writes():
@@ -94,3 +100,47 @@ def test_a_write_leaves_no_lock_file(home):
     with store.locked("cafe"):
         assert (home / "games" / ".cafe.lock").is_file()
     assert sorted(path.name for path in (home / "games").iterdir()) == ["cafe.toml"]
+
+
+def hombre(number: int, time: bool = True) -> dict[str, object]:
+    """A coup of l'hombre as the table stores it: with its time, too long for a line (`tomli_w`: 100)."""
+    said: dict[str, object] = {"hombre": "A", "contract": "demande", "tricks": {"A": 5, "B": number % 4, "C": 4 - number % 4}}
+    return {**said, "time": datetime.datetime(2026, 11, 26, 7, number % 60, tzinfo=datetime.UTC)} if time else said
+
+
+def test_coups_written_as_tables_keep_their_blocks_and_a_write_formats_the_new_coup_alone(monkeypatch):
+    game = store.Ledger("cafe", "hombre", {"game": "hombre"}, ["A", "B", "C"], "A")
+    game.coups = [hombre(number) for number in range(300)]
+    before = written.dumps(game.to_toml())
+    assert "\n[[coups]]\n" in before.text  # tables: each coup a block
+    game.add(hombre(300))
+    formatted = formatted_by_the_write(monkeypatch, game, before)
+    assert all(len(data["coups"]) <= 2 for data in formatted if isinstance(data["coups"], list))  # none whole
+
+
+def test_coups_as_tables_through_edits_undo_and_back_to_lines_write_what_tomli_w_writes():
+    game = store.Ledger("cafe", "hombre", {"game": "hombre"}, ["A", "B", "C"], "A")
+    game.coups = [hombre(number, time=False) for number in range(40)]  # each on a line
+    last = written.dumps(game.to_toml())
+    changes = [
+        lambda: game.add(hombre(40)),  # too long for a line: the coups become tables
+        lambda: game.add({"pass": True}),  # a short one among tables is a table too
+        lambda: game.add(hombre(41)),
+        lambda: game.edit(3, {"pass": True}),
+        lambda: game.splice(10, 2, [], "delete", 11),
+        lambda: game.splice(5, 0, [hombre(1), {"pass": True}], "insert", 6),
+        game.undo,
+        game.undo,
+        game.undo,
+        game.undo,
+        game.undo,
+        game.undo,  # the coup too long taken back: on a line each again
+        game.redo,
+        lambda: game.splice(0, len(game.coups), [hombre(9)], "fix"),
+    ]
+    for change in changes:
+        change()
+        last = written.dumps(game.to_toml(), last)
+        assert last.text == tomli_w.dumps(game.to_toml())
+    read = written.Written(last.text, list(game.coups))  # a file read: its blocks found in its text
+    assert read.coup_blocks() == [tomli_w.dumps({"coups": [hombre(9)]})]

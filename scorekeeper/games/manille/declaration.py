@@ -58,6 +58,8 @@ class Coup(NamedTuple):
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
         """Read a declaration (from the ledger or the command line) and check its form alone."""
+        if _PLAIN.issuperset(data):
+            return cls._plain(data, ruleset, players)
         if "pay" in data:  # M-18: jetons are l'hombre's
             raise UserError("adjust_pay_at_manille", "M-18")
         if not _FIELD_SET.issuperset(data):
@@ -67,11 +69,7 @@ class Coup(NamedTuple):
             raise CoupRefused("unknown_manille_field", field=coup_field(unknown[0]), fields=fields)
         rules = ruleset.rules
         assert isinstance(rules, ManilleRules)
-        retourne = data.get("retourne")
-        if retourne is not None:
-            if not isinstance(retourne, str):
-                raise UserError("retourne_not_a_card")
-            retourne = ruleset.deck.parse(retourne)
+        retourne = _read_retourne(data, ruleset)
         trump, sans_atout = read_trump(data.get("trump"))
         points = _read_points(data.get("points"), rules, players)
         tricks, seats_named = _read_tricks(data.get("tricks"), ruleset, players)
@@ -114,6 +112,21 @@ class Coup(NamedTuple):
             **said,
         )
 
+    @classmethod
+    def _plain(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
+        """`from_dict` of a coup that says no more than its trump and its points or renonce (`_PLAIN`), nearly
+        every coup of a club's game: the same checks in the same order, those of the fields it cannot hold
+        left out. Its figure is in scorekeeper/fast.py."""
+        retourne = _read_retourne(data, ruleset)
+        trump, sans_atout = read_trump(data.get("trump"))
+        points = _read_points(data.get("points"), ruleset.rules, players)
+        renonce = data.get("renonce")
+        if renonce is not None:
+            renonce = find_player(players, str(renonce))
+            if points is not None:
+                raise UserError("one_outcome_only")
+        return cls(retourne=retourne, trump=trump, sans_atout=sans_atout, points=points, renonce=renonce)
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         if self.retourne is not None:
@@ -148,7 +161,17 @@ class Coup(NamedTuple):
 
 
 _FIELD_SET = frozenset(FIELDS)
+_PLAIN = frozenset(("retourne", "trump", "points", "renonce"))  # a coup read by `Coup._plain`
 _PLAYER_FIELDS = ("chooser", "contre", "surcontre", "taker", "renonce", "dealer", "menteur")
+
+
+def _read_retourne(data: Mapping[str, Any], ruleset: Ruleset) -> Card | None:
+    retourne = data.get("retourne")
+    if retourne is None:
+        return None
+    if not isinstance(retourne, str):
+        raise UserError("retourne_not_a_card")
+    return ruleset.deck.parse(retourne)
 
 
 def _read_flag(data: Mapping[str, Any], key: str) -> bool:

@@ -28,8 +28,8 @@ class Partie:
     def copy(self) -> Partie:
         """The same partie, to be changed by a coup that may still be refused."""
         other = Partie.__new__(Partie)
-        for name, value in vars(self).items():
-            setattr(other, name, list(value) if isinstance(value, list) else value)
+        other.__dict__.update(self.__dict__)  # every value immutable but the two lists (fast.py: its figure)
+        other.scores, other.manches = list(self.scores), list(self.manches)
         return other
 
     @property
