@@ -55,7 +55,7 @@ def export(
             table,
             lines,
             lambda: chart.svg(paper.series(data, drawn.chart), decimal=i18n.message("number.decimal")),
-            lambda: paper.sections(name, data, fiche),
+            lambda: paper.sections(data, fiche),
             i18n.spoken().code,
             heading=title or ruleset,  # the page's own title: the game's name is the program's, not the table's
             about=tuple(paper.about(the_game, ruleset if title else None)),

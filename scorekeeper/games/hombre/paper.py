@@ -97,9 +97,7 @@ def _line(line: StatementLine) -> Cell:
     return said(key, number=line.coup, other=line.other, jetons=-line.amount if paid else line.amount, why=line.record)
 
 
-def sections(
-    data: dict[str, Any], fiche: HombreFiche, settled: Any, settled_data: dict[str, Any]
-) -> list[tuple[Cell, list[Cell]]]:
+def sections(fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[Cell]]]:
     """After the chart: the settlement (H-19: early, if the partie is not over) and each player's statement."""
     lines: list[Cell] = list(settled.log) or [said("hombre.nobody_owes")]
     statements = [statement(fiche, mine(fiche, settled, player), settled) for player in fiche.players]

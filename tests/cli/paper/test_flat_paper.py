@@ -40,7 +40,7 @@ def test_statements_render_the_payments_not_each_coups_log(monkeypatch: pytest.M
         return real(item, *args, **kwargs)
 
     monkeypatch.setattr(i18n, "render", counted)
-    sections = paper.sections(name, data, fiche)
+    sections = paper.sections(data, fiche)
     payments = sum(len(result.payments) for result in fiche.coups)
     logs = sum(len(result.log) for result in fiche.coups)
     assert logs > payments  # the records the statements used to render, beside the payments they read
@@ -49,9 +49,70 @@ def test_statements_render_the_payments_not_each_coups_log(monkeypatch: pytest.M
     assert [heading for heading, _ in sections][1:] == [f"Statement of {p}" for p in fiche.players]
 
 
-def test_statements_read_the_same_whether_or_not_the_logs_are_rendered() -> None:
+def test_the_statements_are_said_from_the_fiche_and_settlement_never_through_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The export built two JSON copies (the sheet's and the settlement's) that no statement read."""
+    import inspect
+    import json
+
+    from scorekeeper.games import Settling
+
     name = _hombre(12)
     fiche = service.fiche(store.read(name))
-    whole, light = paper.as_data(name, fiche), paper.as_data(name, fiche, logs=False)
-    assert all("log" not in coup for coup in light["coups"])
-    assert [{k: v for k, v in coup.items() if k != "log"} for coup in whole["coups"]] == light["coups"]
+    data = paper.heading(name, fiche, service.aside(store.read(name)))
+
+    def refused(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("a JSON copy made for the statements")
+
+    monkeypatch.setattr(json, "dumps", refused)
+    sections = paper.sections(data, fiche)
+    assert [heading for heading, _ in sections][1:] == ["Statement of Ana", "Statement of Bea", "Statement of Cid"]
+    assert list(inspect.signature(Settling.paper_sections).parameters) == ["self", "fiche", "settled"]
+
+
+def test_a_statements_line_is_said_once_for_every_entry_it_differs_from_only_by_its_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scorekeeper.cli import render
+
+    name = _hombre(200)
+    fiche = service.fiche(store.read(name))
+    data = paper.heading(name, fiche, service.aside(store.read(name)))
+    before = paper.sections(data, fiche)
+    filled = []
+    real = render.text
+
+    def counted(key, *args, **kwargs):  # type: ignore[no-untyped-def]
+        filled.append(key)
+        return real(key, *args, **kwargs)
+
+    monkeypatch.setattr(render, "text", counted)
+    after = paper.sections(data, fiche)
+    lines = sum(len(said) for _, said in after)
+    assert after == before
+    assert lines > 1000 and len(filled) < lines / 4
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "coup {number}: {why}",
+        "{number} then {number}",
+        "coup {number:>4}: {why}",  # a spec: not the number as it is
+        "{{number}} is {number}",  # a brace written, not a place
+        "coup {number!r}: {why}",
+        "no number here: {why}",
+    ],
+)
+@pytest.mark.parametrize("why", ["plain", "holds \x00 the mark", 7])
+def test_once_says_every_cell_as_say_does(words: str, why: object) -> None:
+    """A key the catalog lacks is its own words: any placement of the number, said once or many times."""
+    from scorekeeper.explain import Record
+
+    once = paper.Once()
+    for number in (1, 12, 1, 2000, True):
+        cell = Record(None, words, {"number": number, "why": why})
+        assert once(cell) == paper.say(cell)
+        nested = Record(None, "{inner} / {number}", {"inner": cell, "number": number})
+        assert once(nested) == paper.say(nested)
