@@ -81,11 +81,14 @@ class Once(Words):
     number goes, which each entry's number then takes (fast.py: the statements of 2,000 coups of
     l'hombre, some 18,000 lines, from 0.86 s to ….)."""
 
-    __slots__ = ("said",)
+    __slots__ = ("said", "keys")
 
     def __init__(self) -> None:
         super().__init__()
         self.said: dict[Any, str | None] = {}
+        # A record's key by its identity, the record kept beside it (no other takes its id): the replay
+        # holds one record for the same reason of many payments.
+        self.keys: dict[int, tuple[Record, Any]] = {}
 
     def __call__(self, cell: Any) -> str:
         if type(cell) is str:
@@ -93,7 +96,7 @@ class Once(Words):
         try:
             if type(cell) is Record and cell.rule is None and type(cell.values.get("number")) is int:
                 return self._numbered(cell)
-            key = _key(cell)
+            key = self._key(cell)
         except _Unkeyed:
             return super().__call__(cell)
         found = self.said.get(key)
@@ -101,11 +104,19 @@ class Once(Words):
             found = self.said[key] = super().__call__(cell)
         return found
 
+    def _key(self, value: Any) -> Any:
+        if type(value) is not Record:
+            return _key(value)
+        kept = self.keys.get(id(value))
+        if kept is None:
+            kept = self.keys[id(value)] = (value, _key(value))
+        return kept[1]
+
     def _numbered(self, cell: Record) -> str:
         """`cell` said once for every number, where its words write the number as it is (`{number}`):
         its words with `_NUMBER` in its place, kept, then the number put there."""
         values = cell.values
-        key = (_NUMBER, cell.event, tuple((name, _key(value)) for name, value in values.items() if name != "number"))
+        key = (_NUMBER, cell.event, tuple([(name, self._key(value)) for name, value in values.items() if name != "number"]))
         if key not in self.said:
             words = self.message(cell.event)
             marked = super().__call__(Record(None, cell.event, {**values, "number": _NUMBER}))
