@@ -116,7 +116,11 @@ class Once(Words):
         """`cell` said once for every number, where its words write the number as it is (`{number}`):
         its words with `_NUMBER` in its place, kept, then the number put there."""
         values = cell.values
-        key = (_NUMBER, cell.event, tuple([(name, self._key(value)) for name, value in values.items() if name != "number"]))
+        key = (
+            _NUMBER,
+            cell.event,
+            tuple([(name, value if type(value) is str else self._key(value)) for name, value in values.items() if name != "number"]),
+        )
         if key not in self.said:
             words = self.message(cell.event)
             marked = super().__call__(Record(None, cell.event, {**values, "number": _NUMBER}))
@@ -130,12 +134,12 @@ class Once(Words):
 
 
 # Where an entry's number goes in a line said once for all its entries (`Once`): a character no words of
-# the catalogs hold, and a cell whose values hold it is said as it is, every time.
+# the catalogs hold; where a line's other values put one in its words too, it is said as it is, every time.
 _NUMBER = "\x00"
 
 
 class _Unkeyed(Exception):
-    """A cell `Once` says every time: it holds what cannot be a key, or `_NUMBER`."""
+    """A cell `Once` says every time: it holds what cannot be a key."""
 
 
 def _key(value: Any) -> Any:
@@ -148,8 +152,6 @@ def _key(value: Any) -> Any:
     """
     kind = type(value)
     if kind is str:
-        if _NUMBER in value:
-            raise _Unkeyed
         return value
     if kind is Record:
         return (kind, value.rule, value.event, tuple((name, _key(item)) for name, item in value.values.items()))
