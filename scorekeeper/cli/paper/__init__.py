@@ -214,7 +214,7 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(words, paper.columns)]
     rows = [
-        [entry["number"], Moment(local(entry.get("time", ""))), *map(cell, row), Note(entry.get("note", ""))]
+        [entry["number"], Moment(local(entry["time"]) if "time" in entry else ""), *map(cell, row), Note(entry.get("note", ""))]
         for entry, row in zip(data["coups"], paper.rows, strict=True)
     ]
     return Table([*headers, message("paper.col.note")], rows, paper.breaks)
@@ -241,13 +241,14 @@ def about(game: Any, ruleset: str | None) -> list[str]:
 
 def lines(data: dict[str, Any], paper: Paper) -> list[str]:
     """Under the table: what the game says there, then the game's notes and its stop."""
-    return [*map(say, paper.summary), *asides(data)]
+    return [*map(Once(), paper.summary), *asides(data)]
 
 
 def series(data: dict[str, Any], chart: Chart) -> Series:
     """The game's chart in words, the partie's end marked on its last entry."""
-    drawn = [(say(label), list(values)) for label, values in chart.lines]
-    return Series(say(chart.title), drawn, ended([Mark(at, say(label)) for at, label in chart.marks], data))
+    words = Once()
+    drawn = [(words(label), list(values)) for label, values in chart.lines]
+    return Series(words(chart.title), drawn, ended([Mark(at, words(label)) for at, label in chart.marks], data))
 
 
 def sections(data: dict[str, Any], fiche: Any) -> list[tuple[str, list[str]]]:
