@@ -116,3 +116,35 @@ def test_once_says_every_cell_as_say_does(words: str, why: object) -> None:
         assert once(cell) == paper.say(cell)
         nested = Record(None, "{inner} / {number}", {"inner": cell, "number": number})
         assert once(nested) == paper.say(nested)
+
+
+def test_the_page_writes_each_distinct_cell_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.cli.paper import formats
+
+    name = _hombre(200)
+    fiche = service.fiche(store.read(name))
+    data = paper.heading(name, fiche, service.aside(store.read(name)))
+    table = paper.table(data, paper.engine_of(data).paper(data, fiche))
+    before = formats.html("t", table, [], "", [], "en")
+    written = []
+    real = formats._cell
+
+    def counted(value, *args):  # type: ignore[no-untyped-def]
+        written.append(value)
+        return real(value, *args)
+
+    monkeypatch.setattr(formats, "_cell", counted)
+    assert formats.html("t", table, [], "", [], "en") == before
+    assert len(written) == len({(type(cell), cell) for cell in written}) < 200 * 14 / 2
+
+
+def test_the_statements_of_all_players_are_each_ones_own() -> None:
+    """`settle.statements` reads the fiche once for all players: each is the one `settle --statement` gives."""
+    from scorekeeper.games.hombre.settle import settle, statement, statements
+
+    fiche = service.fiche(store.read(_hombre(60)))
+    for settled in (None, settle(fiche, early=True), settle(fiche, early=True, whole=True)):
+        mine = statements(fiche, settled)
+        assert mine == tuple(statement(fiche, settled, player) for player in fiche.players)
+        assert [statement.player for statement in mine] == list(fiche.players)
+        assert all(sum(line.amount for line in statement.lines) == statement.result for statement in mine)
