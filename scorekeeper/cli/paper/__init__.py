@@ -116,11 +116,11 @@ class Once(Words):
         """`cell` said once for every number, where its words write the number as it is (`{number}`):
         its words with `_NUMBER` in its place, kept, then the number put there."""
         values = cell.values
-        key = (
-            _NUMBER,
-            cell.event,
-            tuple([(name, value if type(value) is str else self._key(value)) for name, value in values.items() if name != "number"]),
-        )
+        parts: list[Any] = [_NUMBER, cell.event]
+        for name, value in values.items():
+            if name != "number":
+                parts += (name, value if type(value) is str else self._key(value))
+        key = tuple(parts)
         if key not in self.said:
             words = self.message(cell.event)
             marked = super().__call__(Record(None, cell.event, {**values, "number": _NUMBER}))
