@@ -4,6 +4,7 @@ without putting in words the records that explain every coup, which no statement
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -28,18 +29,29 @@ def _hombre(count: int) -> str:
     return made.name
 
 
+def _game(count: int) -> tuple[Any, dict[str, Any]]:
+    """The fiche of an l'hombre game of `count` coups, and the heading the paper writes beside it."""
+    game = store.read(_hombre(count))
+    fiche = service.fiche(game)
+    return fiche, paper.heading(game.name, fiche, service.aside(game))
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[Any]:
+    """The first argument of every call to `module.name` from now on."""
+    calls: list[Any] = []
+    real = getattr(module, name)
+
+    def counted(first, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(first)
+        return real(first, *args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
 def test_statements_render_the_payments_not_each_coups_log(monkeypatch: pytest.MonkeyPatch) -> None:
-    name = _hombre(40)
-    fiche = service.fiche(store.read(name))
-    data = paper.heading(name, fiche, service.aside(store.read(name)))
-    rendered = []
-    real = i18n.render
-
-    def counted(item, *args, **kwargs):  # type: ignore[no-untyped-def]
-        rendered.append(item)
-        return real(item, *args, **kwargs)
-
-    monkeypatch.setattr(i18n, "render", counted)
+    fiche, data = _game(40)
+    rendered = _counted(monkeypatch, i18n, "render")
     sections = paper.sections(data, fiche)
     payments = sum(len(result.payments) for result in fiche.coups)
     logs = sum(len(result.log) for result in fiche.coups)
@@ -58,9 +70,7 @@ def test_the_statements_are_said_from_the_fiche_and_settlement_never_through_jso
 
     from scorekeeper.games import Settling
 
-    name = _hombre(12)
-    fiche = service.fiche(store.read(name))
-    data = paper.heading(name, fiche, service.aside(store.read(name)))
+    fiche, data = _game(12)
 
     def refused(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise AssertionError("a JSON copy made for the statements")
@@ -76,18 +86,9 @@ def test_a_statements_line_is_said_once_for_every_entry_it_differs_from_only_by_
 ) -> None:
     from scorekeeper.cli import render
 
-    name = _hombre(200)
-    fiche = service.fiche(store.read(name))
-    data = paper.heading(name, fiche, service.aside(store.read(name)))
+    fiche, data = _game(200)
     before = paper.sections(data, fiche)
-    filled = []
-    real = render.text
-
-    def counted(key, *args, **kwargs):  # type: ignore[no-untyped-def]
-        filled.append(key)
-        return real(key, *args, **kwargs)
-
-    monkeypatch.setattr(render, "text", counted)
+    filled = _counted(monkeypatch, render, "text")
     after = paper.sections(data, fiche)
     lines = sum(len(said) for _, said in after)
     assert after == before
@@ -121,19 +122,10 @@ def test_once_says_every_cell_as_say_does(words: str, why: object) -> None:
 def test_the_page_writes_each_distinct_cell_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from scorekeeper.cli.paper import formats
 
-    name = _hombre(200)
-    fiche = service.fiche(store.read(name))
-    data = paper.heading(name, fiche, service.aside(store.read(name)))
+    fiche, data = _game(200)
     table = paper.table(data, paper.engine_of(data).paper(data, fiche))
     before = formats.html("t", table, [], "", [], "en")
-    written = []
-    real = formats._cell
-
-    def counted(value, *args):  # type: ignore[no-untyped-def]
-        written.append(value)
-        return real(value, *args)
-
-    monkeypatch.setattr(formats, "_cell", counted)
+    written = _counted(monkeypatch, formats, "_cell")
     assert formats.html("t", table, [], "", [], "en") == before
     assert len(written) == len({(type(cell), cell) for cell in written}) < 200 * 14 / 2
 
