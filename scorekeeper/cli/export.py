@@ -65,7 +65,8 @@ def export(
     )
     page = escaped(page)  # a file as the terminal gets it: what a name or note holds never drives a terminal
     if output is None:
-        getattr(sys.stdout, "typed", sys.stdout).write(page)  # escaped already: not a second time (`Escaping`)
+        if sys.stdout is not None:  # None: closed at start (`>&-`), where `print` too writes nothing
+            getattr(sys.stdout, "typed", sys.stdout).write(page)  # escaped already: not a second time (`Escaping`)
         return
     service.write_export(output, page.encode("utf-8"))
     print(text("paper.written", path=str(output), format=wanted))

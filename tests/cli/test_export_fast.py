@@ -71,3 +71,11 @@ def test_the_page_is_searched_for_control_characters_once_at_most_and_written_as
     assert searched == 1
     assert b"\x1b" not in page and b"\x07" not in page
     assert b"<h1>Soir\\x1b[1m\xc3\xa9e\\x1b]52;c;aGk=\\x07</h1>" in page
+
+
+def test_an_export_to_a_closed_stdout_writes_nothing_and_says_no_traceback(marius, home: Path) -> None:
+    """`>&-`: Python starts with no stdout; `print` writes nothing there, and so does the export."""
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": "en", "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "scorekeeper", "export", "--format", "html", "--game", "marius"]
+    ran = subprocess.run(command, env=env, stderr=subprocess.PIPE, preexec_fn=lambda: os.close(1), check=False)
+    assert (ran.returncode, ran.stderr) == (0, b"")

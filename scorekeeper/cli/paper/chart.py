@@ -120,12 +120,12 @@ def svg(series: Series, width: int = 680, height: int = 220, decimal: str = ".")
     # Each entry's x and each distinct value's y written once: a partie of 2,000 entries draws 4,000
     # points a line, its values the same few hundred again and again.
     xs = [str(x(at)) for at in range(max((len(values) for _, values in series.lines), default=0))]
-    ys: dict[tuple[type, float], str] = {}
+    ys: dict[tuple[type, float | str], str] = {}
     for index, (name, values) in enumerate(series.lines):
         colour = COLOURS[index % len(COLOURS)]
         at_y = []
         for value in values:
-            key = (type(value), value)
+            key = (type(value), repr(value) if type(value) is float else value)
             said = ys.get(key)
             if said is None:
                 said = ys[key] = str(y(value))

@@ -231,7 +231,7 @@ def html(
     written: dict[tuple[type, Any], str] = {}  # a cell written once: a long partie holds the same ones again and again
 
     def cell(value: Any) -> str:
-        key = (type(value), value)
+        key = (type(value), repr(value) if type(value) is float else value)  # -0.0 is not 0.0 written
         found = written.get(key)
         if found is None:
             found = written[key] = _cell(value, decimal)
