@@ -277,7 +277,7 @@ def statements(
     fiche: HombreFiche, settlement: Settlement | None, players: tuple[str, ...] | None = None
 ) -> tuple[Statement, ...]:
     """The statement of each of `players` (all, in seating order, by default), the fiche read once for
-    all of them: the export's three read it three times (fast.py)."""
+    all of them, where the export's three statements read it once each (fast.py)."""
     players = fiche.players if players is None else players
     lines: dict[str, list[StatementLine]] = {player: [] for player in players}
     for result in fiche.coups:
