@@ -216,10 +216,15 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(words, paper.columns)]
     rows = [
-        [entry["number"], Moment(local(entry["time"]) if "time" in entry else ""), *map(cell, row), Note(entry.get("note", ""))]
+        [entry["number"], _moment(entry), *map(cell, row), Note(entry.get("note", ""))]
         for entry, row in zip(data["coups"], paper.rows, strict=True)
     ]
     return Table([*headers, message("paper.col.note")], rows, paper.breaks)
+
+
+def _moment(entry: dict[str, Any]) -> Moment:
+    """An entry's time in local time; none where it has none, not parsed for one (2,000 failed parses a page)."""
+    return Moment(local(entry["time"]) if "time" in entry else "")
 
 
 def about(game: Any, ruleset: str | None) -> list[str]:
