@@ -46,11 +46,23 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   the whole fiche took 8 / 33 ms (manille, 500 / 2,000 coups) and 42 / 189 ms (l'hombre); at a
   pseudo-terminal, installed, a line to the next prompt on 2,000 coups 12 ms (9 ms on 10) from 57 ms at
   manille, 27 ms from 211 ms at l'hombre (10 ms the write aside) (issue 28);
-- an export's statements (a game with money) read the sheet's figures without each coup's `log`, and each
-  reason of a payment, held many times over, is put in words once (`cli.paper.as_data`); a message with
-  format specs is cut into its text and placeholders once a process (`i18n._parsed`), not at every fill:
-  `export --format html` of 2,000 coups of l'hombre, whole process, 1.16 s of CPU to 0.52 s, 14.1x to 6.0x
-  the import floor (medians of 5 pairs on a loaded machine, from the source tree, compiled; issue 28);
+- a message with format specs is cut into its text and placeholders once a process (`i18n._parsed`), not
+  at every fill: `export --format html` of 2,000 coups of l'hombre, whole process, 1.16 s of CPU to 0.52 s,
+  14.1x to 6.0x the import floor (medians of 5 pairs on a loaded machine, from the source tree, compiled;
+  issue 28);
+- the export's page (issue 28) draws from the fiche and its settlement alone: no JSON copy of the sheet or
+  the settlement, which no statement read (`Settling.paper_sections`); each distinct cell, record and
+  payment's reason put in words once a page, and a statement's line said once for all the entries it
+  differs from only by its number (`cli.paper.Once`: the three statements of 2,000 coups of l'hombre,
+  13,500 lines, 291 ms of CPU to 53 ms); the statements of all players from one reading of the fiche
+  (`hombre.settle.statements`); each distinct HTML cell written once and a list's lines escaped together
+  (`formats.html`, `formats._items`); the chart's x of each entry and y of each value written once
+  (`chart.svg`); l'hombre's rows read each coup's payments once and its balances from its half jetons
+  (`hombre.paper`: 28 to 14 ms); the page searched for control characters only where a character is not
+  printable, and written to stdout without a second search (`export.escaped`: 32 ms to 5 ms at l'hombre).
+  farm-bench, 9 pairs against the import floor, installed, on a loaded machine (load 5 on 2 cores), CPU
+  medians: manille 2,000 coups 203 ms to 164 ms, 2.79x to 2.27x; l'hombre 2,000 coups (its statements
+  included) 566 ms to 248 ms, 7.70x to 3.30x; `chart` 2,000 coups 1.86x before, 1.89x after (unchanged);
 - the table's session keeps its fiche until its state changes (`service.session`): three of the four
   asked a coup, each 20 µs (manille) to 50 µs (l'hombre) at 2,000 coups;
 - a concours's `standing` and `status` (issue 32) take each table's outcome from the summary the last write

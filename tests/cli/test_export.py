@@ -108,7 +108,7 @@ def test_an_entrys_time_and_note_are_exported_when_the_json_has_them():
     i18n.speak(Language.named("en"))  # in process: as the command line would, whatever an earlier test chose
     demo = games.demo()
     fiche = games.replay(games.load(demo.RULESET), demo.PLAYERS, demo.PLAYERS[0], demo.COUPS)
-    data = paper.as_data("demo", fiche)
+    data = paper.heading("demo", fiche, {"entries": [], "notes": [], "stopped": None})
     data["coups"][6] |= {"time": "2026-11-22T21:40:00", "note": "Escartefigue | distrait"}
     table = paper.table(data, paper.engine_of(data).paper(data, fiche))
     row = rows_of(formats.csv(table))[6]

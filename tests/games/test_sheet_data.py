@@ -159,7 +159,7 @@ def test_a_game_with_no_file_under_cli_is_written_as_csv_markdown_and_html(toy: 
         [("Marguerite", [0, 3, 7])],
         [(2, "toy.mark")],
     )
-    assert paper.sections("toy", data, toy) == []  # no money: nothing to settle after the chart
+    assert paper.sections(data, toy) == []  # no money: nothing to settle after the chart
     html = formats.html("toy", table, paper.lines(data, drawn), "<svg/>", [], "en")
     assert '<tr><td class="n">1</td><td class="t" title="2026-11-22T21:40:00">21:40</td><td class="w">Marguerite</td>' in html
     assert "<li>toy.status</li>" in html and "<section>" not in html

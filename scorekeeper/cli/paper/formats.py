@@ -227,11 +227,21 @@ def html(
     table = _shown(table)
     head = "".join(f"<th>{_header(header)}</th>" for header in table.headers)
     width = len(table.headers)
+    breaks = set(table.breaks)
+    written: dict[tuple[type, Any], str] = {}  # a cell written once: a long partie holds the same ones again and again
+
+    def cell(value: Any) -> str:
+        key = (type(value), repr(value) if type(value) is float else value)  # -0.0 is not 0.0 written
+        found = written.get(key)
+        if found is None:
+            found = written[key] = _cell(value, decimal)
+        return found
+
     entries = []
     for at, (row, note) in enumerate(zip(table.rows, notes, strict=True), 1):
-        end = ' class="end"' if at in table.breaks else ""
+        end = ' class="end"' if at in breaks else ""
         under = f'\n<tr class="note"><td></td><td colspan="{width - 1}">{_words(note)}</td></tr>' if note else ""
-        entries.append(f"<tbody{end}><tr>" + "".join(_cell(cell, decimal) for cell in row) + f"</tr>{under}</tbody>")
+        entries.append(f"<tbody{end}><tr>" + "".join(map(cell, row)) + f"</tr>{under}</tbody>")
     wide = ' class="wide"' if width > _WIDE else ""
     parts = [
         f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">',
@@ -294,7 +304,21 @@ def _shown_cell(value: Any) -> str:
 
 
 def _items(lines: list[str]) -> str:
-    return "<ul>\n" + "\n".join(f"<li>{_words(line)}</li>" for line in lines) + "\n</ul>"
+    r"""The lines as a list, escaped together rather than one by one (a statement of 2,000 coups holds some
+    4,000 lines), a NUL between them where none holds one.
+
+    >>> print(_items(["a < b", "10♥"]))
+    <ul>
+    <li>a &lt; b</li>
+    <li>10<span class="red">♥</span></li>
+    </ul>
+    >>> _items(["a\x00b", "c"]), _items([])
+    ('<ul>\n<li>a\x00b</li>\n<li>c</li>\n</ul>', '<ul>\n\n</ul>')
+    """
+    joined = "\x00".join(lines)
+    if not lines or joined.count("\x00") != len(lines) - 1:
+        return "<ul>\n" + "\n".join(f"<li>{_words(line)}</li>" for line in lines) + "\n</ul>"
+    return "<ul>\n<li>" + _words(joined).replace("\x00", "</li>\n<li>") + "</li>\n</ul>"
 
 
 WRITERS: dict[str, Callable[[Page], str]] = {"csv": write_csv, "md": write_markdown, "html": write_html}

@@ -150,12 +150,10 @@ class Hombre(Spoken, Drawn):
         return settle(fiche, early=early, whole=whole)
 
     # the sheet as data (task A): `Drawn` gives the rest from `games/hombre/sheet.py` and `paper.py`
-    def paper_sections(
-        self, data: dict[str, Any], fiche: HombreFiche, settled: Settlement, settled_data: dict[str, Any]
-    ) -> list[tuple[Cell, list[Cell]]]:
+    def paper_sections(self, fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[Cell]]]:
         from scorekeeper.games.hombre.paper import sections
 
-        return sections(data, fiche, settled, settled_data)
+        return sections(fiche, settled)
 
     def statement(self, fiche: HombreFiche, settled: Settlement | None, player: str) -> Statement:
         from scorekeeper.games.hombre.settle import statement

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
+from scorekeeper.games.hombre.fiche import CoupResult, HombreFiche, jetons_json
+from scorekeeper.games.hombre.money import Jetons
 from scorekeeper.games.hombre.settle import Settlement, Statement, StatementLine
-from scorekeeper.games.hombre.settle import statement as mine
+from scorekeeper.games.hombre.settle import statements as statements_of
 from scorekeeper.games.hombre.sheet import after, contract
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Cell, said
@@ -25,15 +26,30 @@ def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
     for result in fiche.coups:
         shown, tricks = contract(result, players)
         outcome = said("hombre.outcome", outcome=result.outcome)
-        nets = (jetons_json(result.net(player)) for player in players)
-        figures = [value for pair in zip(nets, map(jetons_json, result.balances), strict=True) for value in pair]
+        figures = [value for pair in zip(_nets(result, players), _balances(result), strict=True) for value in pair]
         rows.append((result.dealer, shown, tricks, jetons_json(result.enjeu), outcome, *figures))
     return Paper(tuple(columns), tuple(rows), tuple(after(fiche, False)), chart(data, fiche))
 
 
+def _nets(result: CoupResult, players: tuple[str, ...]) -> list[int | float]:
+    """What the coup won or lost for each player (`CoupResult.net`), its payments read once for all."""
+    nets: dict[str, Jetons] = {}
+    for payment in result.payments:
+        nets[payment.payee] = nets.get(payment.payee, 0) + payment.jetons
+        nets[payment.payer] = nets.get(payment.payer, 0) - payment.jetons
+    return [jetons_json(nets.get(player, 0)) for player in players]
+
+
+def _balances(result: CoupResult) -> list[int | float]:
+    """Each player's balance after the coup as JSON gives it (`jetons_json` of `CoupResult.balances`),
+    from its half jetons without making a Fraction of each (fast.py: with `_nets`, the paper of 2,000 coups
+    from 28 to 14 ms of CPU)."""
+    return [halves // 2 if halves % 2 == 0 else halves / 2 for halves in result.halves]
+
+
 def chart(data: dict[str, Any], fiche: HombreFiche) -> Chart:
     """Each player's balance entry by entry, a mark where a poule was taken (H-19)."""
-    balances = [tuple(map(jetons_json, result.balances)) for result in fiche.coups]
+    balances = [_balances(result) for result in fiche.coups]
     lines = tuple((player, (0, *(row[place] for row in balances))) for place, player in enumerate(fiche.players))
     marks, taken = [], 0
     for at, result in enumerate(fiche.coups, 1):
@@ -97,10 +113,8 @@ def _line(line: StatementLine) -> Cell:
     return said(key, number=line.coup, other=line.other, jetons=-line.amount if paid else line.amount, why=line.record)
 
 
-def sections(
-    data: dict[str, Any], fiche: HombreFiche, settled: Any, settled_data: dict[str, Any]
-) -> list[tuple[Cell, list[Cell]]]:
+def sections(fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[Cell]]]:
     """After the chart: the settlement (H-19: early, if the partie is not over) and each player's statement."""
     lines: list[Cell] = list(settled.log) or [said("hombre.nobody_owes")]
-    statements = [statement(fiche, mine(fiche, settled, player), settled) for player in fiche.players]
+    statements = [statement(fiche, mine, settled) for mine in statements_of(fiche, settled)]
     return [(said("paper.settlement"), lines), *((lines[0], lines[1:]) for lines in statements)]

@@ -270,16 +270,35 @@ _NOTED = frozenset({"bete_made", "recave"})  # what a coup's log says of a playe
 def statement(fiche: HombreFiche, settlement: Settlement | None, player: str) -> Statement:
     """H-12 to H-19: one player's statement, each line with its coup, amount, other player and record;
     the amounts sum to his result (`settlement`), or mid-partie to his balance so far."""
-    lines: list[StatementLine] = []
+    return statements(fiche, settlement, (player,))[0]
+
+
+def statements(
+    fiche: HombreFiche, settlement: Settlement | None, players: tuple[str, ...] | None = None
+) -> tuple[Statement, ...]:
+    """The statement of each of `players` (all, in seating order, by default), the fiche read once for
+    all of them, where the export's three statements read it once each (fast.py)."""
+    players = fiche.players if players is None else players
+    lines: dict[str, list[StatementLine]] = {player: [] for player in players}
     for result in fiche.coups:
+        number = result.number
         for payment in result.payments:
-            if payment.payer == player:
-                lines.append(StatementLine(result.number, -payment.jetons, payment.payee, payment.why))
-            elif payment.payee == player:
-                lines.append(StatementLine(result.number, payment.jetons, payment.payer, payment.why))
+            if (paying := lines.get(payment.payer)) is not None:
+                paying.append(StatementLine(number, -payment.jetons, payment.payee, payment.why))
+            if payment.payee != payment.payer and (paid := lines.get(payment.payee)) is not None:
+                paid.append(StatementLine(number, payment.jetons, payment.payer, payment.why))
         for said in result.log:
-            if said.event in _NOTED and player in (said.values.get("player"), said.values.get("hombre")):
-                lines.append(StatementLine(result.number, 0, None, said))
+            if said.event in _NOTED:
+                for player in dict.fromkeys((said.values.get("player"), said.values.get("hombre"))):
+                    if player in lines:
+                        lines[player].append(StatementLine(number, 0, None, said))
+    return tuple(_statement(fiche, settlement, player, lines[player]) for player in players)
+
+
+def _statement(
+    fiche: HombreFiche, settlement: Settlement | None, player: str, lines: list[StatementLine]
+) -> Statement:
+    """`player`'s statement from his lines of the coups: what the settlement adds to them."""
     place = fiche.players.index(player)
     if settlement is None:
         return Statement(

@@ -4,6 +4,7 @@ without putting in words the records that explain every coup, which no statement
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -28,19 +29,30 @@ def _hombre(count: int) -> str:
     return made.name
 
 
+def _game(count: int) -> tuple[Any, dict[str, Any]]:
+    """The fiche of an l'hombre game of `count` coups, and the heading the paper writes beside it."""
+    game = store.read(_hombre(count))
+    fiche = service.fiche(game)
+    return fiche, paper.heading(game.name, fiche, service.aside(game))
+
+
+def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[Any]:
+    """The first argument of every call to `module.name` from now on."""
+    calls: list[Any] = []
+    real = getattr(module, name)
+
+    def counted(first, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(first)
+        return real(first, *args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
 def test_statements_render_the_payments_not_each_coups_log(monkeypatch: pytest.MonkeyPatch) -> None:
-    name = _hombre(40)
-    fiche = service.fiche(store.read(name))
-    data = paper.heading(name, fiche, service.aside(store.read(name)))
-    rendered = []
-    real = i18n.render
-
-    def counted(item, *args, **kwargs):  # type: ignore[no-untyped-def]
-        rendered.append(item)
-        return real(item, *args, **kwargs)
-
-    monkeypatch.setattr(i18n, "render", counted)
-    sections = paper.sections(name, data, fiche)
+    fiche, data = _game(40)
+    rendered = _counted(monkeypatch, i18n, "render")
+    sections = paper.sections(data, fiche)
     payments = sum(len(result.payments) for result in fiche.coups)
     logs = sum(len(result.log) for result in fiche.coups)
     assert logs > payments  # the records the statements used to render, beside the payments they read
@@ -49,9 +61,82 @@ def test_statements_render_the_payments_not_each_coups_log(monkeypatch: pytest.M
     assert [heading for heading, _ in sections][1:] == [f"Statement of {p}" for p in fiche.players]
 
 
-def test_statements_read_the_same_whether_or_not_the_logs_are_rendered() -> None:
-    name = _hombre(12)
-    fiche = service.fiche(store.read(name))
-    whole, light = paper.as_data(name, fiche), paper.as_data(name, fiche, logs=False)
-    assert all("log" not in coup for coup in light["coups"])
-    assert [{k: v for k, v in coup.items() if k != "log"} for coup in whole["coups"]] == light["coups"]
+def test_the_statements_are_said_from_the_fiche_and_settlement_never_through_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The export built two JSON copies (the sheet's and the settlement's) that no statement read."""
+    import inspect
+    import json
+
+    from scorekeeper.games import Settling
+
+    fiche, data = _game(12)
+
+    def refused(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("a JSON copy made for the statements")
+
+    monkeypatch.setattr(json, "dumps", refused)
+    sections = paper.sections(data, fiche)
+    assert [heading for heading, _ in sections][1:] == ["Statement of Ana", "Statement of Bea", "Statement of Cid"]
+    assert list(inspect.signature(Settling.paper_sections).parameters) == ["self", "fiche", "settled"]
+
+
+def test_a_statements_line_is_said_once_for_every_entry_it_differs_from_only_by_its_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from scorekeeper.cli import render
+
+    fiche, data = _game(200)
+    before = paper.sections(data, fiche)
+    filled = _counted(monkeypatch, render, "text")
+    after = paper.sections(data, fiche)
+    lines = sum(len(said) for _, said in after)
+    assert after == before
+    assert lines > 1000 and len(filled) < lines / 4
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "coup {number}: {why}",
+        "{number} then {number}",
+        "coup {number:>4}: {why}",  # a spec: not the number as it is
+        "{{number}} is {number}",  # a brace written, not a place
+        "coup {number!r}: {why}",
+        "no number here: {why}",
+    ],
+)
+@pytest.mark.parametrize("why", ["plain", "holds \x00 the mark", 7])
+def test_once_says_every_cell_as_say_does(words: str, why: object) -> None:
+    """A key the catalog lacks is its own words: any placement of the number, said once or many times."""
+    from scorekeeper.explain import Record
+
+    once = paper.Once()
+    for number in (1, 12, 1, 2000, True):
+        cell = Record(None, words, {"number": number, "why": why})
+        assert once(cell) == paper.say(cell)
+        nested = Record(None, "{inner} / {number}", {"inner": cell, "number": number})
+        assert once(nested) == paper.say(nested)
+
+
+def test_the_page_writes_each_distinct_cell_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper.cli.paper import formats
+
+    fiche, data = _game(200)
+    table = paper.table(data, paper.engine_of(data).paper(data, fiche))
+    before = formats.html("t", table, [], "", [], "en")
+    written = _counted(monkeypatch, formats, "_cell")
+    assert formats.html("t", table, [], "", [], "en") == before
+    assert len(written) == len({(type(cell), cell) for cell in written}) < 200 * 14 / 2
+
+
+def test_the_statements_of_all_players_are_each_ones_own() -> None:
+    """`settle.statements` reads the fiche once for all players: each is the one `settle --statement` gives."""
+    from scorekeeper.games.hombre.settle import settle, statement, statements
+
+    fiche = service.fiche(store.read(_hombre(60)))
+    for settled in (None, settle(fiche, early=True), settle(fiche, early=True, whole=True)):
+        mine = statements(fiche, settled)
+        assert mine == tuple(statement(fiche, settled, player) for player in fiche.players)
+        assert [statement.player for statement in mine] == list(fiche.players)
+        assert all(sum(line.amount for line in statement.lines) == statement.result for statement in mine)
