@@ -235,17 +235,17 @@ def render(item: Any, ascii: bool = False, fields: Fields | None = None) -> str:
 
 def number(value: Any) -> str:
     """A figure as the table reads it: `27`, `13.5` (halves of jetons are exact; `13,5` in French); a
-    figure a user typed and the engine refused, read as a float, in the same figures (`0,3`, `0`).
+    figure a user typed and the engine refused, read as a float, in the same figures (`0,3`, `5,0`).
 
-    >>> number(27), number(0.0), number(float("inf"))
-    ('27', '0', 'inf')
+    >>> number(27), number(0.3), number(5.0), number(float("inf"))
+    ('27', '0.3', '5.0', 'inf')
     """
     if _fraction(value):
         if value.denominator == 1:
             return str(value.numerator)
         return str(float(value)).replace(".", message("number.decimal")) if value.denominator == 2 else str(value)
     if isinstance(value, float) and value == value and abs(value) != float("inf"):
-        return str(int(value)) if value.is_integer() else str(value).replace(".", message("number.decimal"))
+        return str(value).replace(".", message("number.decimal"))  # `5.0` refused as no whole number: `5,0`
     return str(value)
 
 
