@@ -1,0 +1,133 @@
+"""A game's running state kept in the cache, so that `coup` and `undo` replay no coup before it (issue 28).
+
+What is kept is the engine's `snapshot` of the state after the first N coups (`games.Keeping`: the scores,
+who deals, the coup count...; never the fiche's lines of the coups before), as JSON data, never pickle: a
+cache folder must not be a way to run code. It is kept in `cache_dir()/states/GAME/KEY.json`: GAME the hash
+of the game file's path, KEY the hash of all the state depends on (`key`): the version of the code that
+made it, the game's engine, ruleset and options, players and dealer, and the text of its first N coups as
+the file holds them. So a change to any of them (an edit, a delete, an undo past N, a hand edit, a new
+version of the code) is another key: the state is not found, and the command replays from the first deal.
+A game keeps a few states (`KEPT`), the oldest dropped: the one after its last coup, the one before it
+(found again by `undo`).
+
+The key reads the coups' text from the file as read or last written (`store.written`), where the store
+already holds it: the key costs a hash of bytes at hand, where hashing the coups as said would format
+each of them again. The text holds each coup's time and note beside what was said, which the engines
+never read: a note added to a coup changes the key of the states after it, which costs one replay,
+never a wrong figure. A game whose coups are not one a line (a trick log) keeps no state.
+
+Trusted as the cache's JSON copy of a game is (`store.cache`): whoever can write the cache folder can forge
+either, as he can the game file itself. A state is still read with care: a file missing, torn, too large,
+of another form, or refused by the engine's `restore` is no state, never a failure; every error here only
+costs time.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.store.cache import digest
+from scorekeeper.store.disk import cache_dir, write_atomic
+from scorekeeper.store.written import Written
+
+KEPT = 4  # states a game keeps: after its last coup and before it, and two more for a few undos in a row
+MOST = 1 << 22  # bytes of a kept state: a manille state is some 200, an hombre one a few KB
+
+
+def key(
+    package: str, made_of: Any, written: Written | None, coups: Sequence[Mapping[str, Any]], count: int
+) -> str | None:
+    """What a state after the first `count` of `coups` is kept under: None where it cannot be told cheaply
+    (the coups not one a line, or not those `written` holds: the caller replays). `made_of`: what the state
+    depends on beside the coups (the game, its ruleset and options, players, dealer), as JSON data;
+    `package`: the folder of the game's engine, whose code it stands on (`code`)."""
+    import json
+
+    if written is None or count > len(coups):
+        return None
+    lines = written.coup_lines()
+    kept = written.coups
+    if len(lines) < count or len(kept) < count:
+        return None
+    # The same coups as the text's: a coup in a ledger is replaced, never changed in place (store.written).
+    for at in range(count):
+        if coups[at] is not kept[at]:
+            return None
+    try:
+        head = json.dumps([code(package), made_of], sort_keys=True, default=str, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return digest("\n".join([head, *lines[:count]]).encode())
+
+
+def find(path: Path, found: str, count: int) -> Any:
+    """The state kept under key `found` for the game of file `path`, as JSON data, if it is one after
+    `count` coups; else None."""
+    import json
+
+    from scorekeeper.tomlfile import read_regular
+
+    try:
+        kept = json.loads(read_regular(_folder(path) / f"{found}.json", most=MOST))
+        if type(kept) is not dict or kept.get("count") != count or type(kept.get("count")) is not int:
+            return None
+        return kept.get("state")
+    except (OSError, ValueError, RecursionError):
+        return None
+
+
+def keep(path: Path, found: str, count: int, state: Any) -> None:
+    """Keep `state` (JSON data) under key `found` for the game of file `path`, the oldest states beyond
+    `KEPT` dropped; best-effort, never a failure: a state not kept is replayed again."""
+    import json
+
+    if state is None:  # the engine could not write it
+        return
+    with suppress(OSError, TypeError, ValueError, RecursionError):
+        text = json.dumps({"count": count, "state": state}, separators=(",", ":"), ensure_ascii=False)
+        folder = _folder(path)
+        write_atomic(folder / f"{found}.json", text.encode(), durable=False)  # no fsync: a torn state is none
+        _prune(folder)
+
+
+def _prune(folder: Path) -> None:
+    """The game's `KEPT` newest states kept, the others dropped, with what killed writers left."""
+    entries = []
+    for entry in os.scandir(folder):
+        with suppress(OSError):
+            entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.name, entry.path))
+    if len(entries) <= KEPT:
+        return
+    entries.sort(reverse=True)
+    for _, _, stale in entries[KEPT:]:
+        with suppress(OSError):
+            os.unlink(stale)
+
+
+def _folder(path: Path) -> Path:
+    """The game's own folder of states, named by the hash of its file's path (its name folded in it)."""
+    return cache_dir() / "states" / digest(os.path.abspath(path).encode())
+
+
+@cache
+def code(package: str) -> str:
+    """What tells one version of the code that makes a state from another: each Python file of the core, of
+    the games' registry and of the game's package (folder `package`), by name, size and time (once a
+    process). A new version that scores a coup otherwise (a rule mended) must not go on from the old one's
+    state."""
+    import scorekeeper
+
+    root = Path(scorekeeper.__file__).parent
+    found = []
+    for folder in (root, root / "games", Path(package)):
+        with suppress(OSError):
+            for entry in os.scandir(folder):
+                if entry.name.endswith(".py"):
+                    info = entry.stat()
+                    found.append(f"{entry.path}:{info.st_size}:{info.st_mtime_ns}")
+    return digest("\n".join(sorted(found)).encode())
