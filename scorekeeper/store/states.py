@@ -3,7 +3,7 @@
 What is kept is the engine's `snapshot` of the state after the first N coups (`games.Keeping`: the scores,
 who deals, the coup count...; never the fiche's lines of the coups before), as JSON data, never pickle: a
 cache folder must not be a way to run code. It is kept in `cache_dir()/states/GAME/KEY.json`: GAME the hash
-of the game file's path, KEY the hash of all the state depends on (`key`): the version of the code that
+of the game file's name, KEY the hash of all the state depends on (`key`): the version of the code that
 made it, the game's engine, ruleset and options, players and dealer, and the text of its first N coups as
 the file holds them. So a change to any of them (an edit, a delete, an undo past N, a hand edit, a new
 version of the code) is another key: the state is not found, and the command replays from the first deal.
@@ -39,30 +39,33 @@ KEPT = 4  # states a game keeps: after its last coup and before it, and two more
 MOST = 1 << 22  # bytes of a kept state: a manille state is some 200, an hombre one a few KB
 
 
-def key(
-    package: str, made_of: Any, written: Written | None, coups: Sequence[Mapping[str, Any]], count: int
-) -> str | None:
-    """What a state after the first `count` of `coups` is kept under: None where it cannot be told cheaply
-    (the coups not one a line, or not those `written` holds: the caller replays). `made_of`: what the state
-    depends on beside the coups (the game, its ruleset and options, players, dealer), as JSON data;
-    `package`: the folder of the game's engine, whose code it stands on (`code`)."""
+def key(package: str, made_of: Any, coups: Sequence[str]) -> str | None:
+    """What a state is kept under: the hash of the code it stands on (`code`, `package` the folder of the
+    game's engine), of `made_of` (what the state depends on beside its coups: the game, its ruleset and
+    options, players and dealer, as JSON data) and of `coups`, its coups' text (`lines`, else as said)."""
     import json
 
-    if written is None or count > len(coups):
-        return None
-    lines = written.coup_lines()
-    kept = written.coups
-    if len(lines) < count or len(kept) < count:
-        return None
-    # The same coups as the text's: a coup in a ledger is replaced, never changed in place (store.written).
-    for at in range(count):
-        if coups[at] is not kept[at]:
-            return None
     try:
         head = json.dumps([code(package), made_of], sort_keys=True, default=str, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         return None
-    return digest("\n".join([head, *lines[:count]]).encode())
+    return digest("\n".join([head, *coups]).encode())
+
+
+def lines(written: Written | None, coups: Sequence[Mapping[str, Any]], count: int) -> list[str] | None:
+    """The lines of the first `count` of `coups` in the game's text as read or last written, where its coups
+    are one a line and are those `written` holds; else None (a trick log's tables, a coup too long for a
+    line, a coup put back by `redo`: the caller says the coups otherwise)."""
+    if written is None or count > len(coups) or count > len(written.coups):
+        return None
+    found = written.coup_lines()
+    if len(found) < count:
+        return None
+    kept = written.coups
+    for at in range(count):  # the same coups as the text's: a coup in a ledger is replaced, never changed in place
+        if coups[at] is not kept[at]:
+            return None
+    return found[:count]
 
 
 def find(path: Path, found: str, count: int) -> Any:
@@ -110,8 +113,10 @@ def _prune(folder: Path) -> None:
 
 
 def _folder(path: Path) -> Path:
-    """The game's own folder of states, named by the hash of its file's path (its name folded in it)."""
-    return cache_dir() / "states" / digest(os.path.abspath(path).encode())
+    """The game's own folder of states, named by the hash of its file's name (the cache is the data folder's:
+    a data folder copied or moved keeps its states). Two games of one name (one in the trash) only share
+    the pruning: a state is found by all it was made from."""
+    return cache_dir() / "states" / digest(path.name.encode())
 
 
 @cache

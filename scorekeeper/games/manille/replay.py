@@ -116,7 +116,7 @@ def restore(ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) ->
             raise Unpacked("over")
         partie.over = kept["over"]
         streak = kept["streak"]
-        if type(streak) is not list or len(streak) != 2:
+        if type(streak) not in (list, tuple) or len(streak) != 2:
             raise Unpacked("streak")
         partie.streak = (column(streak[0]), count(streak[1]))
         state.ties = count(data["ties"])
