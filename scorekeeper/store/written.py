@@ -21,11 +21,13 @@ STAND_IN = "\ncoups = 0\n"  # where the array goes in the rest of the file, writ
 
 class Written(NamedTuple):
     """A game file's text as the store wrote it, its coups (the ledger's own objects) in that order, and
-    their lines where they are one a line (None: found in `text` when asked)."""
+    their lines where they are one a line (None: found in `text` when asked); and their JSON in the cache's
+    entry, where it is known, which the next write's entry takes again (`store.cache`)."""
 
     text: str
     coups: list[dict[str, Any]]
     lines: list[str] | None = None
+    json: list[str] | None = None  # the JSON of each of `coups` in the cache's entry of `text` (`cache._keep`)
 
     def coup_lines(self) -> list[str]:
         """Each coup's line, in the order of `coups`; none where the file's coups are not one a line."""
