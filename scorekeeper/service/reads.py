@@ -117,6 +117,8 @@ def _key(game: Ledger, ruleset: Ruleset, count: int) -> str | None:
 
     package = str(Path(str(sys.modules[type(ruleset.engine).__module__].__file__)).parent)
     made_of = [ruleset.game, game.ruleset, game.options, list(game.players), game.dealer]
+    if game.written is not None and game.written.lines is None:  # split once, for the write's own use too
+        game.written = game.written._replace(lines=game.written.coup_lines())
     texts = states.lines(game.written, game.coups, count)
     if texts is None:  # the coups said as the engines read them: a hash of their JSON, 1 ms at 2,000 coups
         import json

@@ -46,9 +46,23 @@ def _plain(value: Any) -> Any:
 
 
 def _figures(fiche: Any) -> dict[str, Any]:
-    """Every field of a fiche but its lines."""
+    """Every field of a fiche but its lines (and l'hombre's list of every bête made: `_same_betes`)."""
     names = fiche._fields if hasattr(fiche, "_fields") else fiche.__dataclass_fields__
-    return {name: getattr(fiche, name) for name in names if name != "coups"}
+    return {name: getattr(fiche, name) for name in names if name not in ("coups", "betes")}
+
+
+def same_betes(resumed: Any, whole: Any, at: int) -> None:
+    """A partial l'hombre fiche's bêtes: those still owed after coup `at` and those made after it, each with
+    the fate the whole replay gives it, in the order made (the bêtes struck before are the sheet's alone)."""
+    if not hasattr(whole, "betes"):
+        return
+    if not isinstance(resumed, games.Partial):
+        assert resumed.betes == whole.betes
+        return
+    kept = {fate.bete.number for fate in resumed.betes}
+    assert list(resumed.betes) == [fate for fate in whole.betes if fate.bete.number in kept]
+    owed = {f.bete.number for f in whole.betes if f.bete.made_at > at or f.settled_at is None or f.settled_at > at}
+    assert owed <= kept
 
 
 def both_ways(ruleset: Ruleset, players: list[str], dealer: str, coups: list[dict[str, Any]], at: int) -> None:
@@ -62,6 +76,7 @@ def both_ways(ruleset: Ruleset, players: list[str], dealer: str, coups: list[dic
     resumed = engine.fiche(games.advance_all(engine, state, coups[at:]))
     assert isinstance(resumed, games.Partial) == (at > 0)
     assert _figures(resumed) == _figures(whole)
+    same_betes(resumed, whole, at)
     if ruleset.game == "manille":
         assert resumed.coups == whole.coups[at:]
     else:

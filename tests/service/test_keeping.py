@@ -68,8 +68,10 @@ def _whole(name: str) -> Any:
 
 
 def _figures(fiche: Any) -> dict[str, Any]:
+    """What `coup` and `undo` read of a fiche: every field but its lines, and l'hombre's bêtes made (those
+    struck are the sheet's alone: tests/games/test_keeping.py holds the rest to the whole replay)."""
     names = fiche._fields if hasattr(fiche, "_fields") else fiche.__dataclass_fields__
-    return {name: getattr(fiche, name) for name in names if name != "coups"}
+    return {name: getattr(fiche, name) for name in names if name not in ("coups", "betes")}
 
 
 @pytest.fixture

@@ -206,7 +206,8 @@ def after(players: Sequence[str], player: str) -> str:
 
 class PartialHombreFiche(HombreFiche, Partial):
     """The fiche of a state restored from a kept one (`replay.restore`): the coups after it alone, numbered as
-    in the partie, and the whole partie's balances, caves, bêtes and poules; a whole-fiche reader refuses it
-    (`games.Partial`)."""
+    in the partie, and the whole partie's balances, caves, marks and poules, the bête in play and those
+    waiting; of `betes`, those still owed when the state was kept and those made after it. A whole-fiche
+    reader refuses it (`games.Partial`)."""
 
     __slots__ = ()
