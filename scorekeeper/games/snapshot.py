@@ -1,11 +1,11 @@
-"""A replayed state as JSON data and back, exactly: what a game's `snapshot` and `restore` stand on (issue 28).
+"""A replayed state as JSON data and back, exactly: what a game's `snapshot` and `restore` may stand on
+(issue 28; l'hombre's, whose running state holds records, bêtes and their fates).
 
-A state holds the partie's lines (results, their logs of records, the coups as read): values built of
-records, cards, suits, named tuples, tuples, dicts and plain scalars. `pack` writes such a value as a
-pool of distinct parts, each part once (a replay shares a log's repeated lines, a ledger repeats its
-coups), children before their parents; `unpack` builds each part once, in order. Only the named tuples and
-enums a game names are ever built: data that names another class, or is not in this form, is refused
-(`Unpacked`), never run: a shared cache folder must not be a way to make a process do anything.
+A state holds values built of records, cards, suits, named tuples, tuples, dicts and plain scalars. `pack`
+writes such a value as a pool of distinct parts, each part once (a replay shares a log's repeated lines, a
+ledger repeats its coups), children before their parents; `unpack` builds each part once, in order. Only the
+named tuples and enums a game names are ever built: data that names another class, or is not in this form, is
+refused (`Unpacked`), never run: a shared cache folder must not be a way to make a process do anything.
 
 >>> from scorekeeper.cards import Card, Suit
 >>> from scorekeeper.explain import record

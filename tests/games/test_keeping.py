@@ -22,7 +22,7 @@ from scorekeeper.games.hombre.money import Bete
 from scorekeeper.games.snapshot import Unpacked
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.store.ledger import Ledger
-from tests.games.test_invariants import NAMES, PLAYERS, SYSTEMS, hombre_coup, manille_coup, runs
+from tests.games.test_invariants import NAMES, PLAYERS, SYSTEMS, hombre_coup, hombre_parties, manille_coup, runs
 
 FIXTURES = Path(__file__).resolve().parents[1] / "store" / "fixtures"
 
@@ -115,21 +115,11 @@ def _long_manille(count: int) -> tuple[Ruleset, list[str], str, list[dict[str, A
 
 def _long_hombre(count: int) -> tuple[Ruleset, list[str], str, list[dict[str, Any]]]:
     """The bench's l'hombre: random coups, poules without end, bêtes made and paid again and again."""
+    from bench.bench import hombre_coup as bench_coup
+
     rng = random.Random(28)
-    players = ["A", "B", "C"]
-    coups: list[dict[str, Any]] = []
-    for _ in range(count):
-        if rng.random() < 0.15:
-            coups.append({"pass": True})
-            continue
-        hombre = rng.choice(players)
-        first = rng.choice([3, 4, 5, 5, 6, 9])
-        others = [p for p in players if p != hombre]
-        second = rng.randint(0, 9 - first)
-        tricks = {hombre: first, others[0]: second, others[1]: 9 - first - second}
-        contract = rng.choice(["demande", "demande", "sans-prendre", "retourne"])
-        coups.append({"hombre": hombre, "contract": contract, "tricks": tricks})
-    return games.load("hombre").with_options({"poules": 10**9}), players, "A", coups
+    coups = [bench_coup(rng) for _ in range(count)]
+    return games.load("hombre").with_options({"poules": 10**9}), ["A", "B", "C"], "A", coups
 
 
 GAMES = {
@@ -176,15 +166,7 @@ def test_random_legal_manille_parties_kept_at_any_coup_give_the_whole_replay(sys
 
 
 @runs(60)
-@given(
-    system=st.sampled_from(["3-2", "2-1", "3-1"]),
-    payments=st.sampled_from(["double", "simple"]),
-    retourne=st.booleans(),
-    poules=st.sampled_from([2, 5, 1000]),
-    cave=st.sampled_from([200, 30]),
-    seed=st.integers(0, 2**32 - 1),
-    count=st.integers(1, 16),
-)
+@hombre_parties
 def test_random_legal_hombre_parties_kept_at_any_coup_give_the_whole_replay(
     system, payments, retourne, poules, cave, seed, count
 ):
@@ -249,6 +231,8 @@ def test_a_partial_fiche_is_refused_by_every_reader_of_the_whole_fiche(name):
         lambda data: _changed(data, [1] * 9),
         lambda data: _changed(data, {"a": 1}),
         lambda data: _changed(data, "x"),
+        lambda data: _changed(data, 10**30),
+        lambda data: _changed(data, -(10**30)),
     ],
 )
 def test_a_kept_state_of_another_form_is_refused_never_a_crash(name, damage):

@@ -239,7 +239,8 @@ def test_a_state_names_what_it_was_made_from(home):
 
 def _run(home: Path, lang: str, *args: str) -> str:
     env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": lang, "NO_COLOR": "1", "COLUMNS": "120"}
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, capture_output=True, text=True, cwd=ROOT)
+    command = [sys.executable, "-m", "scorekeeper", *args]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=ROOT)
     return f"{done.returncode}\n{done.stdout}\n{done.stderr}"
 
 

@@ -38,7 +38,7 @@ def test_a_write_formats_the_new_coups_alone(monkeypatch):
     name = _long()
     dumped: list[Any] = []
     real = json.dumps
-    monkeypatch.setattr(json, "dumps", lambda value, *args, **kwargs: dumped.append(value) or real(value, *args, **kwargs))
+    monkeypatch.setattr(json, "dumps", lambda value, *args, **kw: dumped.append(value) or real(value, *args, **kw))
     service.add(name, _coup(1))
     coups = [value for value in dumped if isinstance(value, dict) and "retourne" in value]
     assert len(coups) == 1  # the new coup alone; before, every coup again

@@ -84,17 +84,20 @@ def restore(ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) ->
     at coup `count + 1`, and its fiche holds the coups advanced after it alone (`games.Partial`). Data in
     another form raises `games.snapshot.Unpacked`: a kept state damaged or forged is replayed instead."""
     from scorekeeper.games.snapshot import Unpacked
+    from scorekeeper.tomlfile import MOST
 
     state = State(ruleset, players, dealer)
     columns = len(state.table.columns)
 
     def count(value: Any) -> int:
-        if type(value) is not int or value < 0:  # not bool, which is an int to isinstance
+        if type(value) is not int or not 0 <= value <= MOST:  # not bool, which is an int to isinstance
             raise Unpacked("count")
         return value
 
-    def figures(value: Any) -> list[int]:  # a score may be below zero (an agreement, M-18)
-        if type(value) is not list or len(value) != columns or any(type(item) is not int for item in value):
+    def figures(value: Any) -> list[int]:  # a score may be below zero (an agreement, M-18), as a file bounds it
+        if type(value) is not list or len(value) != columns or any(
+            type(item) is not int or not -MOST <= item <= MOST for item in value
+        ):
             raise Unpacked("figures")
         return value
 
