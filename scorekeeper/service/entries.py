@@ -49,10 +49,11 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
                 raise  # made meanwhile by another command: the coup goes to the game stored
     with store.changing(name) as game:  # refuse_frozen said above (T-7): once a coup is enough
         ruleset = ruleset_of(game)
-        state = running(game, ruleset).state  # `after` read for its last coup and figures alone: it may be partial
+        # `after` is read for its last coup and figures alone: it may be partial (`reads.running`)
+        state = running(game, ruleset, history.KEEP_UP_TO).state
         state, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
         history.keep(game, after, ruleset.engine)
-    keep_running(game, ruleset, state, len(game.coups))  # written: what the next coup goes on from
+    keep_running(game, ruleset, state, len(game.coups), history.KEEP_UP_TO)  # written: what the next coup goes on from
     return after
 
 
@@ -122,7 +123,7 @@ def undo(name: str) -> tuple[Record, Any]:
     with _changing(name) as game:
         what = game.undo()
         ruleset = ruleset_of(game)
-        after = ruleset.engine.fiche(running(game, ruleset).state)
+        after = ruleset.engine.fiche(running(game, ruleset, history.KEEP_UP_TO).state)
         history.keep(game, after)
     return what, after
 
@@ -133,7 +134,7 @@ def redo(name: str) -> tuple[Record, Any]:
     with _changing(name) as game:
         what = game.redo()
         ruleset = ruleset_of(game)
-        after = ruleset.engine.fiche(running(game, ruleset).state)
+        after = ruleset.engine.fiche(running(game, ruleset, history.KEEP_UP_TO).state)
         history.keep(game, after)
     return what, after
 

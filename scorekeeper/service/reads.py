@@ -55,21 +55,19 @@ class Running(NamedTuple):
     replayed: bool
 
 
-def running(game: Ledger, ruleset: Ruleset, count: int | None = None) -> Running:
+def running(game: Ledger, ruleset: Ruleset, whole_up_to: int, count: int | None = None) -> Running:
     """The state after the game's first `count` coups (all of them where None), for a command that reads of
     it only the last coup's result and the figures (`coup`'s echo and status, `undo`'s status): restored
     from the state the cache kept for them (`store.states`, issue 28) where there is one, else replayed from
     the first deal and kept, with the one before it (what the next `undo` asks). Its fiche may then be
     `games.Partial`: whatever reads the whole fiche replays it (`fiche`).
 
-    A game of at most `history.KEEP_UP_TO` coups is always replayed: its write keeps its figures for `stats`
-    from the whole fiche, and its replay costs a few ms. Where the engine keeps no state (`games.Keeping`),
-    or its coups are not one a line, it is replayed as before."""
-    from scorekeeper.history import KEEP_UP_TO
-
+    A game of at most `whole_up_to` coups is always replayed: the caller's `history.KEEP_UP_TO`, up to which
+    its write keeps the game's figures for `stats` from the whole fiche (a replay of a few ms). Where the
+    engine keeps no state (`games.Keeping`), it is replayed as before."""
     count = len(game.coups) if count is None else count
     engine = ruleset.engine
-    if count <= KEEP_UP_TO or not games.keeps_state(engine):
+    if count <= whole_up_to or not games.keeps_state(engine):
         return Running(games.state_after(ruleset, game.players, game.dealer, said(game.coups[:count])), count, True)
     from scorekeeper.store import states
 
@@ -94,13 +92,12 @@ def running(game: Ledger, ruleset: Ruleset, count: int | None = None) -> Running
     return Running(state, count, True)
 
 
-def keep_running(game: Ledger, ruleset: Ruleset, state: Any, count: int) -> None:
+def keep_running(game: Ledger, ruleset: Ruleset, state: Any, count: int, whole_up_to: int) -> None:
     """Keep `state`, the game's after its first `count` coups, once the game is written (its coups' text at
-    hand, `Ledger.written`): what the next `coup` or `undo` goes on from (`running`)."""
-    from scorekeeper.history import KEEP_UP_TO
-
+    hand, `Ledger.written`): what the next `coup` or `undo` goes on from (`running`, which replays a game of
+    at most `whole_up_to` coups)."""
     engine = ruleset.engine
-    if count <= KEEP_UP_TO or not games.keeps_state(engine):
+    if count <= whole_up_to or not games.keeps_state(engine):
         return
     found = _key(game, ruleset, count)
     if found is not None:
