@@ -67,9 +67,10 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   are looked for in its bytes before every value is walked (1.4 ms at 2,000 coups), and a JSON copy written
   formatting the new coups alone (`cache._keep`, 1.2 to 0.2 ms). In process, 2,000 coups, CPU: `service.add`
   46 to 6.1 ms (2.1 ms at 10 coups), `service.undo` 46 to 5.4 ms. Whole processes, installed, against the
-  import floor (farm-bench, CPU, medians of 9 pairs, a machine loaded by other work), before / after:
-  `coup` at 10 coups 1.19x / 1.12x, at 2,000 coups 1.86x / 1.27x; `undo` at 2,000 coups 1.97x / 1.35x (at
-  10 coups 1.31x: what is left is the command's own start, not the game's length).
+  import floor (farm-bench, CPU, medians of 15 pairs, each on a fresh copy of the bench's data folder),
+  before / after: `coup` at 10 coups 1.19x / 1.21x, at 2,000 coups 1.84x / 1.30x; `undo` at 10 coups
+  1.36x / 1.36x, at 2,000 coups 1.97x / 1.41x (what is left of `undo` is its own start, the same at 10
+  coups, not the game's length).
 """
 
 from __future__ import annotations
