@@ -129,6 +129,43 @@ def settles(engine: Game) -> TypeGuard[Settling]:
     return engine.has_money
 
 
+class Keeping(Game, Protocol):
+    """A game whose running state is kept between commands (issue 28, `store.states`): `snapshot` writes what
+    the next coup needs (scores, manches, ties, who deals, the coup count...) as JSON data, never the fiche's
+    lines of the coups before; `restore` makes the state again at the table `ruleset`, `players` and `dealer`
+    seat, or raises `games.snapshot.Unpacked` for data in another form. A restored state holds no line of
+    the coups before it: its fiche is `Partial`. A game without them replays from the first deal, as before."""
+
+    def snapshot(self, state: Any) -> Any: ...
+    def restore(self, ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) -> Any: ...
+
+
+def keeps_state(engine: Game) -> TypeGuard[Keeping]:
+    """Whether `engine` keeps its running state as data (`Keeping`)."""
+    return callable(getattr(engine, "snapshot", None)) and callable(getattr(engine, "restore", None))
+
+
+class Partial:
+    """The mark of a fiche read from a restored state (`Keeping.restore`): its `coups` hold only the coups
+    advanced after the kept state, numbered as in the partie; its figures (scores, who deals, the quotas...)
+    are whole. Only what reads the last coup's result and the figures may take it (`coup`'s echo and
+    status, `undo`'s status); every reader of the whole fiche (the sheet, the export, the chart, the
+    figures of `stats`, a settlement) refuses it (`refuse_partial`). A game's partial fiche is a subclass of its
+    fiche with this mark, so that nothing else about it changes."""
+
+    __slots__ = ()
+
+
+class PartialFiche(TypeError):
+    """A whole-fiche reader given a `Partial` fiche: a mistake of the code, never of the user."""
+
+
+def refuse_partial(fiche: Any) -> None:
+    """Refuse a `Partial` fiche where the whole fiche is read (`PartialFiche`)."""
+    if isinstance(fiche, Partial):
+        raise PartialFiche(type(fiche).__name__)  # the games build no sentence: the class names the mistake
+
+
 class Demo(Protocol):
     """The partie `scorekeeper demo` stores, as the module of a game gives it."""
 
@@ -155,6 +192,7 @@ class Drawn:
         """The game's sheet; with `start`, the rows of the entries from it alone (the guided table's new
         row, issue 28): said alone by the module's `sheet` where it takes `start`, else cut from the whole
         (a game from outside the package may have a `sheet(fiche)` of its own)."""
+        refuse_partial(fiche)
         function = self._module("sheet").sheet
         if not start:
             return function(fiche)  # type: ignore[no-any-return]
@@ -176,20 +214,24 @@ class Drawn:
         return self._module("sheet").announced(result)  # type: ignore[no-any-return]
 
     def after(self, fiche: Any, narrow: bool) -> list[Cell]:
+        refuse_partial(fiche)
         return self._module("sheet").after(fiche, narrow)  # type: ignore[no-any-return]
 
     def explained(self, fiche: Any) -> list[Explained]:
+        refuse_partial(fiche)
         return self._module("sheet").explained(fiche)  # type: ignore[no-any-return]
 
     def detail(self, result: Any) -> list[Cell]:
         return self._module("sheet").detail(result)  # type: ignore[no-any-return]
 
     def paper(self, data: dict[str, Any], fiche: Any) -> Paper:
+        refuse_partial(fiche)
         return self._module("paper").paper(data, fiche)  # type: ignore[no-any-return]
 
     def chart(self, data: dict[str, Any], fiche: Any) -> Chart:
         """The paper's chart alone, for `chart`: from the module's `chart` where it has one, which draws
         no row of the export (a third of `chart` on 2,000 coups), else from its `paper`."""
+        refuse_partial(fiche)
         module = self._module("paper")
         if hasattr(module, "chart"):
             return module.chart(data, fiche)  # type: ignore[no-any-return]
@@ -317,9 +359,12 @@ def _no_cycle_collection() -> Iterator[None]:
 
 def state_after(ruleset: Ruleset, players: Sequence[str], dealer: str, coups: Sequence[Mapping[str, Any]]) -> Any:
     """The state of the partie after the declared coups: a fold of the game's `advance`."""
-    engine = ruleset.engine
+    return advance_all(ruleset.engine, ruleset.engine.start(ruleset, players, dealer), coups)
+
+
+def advance_all(engine: Game, state: Any, coups: Sequence[Mapping[str, Any]]) -> Any:
+    """`state` (which it takes over) after the declared `coups`: a fold of the game's `advance`."""
     with _no_cycle_collection():
-        state = engine.start(ruleset, players, dealer)
         for declared in coups:
             state = engine.advance(state, declared)
     return state

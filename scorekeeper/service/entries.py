@@ -17,7 +17,7 @@ from scorekeeper.language import DEFAULT, Language
 from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.service import tables
-from scorekeeper.service.reads import ASIDE, fiche, ruleset_of, said
+from scorekeeper.service.reads import ASIDE, keep_running, ruleset_of, running, said
 from scorekeeper.store import Ledger
 
 
@@ -49,9 +49,11 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
                 raise  # made meanwhile by another command: the coup goes to the game stored
     with store.changing(name) as game:  # refuse_frozen said above (T-7): once a coup is enough
         ruleset = ruleset_of(game)
-        state = games.state_after(ruleset, game.players, game.dealer, said(game.coups))
-        _, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
+        # `after` is read for its last coup and figures alone: it may be partial (`reads.running`)
+        state = running(game, ruleset, history.KEEP_UP_TO).state
+        state, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
         history.keep(game, after, ruleset.engine)
+    keep_running(game, ruleset, state, len(game.coups), history.KEEP_UP_TO)  # written: what the next coup goes on from
     return after
 
 
@@ -116,17 +118,23 @@ def edit(
 
 
 def undo(name: str) -> tuple[Record, Any]:
+    """Take back the last change: what it was, and the sheet after it, read for its figures alone (it may
+    be partial: `reads.running`)."""
     with _changing(name) as game:
         what = game.undo()
-        after = fiche(game)
+        ruleset = ruleset_of(game)
+        after = ruleset.engine.fiche(running(game, ruleset, history.KEEP_UP_TO).state)
         history.keep(game, after)
     return what, after
 
 
 def redo(name: str) -> tuple[Record, Any]:
+    """Put back what the last undo took: what it was, and the sheet after it, read for its figures alone (it
+    may be partial: `reads.running`)."""
     with _changing(name) as game:
         what = game.redo()
-        after = fiche(game)
+        ruleset = ruleset_of(game)
+        after = ruleset.engine.fiche(running(game, ruleset, history.KEEP_UP_TO).state)
         history.keep(game, after)
     return what, after
 

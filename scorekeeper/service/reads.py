@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper import games, store, tomlfile
 from scorekeeper.errors import UserError
@@ -44,6 +44,87 @@ def fiche(game: Ledger) -> Any:
 
 
 ASIDE = ("time", "note")  # what an entry keeps beside what was said: the engines never see it
+
+
+class Running(NamedTuple):
+    """The state of a game after its first `coups` (the engine's, which `advance` takes over), and whether it
+    was replayed from the first deal (else restored from the state the cache kept)."""
+
+    state: Any
+    coups: int
+    replayed: bool
+
+
+def running(game: Ledger, ruleset: Ruleset, whole_up_to: int, count: int | None = None) -> Running:
+    """The state after the game's first `count` coups (all of them where None), for a command that reads of
+    it only the last coup's result and the figures (`coup`'s echo and status, `undo`'s status): restored
+    from the state the cache kept for them (`store.states`, issue 28) where there is one, else replayed from
+    the first deal and kept, with the one before it (what the next `undo` asks). Its fiche may then be
+    `games.Partial`: whatever reads the whole fiche replays it (`fiche`).
+
+    A game of at most `whole_up_to` coups is always replayed: the caller's `history.KEEP_UP_TO`, up to which
+    its write keeps the game's figures for `stats` from the whole fiche (a replay of a few ms). Where the
+    engine keeps no state (`games.Keeping`), it is replayed as before."""
+    count = len(game.coups) if count is None else count
+    engine = ruleset.engine
+    if count <= whole_up_to or not games.keeps_state(engine):
+        return Running(games.state_after(ruleset, game.players, game.dealer, said(game.coups[:count])), count, True)
+    from scorekeeper.store import states
+
+    path = store.path_of(game.name)
+    found = _key(game, ruleset, count)
+    data = None if found is None else states.find(path, found, count)
+    if data is not None:
+        from scorekeeper.games.snapshot import Unpacked
+
+        try:
+            return Running(engine.restore(ruleset, game.players, game.dealer, data), count, False)
+        except (Unpacked, UserError, ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+            pass  # a state damaged, forged or of another form: replayed, never a failure
+    coups = said(game.coups[:count])
+    state = games.state_after(ruleset, game.players, game.dealer, coups[:-1])
+    before = _key(game, ruleset, count - 1)
+    if before is not None:
+        states.keep(path, before, count - 1, engine.snapshot(state))
+    state = engine.advance(state, coups[-1])
+    if found is not None:
+        states.keep(path, found, count, engine.snapshot(state))
+    return Running(state, count, True)
+
+
+def keep_running(game: Ledger, ruleset: Ruleset, state: Any, count: int, whole_up_to: int) -> None:
+    """Keep `state`, the game's after its first `count` coups, once the game is written (its coups' text at
+    hand, `Ledger.written`): what the next `coup` or `undo` goes on from (`running`, which replays a game of
+    at most `whole_up_to` coups)."""
+    engine = ruleset.engine
+    if count <= whole_up_to or not games.keeps_state(engine):
+        return
+    found = _key(game, ruleset, count)
+    if found is not None:
+        from scorekeeper.store import states
+
+        states.keep(store.path_of(game.name), found, count, engine.snapshot(state))
+
+
+def _key(game: Ledger, ruleset: Ruleset, count: int) -> str | None:
+    """What the state after the game's first `count` coups is kept under (`store.states.key`)."""
+    import sys
+
+    from scorekeeper.store import states
+
+    package = str(Path(str(sys.modules[type(ruleset.engine).__module__].__file__)).parent)
+    made_of = [ruleset.game, game.ruleset, game.options, list(game.players), game.dealer]
+    if game.written is not None and game.written.lines is None:  # split once, for the write's own use too
+        game.written = game.written._replace(lines=game.written.coup_lines())
+    texts = states.lines(game.written, game.coups, count)
+    if texts is None:  # the coups said as the engines read them: a hash of their JSON, 1 ms at 2,000 coups
+        import json
+
+        try:
+            texts = ["said", json.dumps(said(game.coups[:count]), sort_keys=True, default=str, ensure_ascii=False)]
+        except (TypeError, ValueError, RecursionError):
+            return None
+    return states.key(package, made_of, texts)
 
 
 def said(coups: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:

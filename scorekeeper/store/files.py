@@ -93,7 +93,8 @@ def _read_at(path: Path, name: str) -> Ledger:
         raise UserError("no_game", name=name) from None
     except OSError as error:
         raise UserError("game_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
-    data = cache.load(raw)
+    found = cache.entry_of(raw)
+    data, json_lines = (None, None) if found is None else found
     written = data is not None  # an entry is only ever kept for bytes the store wrote: one coup a line
     if data is None:
         try:
@@ -105,7 +106,7 @@ def _read_at(path: Path, name: str) -> Ledger:
     if names.fold_name(ledger.name) != names.fold_name(name):
         raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
     if written:
-        ledger.written = Written(raw.decode(), list(ledger.coups))
+        ledger.written = Written(raw.decode(), list(ledger.coups), json=json_lines)
     return ledger
 
 
@@ -116,7 +117,8 @@ def write(ledger: Ledger) -> None:
 
 def _write_at(path: Path, ledger: Ledger) -> None:
     data = ledger.to_toml()
-    written = dumps(data, ledger.written)
+    last = ledger.written
+    written = dumps(data, last)
     raw = written.text.encode()
     try:
         before = tomlfile.read_regular(path)  # for the cache: the entry of these bytes is no longer any file's
@@ -126,7 +128,8 @@ def _write_at(path: Path, ledger: Ledger) -> None:
         write_atomic(path, raw)
     ledger.written = written
     stored(ledger.name)
-    cache.replace(before, raw, data, ledger.derived)
+    known = None if last is None or last.json is None else cache.Known(last.coups, last.json)
+    ledger.written = written._replace(json=cache.replace(before, raw, data, ledger.derived, known))
 
 
 @contextmanager

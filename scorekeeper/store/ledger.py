@@ -228,7 +228,8 @@ class Ledger:
         if not all(isinstance(coup, dict) for coup in (*ledger.coups, *ledger.notes)):
             raise damaged("coups")
         if not (
-            all(_texts(coup, "time", "note", needed=False) for coup in ledger.coups)
+            # the coups' time and note, where said, are text: a plain walk, as every command reads every coup
+            all(type(coup.get("time", "")) is str and type(coup.get("note", "")) is str for coup in ledger.coups)
             and all(_texts(note, "text", "time") for note in ledger.notes)
             and (ledger.stopped is None or _texts(ledger.stopped, "reason", "time"))
         ):

@@ -30,12 +30,14 @@ LOOK_BACK = 64  # kept coups looked at for one too long for a line, before the f
 
 class Written(NamedTuple):
     """A game file's text as the store wrote it, its coups (the ledger's own objects) in that order, and
-    their lines where they are one a line (None: found in `text` when asked)."""
+    their lines where they are one a line (None: found in `text` when asked); and their JSON in the cache's
+    entry, where it is known, which the next write's entry takes again (`store.cache`)."""
 
     text: str
     coups: list[dict[str, Any]]
     lines: list[str] | None = None
     blocks: list[str] | None = None
+    json: list[str] | None = None  # the JSON of each of `coups` in the cache's entry of `text` (`cache._keep`)
 
     def coup_lines(self) -> list[str]:
         """Each coup's line, in the order of `coups`; none where the file's coups are not one a line."""

@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
-from scorekeeper.games import Drawn, Settling, Spoken
+from scorekeeper.games import Drawn, Settling, Spoken, refuse_partial
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.games.hombre.fiche import BeteFate, CoupResult, HombreFiche, jetons_json
 from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
-from scorekeeper.games.hombre.replay import State, advance, check_open, replay, start_with
+from scorekeeper.games.hombre.replay import State, advance, check_open, replay, restore, snapshot, start_with
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Statement, Transfer, settle
 from scorekeeper.rulesets import Key, Ruleset
@@ -100,6 +100,12 @@ class Hombre(Spoken, Drawn):
     def fiche(self, state: State) -> HombreFiche:
         return state.fiche()
 
+    def snapshot(self, state: State) -> Any:
+        return snapshot(state)
+
+    def restore(self, ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) -> State:
+        return restore(ruleset.rules, players, dealer, data)
+
     def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         """An edit: what is given replaces what was said; three passes replace the whole coup, and a coup
         played replaces three passes or an agreement."""
@@ -147,6 +153,7 @@ class Hombre(Spoken, Drawn):
         return referee.audit_log(players, leader, trump, tricks, calls or {})
 
     def settle(self, fiche: HombreFiche, early: bool, whole: bool = False) -> Settlement:
+        refuse_partial(fiche)  # the settlement reads every coup's payments
         return settle(fiche, early=early, whole=whole)
 
     # the sheet as data (task A): `Drawn` gives the rest from `games/hombre/sheet.py` and `paper.py`
@@ -158,6 +165,7 @@ class Hombre(Spoken, Drawn):
     def statement(self, fiche: HombreFiche, settled: Settlement | None, player: str) -> Statement:
         from scorekeeper.games.hombre.settle import statement
 
+        refuse_partial(fiche)
         return statement(fiche, settled, player)
 
     def statement_said(self, fiche: HombreFiche, mine: Statement, settled: Settlement | None) -> list[Cell]:
@@ -197,6 +205,7 @@ class Hombre(Spoken, Drawn):
 
     def stopped(self, fiche: HombreFiche) -> Settlement:
         """A partie stopped by agreement: the settlement `settle --early` makes (H-19)."""
+        refuse_partial(fiche)
         return settle(fiche, early=True)
 
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple, overload
 
 from scorekeeper.explain import Record
+from scorekeeper.games import Partial, refuse_partial
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.money import Bete, Jetons, Payment, enjeu, half, poule_jetons
 from scorekeeper.games.hombre.outcome import Outcome
@@ -116,6 +117,7 @@ class HombreFiche:
         `holdings - cave x caves` (H-19). `poule` and `bete_in_play` stand for the coup to be played
         next; once the partie is over there is none (0 marks, no bête in play).
         """
+        refuse_partial(self)
         players = []
         for place, player in enumerate(self.players):
             holdings = self.holdings(player)
@@ -200,3 +202,12 @@ def _coup_dict(result: CoupResult, players: Sequence[str]) -> dict[str, Any]:
 
 def after(players: Sequence[str], player: str) -> str:
     return players[(players.index(player) + 1) % len(players)]
+
+
+class PartialHombreFiche(HombreFiche, Partial):
+    """The fiche of a state restored from a kept one (`replay.restore`): the coups after it alone, numbered as
+    in the partie, and the whole partie's balances, caves, marks and poules, the bête in play and those
+    waiting; of `betes`, those still owed when the state was kept and those made after it. A whole-fiche
+    reader refuses it (`games.Partial`)."""
+
+    __slots__ = ()

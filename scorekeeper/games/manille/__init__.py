@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.explain import Record
-from scorekeeper.games import Drawn, Game, Spoken
+from scorekeeper.games import Drawn, Game, Spoken, refuse_partial
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
-from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, start
+from scorekeeper.games.manille.replay import State, advance, check_open, fiche, replay, restore, snapshot, start
 from scorekeeper.games.manille.rules import MANILLE_KEYS, ManilleRules, rules_from
 from scorekeeper.games.manille.scoring import renonce_cost
 from scorekeeper.games.manille.table import Side, Table, mort_of, seating
@@ -98,6 +98,12 @@ class Manille(Spoken, Drawn):
     def fiche(self, state: State) -> Fiche:
         return fiche(state)
 
+    def snapshot(self, state: State) -> Any:
+        return snapshot(state)
+
+    def restore(self, ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) -> State:
+        return restore(ruleset, players, dealer, data)
+
     def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         """An edit: what is given replaces what was said; a new way the coup ended replaces the old one whole."""
         merged = dict(declared)
@@ -149,6 +155,7 @@ class Manille(Spoken, Drawn):
         name a loser, M-14, he lost and every other player won), manches won and points scored with
         his side, renonces committed (M-8; a lie is priced as one and is none), coups taken and made
         (M-13)."""
+        refuse_partial(fiche)
         from scorekeeper.standing import Figures  # the history's alone: other commands start without it
 
         data = fiche.as_dict()

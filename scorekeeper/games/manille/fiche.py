@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.cards import Suit
 from scorekeeper.explain import Record
+from scorekeeper.games import Partial, refuse_partial
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Side, Table
@@ -98,6 +99,8 @@ class Fiche(NamedTuple):
     def as_dict(self) -> dict[str, Any]:
         """The stable JSON form (`sheet --json`): names, numbers, cards in ASCII, each coup's log as records."""
 
+        refuse_partial(self)
+
         def names(column: int | None) -> list[str] | None:
             return None if column is None else list(self.sides[column].players)
 
@@ -130,6 +133,13 @@ class Fiche(NamedTuple):
                 {"name": side.name, "score": score} for side, score in zip(self.sides, self.scores, strict=True)
             ]
         return data
+
+
+class PartialFiche(Fiche, Partial):
+    """The fiche of a state restored from a kept one (`replay.restore`): the coups after it alone, numbered as
+    in the partie, and the whole partie's figures; a whole-fiche reader refuses it (`games.Partial`)."""
+
+    __slots__ = ()
 
 
 def _coup_dict(result: CoupResult) -> dict[str, Any]:

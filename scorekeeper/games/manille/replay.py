@@ -15,7 +15,7 @@ from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import partie as _partie
 from scorekeeper.games.manille.calls import check_calls, check_taker, trump_of
 from scorekeeper.games.manille.declaration import Coup, coup_field
-from scorekeeper.games.manille.fiche import CoupResult, Fiche
+from scorekeeper.games.manille.fiche import CoupResult, Fiche, PartialFiche
 from scorekeeper.games.manille.partie import Partie, check_quota, quotas
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.scoring import (
@@ -41,7 +41,7 @@ class State:
 
     __slots__ = (
         *("ruleset", "rules", "players", "table", "first", "partie", "ties", "results", "sans_atout_made"),
-        *("turn", "deals"),
+        *("turn", "deals", "count"),
     )
 
     def __init__(self, ruleset: Ruleset, players: Sequence[str], dealer: str) -> None:
@@ -57,6 +57,77 @@ class State:
         self.sans_atout_made = [0] * len(self.table.columns)  # M-10: sans-atout chosen by each column so far
         self.turn = self.first  # the next dealer, in `players`: named dealers and misdeals move it (M-17)
         self.deals = 0  # deals played, towards `partie.deals` and M-10's quotas (M-17)
+        self.count = 0  # the coups advanced, those before a restored state's (which it holds no line of) included
+
+
+# What `snapshot` keeps of the partie; the rest of a state is the table, made again from the ruleset and players.
+_PARTIE = ("manche", "scores", "manches", "winner", "loser", "over", "streak")
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """The running state as JSON data, which `restore` makes again (issue 28, `games.Keeping`): the partie's
+    figures, the ties carried, M-10's quotas, who deals, the deals and coups counted; never the fiche's lines
+    of the coups before (`results`), which only a whole-fiche reader needs, and which it replays."""
+    partie = state.partie
+    return {
+        "partie": {name: getattr(partie, name) for name in _PARTIE},
+        "ties": state.ties,
+        "sans_atout_made": list(state.sans_atout_made),
+        "turn": state.turn,
+        "deals": state.deals,
+        "count": state.count,
+    }
+
+
+def restore(ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) -> State:
+    """The state `snapshot` wrote as `data`, at the table `ruleset`, `players` and `dealer` seat: it goes on
+    at coup `count + 1`, and its fiche holds the coups advanced after it alone (`games.Partial`). Data in
+    another form raises `games.snapshot.Unpacked`: a kept state damaged or forged is replayed instead."""
+    from scorekeeper.games.snapshot import Unpacked
+    from scorekeeper.tomlfile import MOST
+
+    state = State(ruleset, players, dealer)
+    columns = len(state.table.columns)
+
+    def count(value: Any) -> int:
+        if type(value) is not int or not 0 <= value <= MOST:  # not bool, which is an int to isinstance
+            raise Unpacked("count")
+        return value
+
+    def figures(value: Any) -> list[int]:  # a score may be below zero (an agreement, M-18), as a file bounds it
+        if type(value) is not list or len(value) != columns or any(
+            type(item) is not int or not -MOST <= item <= MOST for item in value
+        ):
+            raise Unpacked("figures")
+        return value
+
+    def column(value: Any) -> int | None:
+        if value is None:
+            return None
+        if count(value) >= columns:
+            raise Unpacked("column")
+        return count(value)
+
+    try:
+        kept = data["partie"]
+        partie = state.partie
+        partie.manche = count(kept["manche"])
+        partie.scores = figures(kept["scores"])
+        partie.manches = [count(won) for won in figures(kept["manches"])]
+        partie.winner, partie.loser = column(kept["winner"]), column(kept["loser"])
+        if type(kept["over"]) is not bool:
+            raise Unpacked("over")
+        partie.over = kept["over"]
+        streak = kept["streak"]
+        if type(streak) not in (list, tuple) or len(streak) != 2:
+            raise Unpacked("streak")
+        partie.streak = (column(streak[0]), count(streak[1]))
+        state.ties = count(data["ties"])
+        state.sans_atout_made = [count(made) for made in figures(data["sans_atout_made"])]
+        state.turn, state.deals, state.count = count(data["turn"]), count(data["deals"]), count(data["count"])
+    except (KeyError, TypeError) as error:
+        raise Unpacked(str(error)) from None
+    return state
 
 
 def start(ruleset: Ruleset, players: Sequence[str], dealer: str) -> State:
@@ -69,7 +140,7 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
 
     A coup the table cannot have said is refused with its number, and leaves the state as it was.
     """
-    number = len(state.results) + 1
+    number = state.count + 1
     if state.partie.over:
         raise CoupRefused.of(_over(state.partie, state.table), number)
     players = state.players
@@ -102,6 +173,7 @@ def advance(state: State, declared: Mapping[str, Any]) -> State:
             log=(result.log[0], said("dealt_by_named", None, dealer=dealer, expected=expected), *result.log[1:])
         )
     state.results.append(result)
+    state.count = number
     state.ties = ties
     state.turn = next_turn(coup, state.rules, players, dealer, state.turn)
     state.deals += coup.entry is None
@@ -129,7 +201,9 @@ def fiche(state: State) -> Fiche:
     """The sheet of the state: every coup's line, the scores, and who deals and leads next."""
     partie, rules, table, players = state.partie, state.rules, state.table, state.players
     next_dealer = players[state.turn % len(players)]
-    return Fiche(
+    # restored (`restore`), the state holds the lines of the coups after it alone: a fiche marked partial
+    made = Fiche if state.count == len(state.results) else PartialFiche
+    return made(
         ruleset=state.ruleset,
         table=table,
         coups=tuple(state.results),
