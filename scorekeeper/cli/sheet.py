@@ -53,15 +53,21 @@ def sheet(
 
 def _show(name: str, text: str) -> None:
     """`text` printed, and kept as the bytes it was written as for the next `sheet` of game `name` asked the
-    same way (`scorekeeper.kept`): through `Escaping`, encoded as the stream beneath it encodes."""
-    sys.stdout.write(text)
+    same way (`scorekeeper.kept`): escaped once (`printable`, as `Escaping` escapes), and encoded as the
+    stream beneath writes it."""
+    beneath = getattr(sys.stdout, "typed", None)  # `Escaping`'s stream, which writes what it is given
+    if beneath is None:  # no command's run (a caller of its own): printed, not kept
+        sys.stdout.write(text)
+        return
+    printed = printable(text, styles=True)
+    beneath.write(printed)
     sys.stdout.flush()  # printed whole, or failed here: a failed output keeps nothing
     from scorekeeper import kept  # loaded by `cli.main` already; named here, as the sheet's own notes are `kept`
 
-    stream = getattr(getattr(sys.stdout, "typed", None), "stream", None)
-    if stream is not None and kept.waiting(name):
+    if kept.waiting(name):
+        stream = beneath.stream
         try:
-            body = printable(text, styles=True).encode(stream.encoding, stream.errors)
+            body = printed.encode(stream.encoding, stream.errors)
         except (UnicodeError, LookupError, TypeError):
             return
         kept.keep(name, body)
