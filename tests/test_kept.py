@@ -285,3 +285,60 @@ def test_a_kept_sheet_at_a_terminal_is_the_drawn_one_in_its_width_colours_and_la
     assert at_a_terminal(game, columns, "sheet", "--lang", lang) == first
     other = at_a_terminal(game, 120 - columns, "sheet", "--lang", lang)  # the terminal's size is in the key
     assert other != first
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sheet", "-g", "../games/marius"],
+        ["sheet", "-g", ".."],
+        ["sheet", "-g", "marius.toml"],
+        ["sheet", "--lang", "xx"],
+        ["sheet", "--lang"],
+        ["sheet", "--game"],
+        ["sheet", "--game="],
+        ["sheet", "-g", "nobody"],
+    ],
+)
+def test_a_hostile_or_mistaken_command_line_is_said_as_before_and_keeps_nothing(game: Path, args: list[str]) -> None:
+    first, second = sk(game, *args), sk(game, *args)
+    assert first.returncode == second.returncode == 2
+    assert (first.stdout, first.stderr) == (second.stdout, second.stderr)
+    assert not (game / "cache" / kept.FOLDER).exists()
+
+
+def test_a_current_game_file_naming_no_plain_game_is_drawn_as_before(game: Path) -> None:
+    sk(game, "sheet")
+    (game / "current").write_text("../games/marius\n")
+    ran = sk(game, "sheet")
+    assert ran.returncode == 2 and b"Traceback" not in ran.stderr
+
+
+@pytest.mark.parametrize("args", [["sheet"], ["sheet", "--json"]])
+def test_a_standard_output_closed_at_start_is_no_traceback(game: Path, args: list[str]) -> None:
+    """`sheet >&-` and `sheet --json >&-` print nothing and exit 0, as `games >&-` does (a traceback before:
+    the grid asked a closed stream whether it is a terminal, `--json` wrote to it); kept or drawn alike."""
+    for _ in range(2):
+        ran = subprocess.run(
+            ["bash", "-c", f'"{sys.executable}" -m scorekeeper {" ".join(args)} >&-'], env=environment(game), capture_output=True
+        )
+        assert (ran.returncode, ran.stderr) == (0, b"")
+        sk(game, *args)  # kept, for the next round
+
+
+def test_a_game_written_while_its_sheet_is_drawn_keeps_nothing(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sheet drawn may be of other bytes than those hashed: kept only if the file is as it was."""
+    from scorekeeper import notices
+
+    monkeypatch.chdir(game)
+    monkeypatch.setattr(sys, "stdout", open(os.devnull, "w"))  # a stream with a file, as a process has
+    try:
+        assert kept.answer(["sheet"]) is False and kept.waiting("marius")
+        path = game / "games" / "marius.toml"
+        path.write_bytes(path.read_bytes() + b"\n")
+        with notices.noticing():
+            kept.keep("marius", b"a sheet\n")
+    finally:
+        sys.stdout.close()
+        kept.done()
+    assert not entry(game).exists()

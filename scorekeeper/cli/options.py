@@ -38,8 +38,10 @@ def examples_of(command: str) -> str:
 
 
 def print_json(data: Any) -> None:
-    """JSON with stable keys: records as `{rule, event, values, text}`, cards in ASCII (`i18n.as_json`)."""
-    sys.stdout.write(json_text(data))
+    """JSON with stable keys: records as `{rule, event, values, text}`, cards in ASCII (`i18n.as_json`); nothing
+    where standard output was closed at start (`>&-`), as `print` writes nothing there."""
+    if sys.stdout is not None:
+        sys.stdout.write(json_text(data))
 
 
 def json_text(data: Any) -> str:

@@ -56,8 +56,8 @@ def _show(name: str, text: str) -> None:
     same way (`scorekeeper.kept`): escaped once (`printable`, as `Escaping` escapes), and encoded as the
     stream beneath writes it."""
     beneath = getattr(sys.stdout, "typed", None)  # `Escaping`'s stream, which writes what it is given
-    if beneath is None:  # no command's run (a caller of its own): printed, not kept
-        sys.stdout.write(text)
+    if beneath is None:  # closed at start (`>&-`: nothing, as `print` writes), or no command's run: not kept
+        print(text, end="")
         return
     printed = printable(text, styles=True)
     beneath.write(printed)
