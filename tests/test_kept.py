@@ -70,7 +70,8 @@ def test_a_sheet_asked_again_is_its_kept_bytes_printed_without_typer_or_the_engi
     assert entry(game).stat().st_mode & 0o777 == 0o600  # as the rest of the cache
     again = sk(game, "sheet", importtime=True)
     assert again.returncode == 0 and again.stdout == first.stdout
-    assert not imported(again) & {"typer", "click", "rich", "scorekeeper.store", "scorekeeper.games", "scorekeeper.i18n"}
+    heavy = {"typer", "click", "rich", "scorekeeper.store", "scorekeeper.games", "scorekeeper.i18n"}
+    assert not imported(again) & heavy
     assert "scorekeeper.kept" in imported(again)
 
 
@@ -265,7 +266,9 @@ def at_a_terminal(home: Path, columns: int, *args: str) -> bytes:
     pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal: pip install '.[test]'")
     env = environment(home, TERM="xterm-256color", NO_COLOR=None, COLUMNS=None, LINES=None)
     try:
-        child = pexpect.spawn(sys.executable, ["-m", "scorekeeper", *args], env=env, dimensions=(24, columns), timeout=30)
+        child = pexpect.spawn(
+            sys.executable, ["-m", "scorekeeper", *args], env=env, dimensions=(24, columns), timeout=30
+        )
     except (OSError, pexpect.ExceptionPexpect) as error:  # no pseudo-terminal on this machine
         pytest.skip(f"pexpect cannot spawn a pseudo-terminal here: {error}")
     out = child.read()
@@ -319,9 +322,8 @@ def test_a_standard_output_closed_at_start_is_no_traceback(game: Path, args: lis
     """`sheet >&-` and `sheet --json >&-` print nothing and exit 0, as `games >&-` does (a traceback before:
     the grid asked a closed stream whether it is a terminal, `--json` wrote to it); kept or drawn alike."""
     for _ in range(2):
-        ran = subprocess.run(
-            ["bash", "-c", f'"{sys.executable}" -m scorekeeper {" ".join(args)} >&-'], env=environment(game), capture_output=True
-        )
+        line = f'"{sys.executable}" -m scorekeeper {" ".join(args)} >&-'
+        ran = subprocess.run(["bash", "-c", line], env=environment(game), capture_output=True)
         assert (ran.returncode, ran.stderr) == (0, b"")
         sk(game, *args)  # kept, for the next round
 
