@@ -26,7 +26,7 @@ from scorekeeper import tomlfile
 from scorekeeper.errors import UserError
 from scorekeeper.notices import noted, stored
 from scorekeeper.store import cache
-from scorekeeper.store.disk import cache_dir, games_dir, home, leftovers, write_atomic
+from scorekeeper.store.disk import games_dir, home, leftovers, write_atomic
 from scorekeeper.store.ledger import Ledger, damage
 from scorekeeper.store.written import Written, dumps
 
@@ -374,9 +374,9 @@ def create_renamed(ledger: Ledger, before: Path) -> None:
 def _forget_sheet(path: Path) -> None:
     """The sheet kept for the game file `path` (`scorekeeper.kept`) goes with the file: deleted, archived or
     renamed, the game keeps no output in the cache under its old file name."""
-    from scorekeeper import kept
+    from scorekeeper import folders, kept
 
-    kept.forget(str(cache_dir()), path.stem)
+    kept.forget(folders.cache(), path.stem)
 
 
 class PutAway(NamedTuple):
