@@ -46,6 +46,14 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   the whole fiche took 8 / 33 ms (manille, 500 / 2,000 coups) and 42 / 189 ms (l'hombre); at a
   pseudo-terminal, installed, a line to the next prompt on 2,000 coups 12 ms (9 ms on 10) from 57 ms at
   manille, 27 ms from 211 ms at l'hombre (10 ms the write aside) (issue 28);
+- a sheet asked again of a game that did not change prints the bytes it printed last (`scorekeeper.kept`:
+  kept in the cache under the hash of everything they depend on), before typer, the catalogs, the store or
+  the engines are imported (no `pathlib` either: `scorekeeper.folders`). Installed, farm-bench against the
+  import floor, CPU medians of 9 pairs on a loaded 2-core machine, manille 10 / 500 / 2,000 coups: before
+  1.03x / 1.23-1.37x / 1.95-2.21x; kept 0.19x / 0.20x / 0.20x (15-19 ms, 0.8 ms of it the stamp of the
+  package's files); drawn (no entry, one written) 1.06x / 1.33-1.41x / 1.99-2.15x; l'hombre 2,000 coups
+  drawn 2.67x to 2.41x with the next trick. Each record and joined cell of a sheet said once for its values
+  (`render.Words`): `shown` of 2,000 coups 10.3 to 6.0 ms (manille), 36.6 to 15.5 ms (l'hombre) (issue 28);
 - a message with format specs is cut into its text and placeholders once a process (`i18n._parsed`), not
   at every fill: `export --format html` of 2,000 coups of l'hombre, whole process, 1.16 s of CPU to 0.52 s,
   14.1x to 6.0x the import floor (medians of 5 pairs on a loaded machine, from the source tree, compiled;

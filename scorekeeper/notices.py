@@ -55,3 +55,9 @@ def noted(note: Record) -> None:
     notices = _noticed.get()
     if notices is not None:
         notices.notes.append(note)
+
+
+def quiet() -> bool:
+    """Whether the run that notices stored nothing and noted nothing so far (a kept sheet is of such a run)."""
+    notices = _noticed.get()
+    return notices is not None and not notices.stored and not notices.notes

@@ -38,6 +38,8 @@ def layer(module: str) -> str:
         "standing",
         "notices",
         "clock",
+        "folders",
+        "kept",
     ):
         return "core"
     if parts[1] in ("cli", "__main__", "web"):  # the web pages of `serve` are an edge, as the command line is

@@ -60,3 +60,20 @@ def test_only_serve_pays_for_the_web_stack(tmp_path):
         assert not {m for m in modules if m.split(".")[0] in WEB or m.startswith("scorekeeper.web")}, args
     served = _imported("serve", "--help", env=env)  # its help neither: the stack is imported when it serves
     assert not {m for m in served if m.split(".")[0] in WEB}
+
+
+def test_a_kept_sheet_imports_neither_typer_nor_the_catalogs_nor_the_engines(tmp_path):
+    """A sheet asked again of a game that did not change is printed as it was kept (`scorekeeper.kept`),
+    before typer, rich, the catalogs, the store, the rulesets or any game are imported (issue 28)."""
+    import os
+
+    env = {"SCOREKEEPER_HOME": str(tmp_path)}
+    demo = [sys.executable, "-m", "scorekeeper", "demo", "--yes"]
+    subprocess.run(demo, capture_output=True, env={**os.environ, **env})
+    assert "scorekeeper.cli.app" in _imported("sheet", env=env)  # drawn, and kept
+    modules = _imported("sheet", env=env)
+    assert "scorekeeper.kept" in modules
+    heavy = {"typer", "click", "rich", "tomllib", "pathlib", "gettext"}
+    heavy |= {"scorekeeper.i18n", "scorekeeper.store", "scorekeeper.rulesets", "scorekeeper.games"}
+    heavy.add("scorekeeper.cli.app")
+    assert not {module for module in modules if module in heavy or module.split(".")[0] in heavy}

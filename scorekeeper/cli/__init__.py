@@ -7,11 +7,17 @@ from collections.abc import Sequence
 
 def main(argv: Sequence[str] | None = None) -> None:
     import gc
+    import sys
+
+    from scorekeeper import kept
 
     # A command lives a fraction of a second and makes no garbage cycles worth collecting: without the
     # cycle collector, the imports, the TOML read and the replay skip its passes over every object.
     gc.disable()
     try:
+        # A sheet kept as it was last printed, before typer, the catalogs and the engines are imported.
+        if kept.answer(list(sys.argv[1:] if argv is None else argv)):
+            sys.exit(0)
         from scorekeeper.fast import defer_typer
 
         defer_typer()
@@ -19,4 +25,5 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         app(args=argv, prog_name="scorekeeper")
     finally:
+        kept.done()
         gc.enable()  # a Python caller goes on with its collector

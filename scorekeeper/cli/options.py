@@ -38,12 +38,19 @@ def examples_of(command: str) -> str:
 
 
 def print_json(data: Any) -> None:
-    """JSON with stable keys: records as `{rule, event, values, text}`, cards in ASCII (`i18n.as_json`)."""
+    """JSON with stable keys: records as `{rule, event, values, text}`, cards in ASCII (`i18n.as_json`); nothing
+    where standard output was closed at start (`>&-`), as `print` writes nothing there."""
+    if sys.stdout is not None:
+        sys.stdout.write(json_text(data))
+
+
+def json_text(data: Any) -> str:
+    """What `print_json` prints, its line break after it."""
     import json  # only the --json commands pay for it
 
     from scorekeeper.i18n import as_json
 
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=as_json) + "\n")
+    return json.dumps(data, ensure_ascii=False, indent=2, default=as_json) + "\n"
 
 
 def console() -> Console:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import typer
 
 from scorekeeper import clock, service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of, print_json
+from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of, json_text
+from scorekeeper.cli.terminal import printable
 from scorekeeper.cli.render import detail_lines, fiche_lines
 from scorekeeper.cli.render.layout import prose, width_of
 from scorekeeper.errors import UserError
@@ -35,18 +37,40 @@ def sheet(
         raise UserError("no_coup", number=detail, name=the_game.name, count=len(fiche.coups))
     if json:
         data = as_json(the_game, fiche)
-        print_json(data["coups"][detail - 1] if detail is not None else data)
+        _show(name, json_text(data["coups"][detail - 1] if detail is not None else data))
         return
     width = width_of()
     if detail is not None:
         kept = aside["entries"][detail - 1] if detail <= len(aside["entries"]) else {}
         lines = detail_lines(fiche, detail, ascii, width)
-        print("\n".join(lines + prose([_note(detail, kept)] if "note" in kept else [], width)))
+        _show(name, "\n".join(lines + prose([_note(detail, kept)] if "note" in kept else [], width)) + "\n")
         return
     title = f"{the_game.name} · {described(service.ruleset_of(the_game))[0]}"
     noted = frozenset(number for number, kept in enumerate(aside["entries"], 1) if "note" in kept)
     lines = fiche_lines(fiche, title, ascii, explain, width, narrow or None, noted)
-    print("\n".join(lines + prose(_aside(aside), width)))
+    _show(name, "\n".join(lines + prose(_aside(aside), width)) + "\n")
+
+
+def _show(name: str, text: str) -> None:
+    """`text` printed, and kept as the bytes it was written as for the next `sheet` of game `name` asked the
+    same way (`scorekeeper.kept`): escaped once (`printable`, as `Escaping` escapes), and encoded as the
+    stream beneath writes it."""
+    beneath = getattr(sys.stdout, "typed", None)  # `Escaping`'s stream, which writes what it is given
+    if beneath is None:  # closed at start (`>&-`: nothing, as `print` writes), or no command's run: not kept
+        print(text, end="")
+        return
+    printed = printable(text, styles=True)
+    beneath.write(printed)
+    sys.stdout.flush()  # printed whole, or failed here: a failed output keeps nothing
+    from scorekeeper import kept  # loaded by `cli.main` already; named here, as the sheet's own notes are `kept`
+
+    if kept.waiting(name):
+        stream = beneath.stream
+        try:
+            body = printed.encode(stream.encoding, stream.errors)
+        except (UnicodeError, LookupError, TypeError):
+            return
+        kept.keep(name, body)
 
 
 def as_json(the_game: Any, fiche: Any) -> dict[str, Any]:

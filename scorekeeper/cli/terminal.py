@@ -185,7 +185,8 @@ def to_null(stream: Any) -> None:
 def styled() -> bool:
     """Whether bold and strike-through may be written: a terminal (a tty) that shows them (`TERM=dumb` does
     not), with NO_COLOR unset."""
-    return sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+    out = sys.stdout  # None: closed at start (`>&-`), where nothing is shown
+    return out is not None and out.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 def width() -> int | None:

@@ -7,15 +7,12 @@ import re
 from contextlib import suppress
 from pathlib import Path
 
+from scorekeeper import folders
+
 
 def home() -> Path:
     """The user data folder: `$SCOREKEEPER_HOME`, else the platform's (platformdirs), always absolute."""
-    override = os.environ.get("SCOREKEEPER_HOME")
-    if override:
-        return _absolute(override)
-    import platformdirs  # only when no override: tests and benches never pay for it
-
-    return _absolute(platformdirs.user_data_path("scorekeeper", appauthor=False))
+    return Path(folders.home())
 
 
 def games_dir() -> Path:
@@ -25,22 +22,7 @@ def games_dir() -> Path:
 
 def cache_dir() -> Path:
     """`$SCOREKEEPER_HOME/cache`, else the platform's cache folder: what is there may be lost at any time."""
-    override = os.environ.get("SCOREKEEPER_HOME")
-    if override:
-        return _absolute(override) / "cache"
-    import platformdirs  # as in `home`
-
-    return _absolute(platformdirs.user_cache_path("scorekeeper", appauthor=False))
-
-
-def _absolute(folder: str | Path) -> Path:
-    """A relative `SCOREKEEPER_HOME` or `XDG_DATA_HOME` (`data`, `./x`) is taken from the folder the
-    command starts in, and made absolute there, so the paths the store names and opens never depend on it.
-
-    >>> _absolute("/srv/scores")
-    PosixPath('/srv/scores')
-    """
-    return Path(os.path.abspath(Path(folder).expanduser()))
+    return Path(folders.cache())
 
 
 def write_atomic(path: Path, data: bytes, durable: bool = True, mode: int | None = None) -> None:

@@ -366,11 +366,20 @@ def create_renamed(ledger: Ledger, before: Path) -> None:
         _write_at(before, ledger)
         try:
             os.replace(before, target)
+            _forget_sheet(before)
         except OSError as error:
             from scorekeeper.explain import record  # only a rename left halfway needs it
 
             values = {"name": ledger.name, "path": str(before), "reason": tomlfile.reason(error)}
             noted(record("warning.renamed_in_place", None, **values))
+
+
+def _forget_sheet(path: Path) -> None:
+    """The sheet kept for the game file `path` (`scorekeeper.kept`) goes with the file: deleted, archived or
+    renamed, the game keeps no output in the cache under its old file name."""
+    from scorekeeper import folders, kept
+
+    kept.forget(folders.cache(), path.stem)
 
 
 class PutAway(NamedTuple):
@@ -427,6 +436,7 @@ def put_away(name: str, folder: str) -> Ledger:
             where.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)
         stored(ledger.name)
+        _forget_sheet(source)
     now = current_name()
     if now is not None and names.fold_name(now) == names.fold_name(ledger.name):
         clear_current()
