@@ -59,6 +59,11 @@ ENVIRONMENT = (
     "TZ",
     "PYTHONIOENCODING",
     "PYTHONUTF8",
+    # rich's console reads these too: the sheet draws without it today, but a key that holds them costs nothing
+    "JUPYTER_COLUMNS",
+    "JUPYTER_LINES",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
 )
 NEVER = ("SCOREKEEPER_GAMES", "_SCOREKEEPER_COMPLETE")  # a game from outside, shell completion
 
