@@ -10,7 +10,7 @@ import typer
 from scorekeeper import i18n, service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, GAME
+from scorekeeper.cli.options import ASCII, GAME, print_words
 from scorekeeper.cli.render import print_coup
 from scorekeeper.games.options import Kind, Option
 from scorekeeper.i18n import text
@@ -43,4 +43,4 @@ def _show_cards_read(said: Mapping[Option, Any], declared: Mapping[str, Any], as
     for field in dict.fromkeys(option.field for option in said if option.kind is Kind.CARDS):
         if isinstance(declared.get(field), str):  # accepted by the engine: the ledger's English letters
             cards = Cards(Card.parse(word) for word in declared[field].split())
-            console().print(text("coup.read_cards", ascii, field=field, cards=cards), markup=False)
+            print_words(text("coup.read_cards", ascii, field=field, cards=cards))

@@ -6,7 +6,7 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, console, examples_of
+from scorekeeper.cli.options import GAME, examples_of, print_words
 from scorekeeper.cli.render import status
 from scorekeeper.i18n import text
 
@@ -23,11 +23,11 @@ def delete(
     game_name: str = GAME,
 ) -> None:
     fiche, dropped = service.delete_entry(pick(game_name), number, drop_after)
-    console().print(text("cli.deleted", number=number, status=status(fiche)), markup=False)
+    print_words(text("cli.deleted", number=number, status=status(fiche)))
     say_dropped(dropped)
 
 
 def say_dropped(dropped: int) -> None:
     """How many entries after the partie's new end a change removed, and how to bring them back."""
     if dropped:
-        console().print(text("cli.dropped", dropped=dropped), markup=False)
+        print_words(text("cli.dropped", dropped=dropped))

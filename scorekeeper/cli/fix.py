@@ -27,7 +27,7 @@ from scorekeeper import i18n, service, tomlfile
 from scorekeeper.cli import terminal
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.language import HEADER, file_language
-from scorekeeper.cli.options import GAME, console, examples_of
+from scorekeeper.cli.options import GAME, console, examples_of, print_words
 from scorekeeper.cli.render import status
 from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
@@ -66,7 +66,7 @@ def fix(
             raise UserError("fix_needs_terminal")
         done = _in_editor(name, language)
         if done is None:
-            console().print(text("cli.fix_dropped"), markup=False)
+            print_words(text("cli.fix_dropped"))
             return
         fiche, changed = done
     said = text("cli.fixed", count=len(fiche.coups), status=status(fiche)) if changed else text("cli.fix_unchanged")

@@ -6,7 +6,7 @@ import typer
 
 from scorekeeper import clock, service
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json
+from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json, print_words
 from scorekeeper.cli.render import short_status
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import dates, text
@@ -47,7 +47,7 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE, conco
         print_json(rows)
         return
     if not rows:
-        console().print(text("cli.games.none"), markup=False)
+        print_words(text("cli.games.none"))
         return
     from rich.table import Table
     from rich.text import Text
@@ -122,13 +122,13 @@ def rename(
     new: str = typer.Argument(..., help=text("help.games.rename.new")),
 ) -> None:
     before, game = service.rename(old, new)
-    console().print(text("games.renamed", old=before, name=game.name), markup=False)
+    print_words(text("games.renamed", old=before, name=game.name))
 
 
 @app.command(help=text("help.games.delete"), epilog=examples_of("games.delete"))
 def delete(name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.game_names)) -> None:
     game = service.delete(name)
-    console().print(text("games.deleted", name=game.name), markup=False)
+    print_words(text("games.deleted", name=game.name))
 
 
 @app.command(help=text("help.games.restore"), epilog=examples_of("games.restore"))
@@ -136,12 +136,12 @@ def restore(
     name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.trashed_names),
 ) -> None:
     game, others = service.restore(name)
-    console().print(text("games.restored", name=game.name), markup=False)
+    print_words(text("games.restored", name=game.name))
     if others:  # the older games of that name, which `games restore ID` brings back instead
-        console().print(text("games.restored_others", name=game.name, ids=tuple(others)), markup=False)
+        print_words(text("games.restored_others", name=game.name, ids=tuple(others)))
 
 
 @app.command(help=text("help.games.archive"), epilog=examples_of("games.archive"))
 def archive(name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.game_names)) -> None:
     game = service.archive(name)
-    console().print(text("games.archived", name=game.name), markup=False)
+    print_words(text("games.archived", name=game.name))

@@ -6,7 +6,7 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, console, examples_of
+from scorekeeper.cli.options import GAME, examples_of, print_words
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 
@@ -25,6 +25,6 @@ def note(
         raise UserError("note_words")
     game = service.note(pick(game_name), words[0], number)
     if number is None:
-        console().print(text("games.noted", name=game.name), markup=False)
+        print_words(text("games.noted", name=game.name))
     else:
-        console().print(text("games.noted_entry", name=game.name, number=number), markup=False)
+        print_words(text("games.noted_entry", name=game.name, number=number))

@@ -53,6 +53,68 @@ def json_text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, default=as_json) + "\n"
 
 
+def print_words(words: str) -> None:
+    """What `console().print(words, markup=False)` prints for plain words, without loading rich (issue 28:
+    `undo` on any game paid rich's import, the import floor's own, above the floor): the lines broken
+    between words at the width rich would draw at (`console_width`) by `grid.prose`, written past the
+    `Escaping` of the stream. Words with a control character (a name typed so) go through rich, which
+    drops some, expands tabs and measures the others its own way (tests/cli/test_print_words.py holds the
+    two byte for byte alike)."""
+    import re
+
+    if re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", words):
+        console().print(words, markup=False)
+        return
+    from scorekeeper.cli.grid import prose
+    from scorekeeper.cli.terminal import printable
+
+    out = getattr(sys.stdout, "typed", sys.stdout)
+    out.write(printable("\n".join(prose(words.split("\n"), console_width()))) + "\n")
+
+
+def console_width() -> int:
+    """The width rich's console draws plain words at (`console()`; rich's `Console.size` on this system):
+    `terminal.width` where it gives one, 80 at a dumb terminal, else a standard stream's terminal size,
+    COLUMNS first, 80 where none is known."""
+    import os
+
+    from scorekeeper.cli.terminal import width
+
+    given = width()
+    if given is not None:
+        return given
+    if os.environ.get("TERM", "").lower() in ("dumb", "unknown") and _rich_terminal():
+        return 80
+    found = None
+    for stream in (0, 1, 2):
+        try:
+            found = os.get_terminal_size(stream).columns
+        except (AttributeError, ValueError, OSError):  # not a terminal
+            continue
+        break
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isdigit():
+        found = int(columns)
+    return found or 80
+
+
+def _rich_terminal() -> bool:
+    """Whether rich's console takes standard output for a terminal (`Console.is_terminal`, its variables first)."""
+    import os
+
+    told = os.environ.get("TTY_COMPATIBLE", "")
+    if told in ("0", "1"):
+        return told == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    out = getattr(sys.stdout, "typed", sys.stdout)
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 def console() -> Console:
     """rich, drawing text as typed: no markup (`[bold]`), no emoji (`:pile_of_poo:`), control characters
     escaped in every piece of text it lays out, and its own styles written past the `Escaping` of the stream."""

@@ -6,7 +6,7 @@ import typer
 
 from scorekeeper import games, rulesets
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import JSON, console, examples_of, print_json
+from scorekeeper.cli.options import JSON, console, examples_of, print_json, print_words
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described, description_of, source_of
 
@@ -94,7 +94,7 @@ def explain(
             print_json(rulebook.entries())
             return
         for each in rulebook.entries():
-            console().print(text("cli.rulebook.line", id=each["id"], title=each["title"]), markup=False)
+            print_words(text("cli.rulebook.line", id=each["id"], title=each["title"]))
         return
     # A record may cite two rules ("M-6, M-7"): each is explained.
     found = [rulebook.entry(part) for part in rule.split(",") if part.strip()] or [rulebook.entry(rule)]

@@ -6,7 +6,7 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, console, examples_of
+from scorekeeper.cli.options import GAME, examples_of, print_words
 from scorekeeper.cli.render import status
 from scorekeeper.i18n import text
 
@@ -16,4 +16,4 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 @app.command(help=text("help.undo"), epilog=examples_of("undo"))
 def undo(game_name: str = GAME) -> None:
     what, fiche = service.undo(pick(game_name))
-    console().print(text("cli.undone", what=what, status=status(fiche)), markup=False)
+    print_words(text("cli.undone", what=what, status=status(fiche)))
