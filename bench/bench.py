@@ -26,7 +26,8 @@
    beside the import floor measured in the same rounds (interleaved), with its goal and whether it is met:
    `table` piped, per coup, on 0 / 500 / 2,000 coups; `table` at a pseudo-terminal, a line sent to the next
    prompt, at coup 10 / 500 / 2,000, manille and l'hombre (pexpect's own sleeps off: what a player waits);
-   `sheet` on 500 and 2,000; `coup` and `undo` on 2,000; `export --format html` (manille, and l'hombre with
+   `sheet` on 500 and 2,000 asked again (the game as it was last drawn: its kept output) and, beside them
+   with no goal, drawn after a change; `coup` and `undo` on 2,000; `export --format html` (manille, and l'hombre with
    each player's statement) and `chart` on 2,000; `stats` over 1,000 and 5,000 stored games entered with
    scorekeeper (`write_club`), first run and warm, the 5,000 with no goal (not in `--quick`: writing them
    takes minutes; `--issue28` runs the table alone, stats included); the replay of 10,000 coups from the
@@ -458,6 +459,8 @@ def _processes(snapshot: Path, work: Path, runs: int) -> list[Row]:
         commands[f"table {count} coups"] = ([*SK, *game], _lines(piped, 0), True)
     for count in (500, 2000):
         commands[f"sheet {count}"] = ([*SK, "sheet", "--game", f"g{count}"], None, False)
+        # the sheet asked after a coup: the game changed since it was last drawn, so it is replayed and drawn
+        commands[f"sheet {count} drawn"] = ([*SK, "sheet", "--game", f"g{count}"], None, True)
     commands["coup 2000"] = ([*SK, "coup", "--game", "g2000", "-r", "10h", "--points", "César=40"], None, True)
     commands["undo 2000"] = ([*SK, "undo", "--game", "g2000"], None, True)
     commands["export 2000"] = ([*SK, "export", "--format", "html", "--game", "g2000"], None, False)
@@ -470,6 +473,8 @@ def _processes(snapshot: Path, work: Path, runs: int) -> list[Row]:
         for name, (command, given, writes) in commands.items():
             if writes:
                 _fresh(snapshot, work)
+                if name.endswith("drawn"):
+                    shutil.rmtree(work / "cache" / "sheets", ignore_errors=True)
             start = time.perf_counter()
             subprocess.run(command, env=env, input=given, text=True, stdout=subprocess.DEVNULL, check=True)
             if round_:
@@ -488,6 +493,10 @@ def _processes(snapshot: Path, work: Path, runs: int) -> list[Row]:
     ]
     goals = ((500, 1.0), (2000, 1.5))
     rows += [Row(f"sheet on {count:,} coups", med[f"sheet {count}"], floor, goal, "x") for count, goal in goals]
+    rows += [  # what a player pays for the sheet after each coup: no goal in the issue, shown beside it
+        Row(f"sheet on {count:,} coups, drawn (changed since)", med[f"sheet {count} drawn"], floor, None, "x")
+        for count, _ in goals
+    ]
     rows += [Row(f"{name} on 2,000 coups", med[f"{name} 2000"], floor, 1.3, "x") for name in ("coup", "undo")]
     rows.append(Row("export --format html on 2,000 coups", med["export 2000"], floor, 2.5, "x"))
     rows.append(Row("chart on 2,000 coups", med["chart 2000"], floor, 2.0, "x"))
