@@ -17,7 +17,8 @@ The key reads the coups' text from the file as read or last written (`store.writ
 already holds it: the key costs a hash of bytes at hand, where hashing the coups as said would format
 each of them again. The text holds each coup's time and note beside what was said, which the engines
 never read: a note added to a coup changes the key of the states after it, which costs one replay,
-never a wrong figure. A game whose coups are not one a line (a trick log) keeps no state.
+never a wrong figure. A game whose coups are not one a line (a trick log's, l'hombre's tables) keeps its states
+under the hash of its coups as said (`service.reads._key`): a trick log's points are then the referee's code.
 
 Trusted as the cache's JSON copy of a game is (`store.cache`): whoever can write the cache folder can forge
 either, as he can the game file itself. A state is still read with care: a file missing, torn, too large,
@@ -122,17 +123,22 @@ def _folder(path: Path) -> Path:
     return cache_dir() / "states" / digest(path.name.encode())
 
 
+# The folders of the package whose Python files make a state, beside the game's own: the core, the games'
+# registry, and the referee, which gives the points of a coup said by its trick log (`audit_manille`).
+MAKERS = ("", "games", "referee")
+
+
 @cache
 def code(package: str) -> str:
-    """What tells one version of the code that makes a state from another: each Python file of the core, of
-    the games' registry and of the game's package (folder `package`), by name, size and time (once a
-    process). A new version that scores a coup otherwise (a rule mended) must not go on from the old one's
-    state."""
+    """What tells one version of the code that makes a state from another: each Python file of `MAKERS` and
+    of the game's package (folder `package`), by name, size and time (once a process). A new version that
+    scores a coup otherwise (a rule mended, in a checkout as by an install) must not go on from the old
+    one's state."""
     import scorekeeper
 
     root = Path(scorekeeper.__file__).parent
     found = []
-    for folder in (root, root / "games", Path(package)):
+    for folder in (*(root / part for part in MAKERS), Path(package)):
         with suppress(OSError):
             for entry in os.scandir(folder):
                 if entry.name.endswith(".py"):

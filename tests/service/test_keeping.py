@@ -225,6 +225,27 @@ def test_a_new_version_of_the_code_replays(home, advances, monkeypatch):
     assert len(advances) == COUNT + 2
 
 
+def test_a_rule_mended_in_the_referee_is_another_version_of_the_code(tmp_path, monkeypatch):
+    """A coup said by its trick log is scored by the referee (`scorekeeper.referee`, outside the game's package):
+    a file of it changed, as a checkout's edit changes it, is another version, whose states are not the old
+    one's (before, `coup` went on from the old state: 8 points apart from the sheet on a 2,000-coup game)."""
+    import scorekeeper
+
+    for part in ("", "games", "referee", "games/manille"):
+        (tmp_path / part).mkdir(parents=True, exist_ok=True)
+        (tmp_path / part / "rules.py").write_text("")
+    monkeypatch.setattr(scorekeeper, "__file__", str(tmp_path / "__init__.py"))
+    package = str(tmp_path / "games" / "manille")
+    states.code.cache_clear()
+    try:
+        before = states.code(package)
+        (tmp_path / "referee" / "rules.py").write_text("# a rule mended\n")
+        states.code.cache_clear()
+        assert states.code(package) != before
+    finally:
+        states.code.cache_clear()
+
+
 def test_a_state_names_what_it_was_made_from(home):
     """Another game of the same file name, players, coups, but another ruleset: not found."""
     name = _game()
