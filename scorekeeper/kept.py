@@ -7,7 +7,8 @@ everything those bytes depend on: the game file's bytes (its own language, its r
 them), the whole command line (the options, `--lang`), the variables that choose the language (C-2), the
 console's width, colour and encoding (terminal or not, COLUMNS, LINES, the terminal's size, TERM, COLORTERM,
 NO_COLOR, FORCE_COLOR, the stream's encoding and error handler), the time zone (TZ, the zone's names and
-offsets, the zone file), the data folder, and the code: Python's version and every file of the package by
+offsets, the zone files: the system's and the one TZ names), the data folder, and the code: Python's
+version and every file of the package by
 size and time (`_code`), so that a new install, or a file edited in a checkout, draws again. No date is in
 it: the sheet says when its entries were said by date and time (`said from 22 Nov 2026, 21:40 to 23:05`),
 never by the day it is drawn on (no "today").
@@ -226,10 +227,13 @@ def _key(args: list[str], home: str, name: str, raw: bytes) -> str:
         size: tuple[int, ...] | None = tuple(os.get_terminal_size(out.fileno()))  # what `shutil` falls back on
     except (OSError, ValueError, AttributeError):
         size = None
-    try:
-        zone: tuple[int, ...] | None = _stamp(os.stat("/etc/localtime"))
-    except OSError:
-        zone = None
+    zones = []  # the zone's rules as the C library reads them: the system's, and the one TZ names
+    told = os.environ.get("TZ", "").lstrip(":")
+    for path in ("/etc/localtime", *((os.path.join("/usr/share/zoneinfo", told),) if told else ())):
+        try:
+            zones.append(_stamp(os.stat(path)))
+        except OSError:
+            zones.append(None)
     told = (
         FORMAT,
         sys.version,
@@ -248,7 +252,7 @@ def _key(args: list[str], home: str, name: str, raw: bytes) -> str:
         time.timezone,
         time.altzone,
         time.daylight,
-        zone,
+        tuple(zones),
     )
     return _digest(repr(told).encode())
 

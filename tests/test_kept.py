@@ -344,3 +344,17 @@ def test_a_game_written_while_its_sheet_is_drawn_keeps_nothing(game: Path, monke
         sys.stdout.close()
         kept.done()
     assert not entry(game).exists()
+
+
+@pytest.mark.skipif(not Path("/usr/share/zoneinfo/Europe/Brussels").exists(), reason="no zone files (tzdata) here")
+def test_a_change_to_the_zone_file_tz_names_draws_the_sheet_again(game: Path, tmp_path: Path) -> None:
+    zone = tmp_path / "Zone"
+    shutil.copyfile("/usr/share/zoneinfo/Europe/Brussels", zone)
+    told = f":{zone}"  # a zone file by its path, as the C library reads TZ: a tzdata update rewrites it so
+    first = sk(game, "sheet", importtime=True, TZ=told)
+    assert first.returncode == 0 and "typer" in imported(first)
+    again = sk(game, "sheet", importtime=True, TZ=told)
+    assert again.stdout == first.stdout and "typer" not in imported(again)  # kept
+    shutil.copyfile("/usr/share/zoneinfo/America/Los_Angeles", zone)  # the zone's rules rewritten
+    redrawn = sk(game, "sheet", importtime=True, TZ=told)
+    assert "typer" in imported(redrawn) and redrawn.stdout == drawn(game, TZ=told)
