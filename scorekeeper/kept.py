@@ -9,8 +9,8 @@ console's width, colour and encoding (terminal or not, COLUMNS, LINES, the termi
 NO_COLOR, FORCE_COLOR, the stream's encoding and error handler), the time zone (TZ, the zone's names and
 offsets, the zone files: the system's and the one TZ names), the data folder, and the code: Python's
 version and every file of the package by size and time (`_code`), so that a new install, or a file edited
-in a checkout, draws again. No date is in it: the sheet says when its entries were said by date and time (`said from 22 Nov 2026, 21:40 to 23:05`),
-never by the day it is drawn on (no "today").
+in a checkout, draws again. No date is in it: the sheet says when its entries were said by date and time
+(`said from 22 Nov 2026, 21:40 to 23:05`), never by the day it is drawn on (no "today").
 
 `cli.main` asks here first (`answer`), before typer, the catalogs, the store or the engines are imported
 (this module imports `os`, `sys`, `stat` and `time`, which Python loads before any code of ours): a sheet
