@@ -281,8 +281,12 @@ def _header(words: str) -> str:
 
 
 def _words(words: str) -> str:
-    """Words escaped, the red suits in red."""
-    return _RED.sub(lambda found: f'<span class="red">{found[0]}</span>', escape(words))
+    """Words escaped, the red suits in red. Words without a red suit are not searched by the pattern: its
+    search reads a character at a time, `in` does not (fast.py: 6 ms of the statements of 2,000 coups)."""
+    said = escape(words)
+    if "♥" not in said and "♦" not in said:
+        return said
+    return _RED.sub(lambda found: f'<span class="red">{found[0]}</span>', said)
 
 
 def _cell(value: Any, decimal: str = ".") -> str:

@@ -3,11 +3,13 @@ the settlement and a player's own statement (`settle --statement`, H-12 to H-19)
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from scorekeeper.explain import Numbered, Record
 from scorekeeper.games.hombre.fiche import CoupResult, HombreFiche, jetons_json
 from scorekeeper.games.hombre.money import Jetons
-from scorekeeper.games.hombre.settle import Settlement, Statement, StatementLine
+from scorekeeper.games.hombre.settle import Settlement, Statement, coup_lines
 from scorekeeper.games.hombre.settle import statements as statements_of
 from scorekeeper.games.hombre.sheet import after, contract
 from scorekeeper.games.paper import Chart, Paper
@@ -65,28 +67,24 @@ def statement(fiche: HombreFiche, mine: Statement, settled: Settlement | None) -
     each recave he took, the split of the bêtes left and any rounding at the settlement; his caves, and
     his result and whom he pays, or mid-partie (`settled` None) where he stands so far. Amounts stay
     exact, for the words to write a half as the language does (`13,5` in French), as the sheet does."""
+    kept: dict[Any, Record] = {}
+    lines = [*_as_hombre(fiche, (mine.player,), kept)[mine.player], *(_said(kept, *line) for line in mine.lines)]
+    return [line.whole() if type(line) is Numbered else line for line in _statement(mine, settled, lines)]
+
+
+def _statement(mine: Statement, settled: Settlement | None, lines: list[Cell]) -> list[Cell]:
+    """`mine`'s statement around its `lines` (his coups as hombre, then his own lines): its title, and
+    after them his caves, his result and whom he pays."""
     player = mine.player
-    lines: list[Cell] = [said("paper.statement.title", player=player)]
-    for result in fiche.coups:
-        if result.coup.hombre == player and result.coup.contract is not None:
-            lines.append(
-                said(
-                    "paper.statement.as_hombre",
-                    number=result.number,
-                    contract=result.coup.contract.value,
-                    outcome=result.outcome.value,
-                    net=result.net(player),
-                )
-            )
-    lines += [_line(line) for line in mine.lines]
-    lines.append(said("paper.statement.caves", caves=mine.caves, holdings=mine.holdings))
+    said_lines: list[Cell] = [said("paper.statement.title", player=player), *lines]
+    said_lines.append(said("paper.statement.caves", caves=mine.caves, holdings=mine.holdings))
     if settled is None:
-        return [*lines, said("paper.statement.so_far", result=mine.result)]
-    lines.append(said("paper.statement.result", result=mine.result))
+        return [*said_lines, said("paper.statement.so_far", result=mine.result)]
+    said_lines.append(said("paper.statement.result", result=mine.result))
     for transfer in settled.transfers:
         if player in (transfer.payer, transfer.payee):
             paid = transfer.payer == player
-            lines.append(
+            said_lines.append(
                 said(
                     "paper.statement.pays" if paid else "paper.statement.is_paid",
                     other=transfer.payee if paid else transfer.payer,
@@ -95,26 +93,61 @@ def statement(fiche: HombreFiche, mine: Statement, settled: Settlement | None) -
                     rest=transfer.rest,
                 )
             )
+    return said_lines
+
+
+def _as_hombre(fiche: HombreFiche, players: tuple[str, ...], kept: dict[Any, Record]) -> dict[str, list[Cell]]:
+    """Each of `players`' coups as hombre, his contract, its outcome and what it won or lost him, the fiche
+    read once for all, each line `Numbered` (see `_said`)."""
+    lines: dict[str, list[Cell]] = {player: [] for player in players}
+    for result in fiche.coups:
+        coup = result.coup
+        if (mine := lines.get(coup.hombre)) is not None and coup.contract is not None:  # type: ignore[arg-type]
+            net = result.net(coup.hombre)  # type: ignore[arg-type]
+            key = (coup.contract, result.outcome, type(net), net)
+            if (template := kept.get(key)) is None:
+                template = kept[key] = said(
+                    "paper.statement.as_hombre", contract=coup.contract.value, outcome=result.outcome.value, net=net
+                )
+            mine.append(Numbered(template, result.number))
     return lines
 
 
-def _line(line: StatementLine) -> Cell:
-    """A statement's line in words: a payment made or received with its reason, at its coup or at the
-    settlement (the split of a bête left); what moved none of his jetons (a bête made, a recave) with
-    its 0; the rounding of `settle --whole`."""
-    if line.other is None:
-        if line.coup is None:
-            return said("paper.statement.rounding", jetons=line.amount, why=line.record)
-        return said("paper.statement.noted", number=line.coup, why=line.record)
-    paid = line.amount < 0
-    key = "paper.statement.paid" if paid else "paper.statement.received"
-    if line.coup is None:
-        key += "_at_settlement"
-    return said(key, number=line.coup, other=line.other, jetons=-line.amount if paid else line.amount, why=line.record)
+def _said(kept: dict[Any, Record], coup: int | None, amount: Jetons, other: str | None, why: Record) -> Cell:
+    """A statement's line (`StatementLine`'s fields) in words: a payment made or received with its reason,
+    at its coup or at the settlement (the split of a bête left); what moved none of his jetons (a bête
+    made, a recave) with its 0; the rounding of `settle --whole`. A coup's line is `Numbered`: one record
+    for all the lines that say the same but for their coup, kept in `kept` (by the record of the reason,
+    which the replay holds one for all its payments of one reason: by its identity), which the page says
+    once (fast.py)."""
+    if other is None:
+        if coup is None:
+            return said("paper.statement.rounding", jetons=amount, why=why)
+        key: tuple[Any, ...] = ("noted", id(why))
+        if (template := kept.get(key)) is None:
+            template = kept[key] = said("paper.statement.noted", why=why)
+        return Numbered(template, coup)
+    paid = amount < 0
+    event = "paper.statement.paid" if paid else "paper.statement.received"
+    jetons = -amount if paid else amount
+    if coup is None:
+        return said(event + "_at_settlement", number=None, other=other, jetons=jetons, why=why)
+    key = (event, other, type(jetons), jetons, id(why))
+    if (template := kept.get(key)) is None:
+        template = kept[key] = said(event, other=other, jetons=jetons, why=why)
+    return Numbered(template, coup)
 
 
 def sections(fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[Cell]]]:
-    """After the chart: the settlement (H-19: early, if the partie is not over) and each player's statement."""
+    """After the chart: the settlement (H-19: early, if the partie is not over) and each player's statement,
+    its lines of the coups made as the page says them, without a `StatementLine` each (fast.py)."""
     lines: list[Cell] = list(settled.log) or [said("hombre.nobody_owes")]
-    statements = [statement(fiche, mine, settled) for mine in statements_of(fiche, settled)]
+    kept: dict[Any, Record] = {}  # the records of the three statements' lines, many of them the same
+    players = fiche.players
+    as_hombre = _as_hombre(fiche, players, kept)
+    coups = coup_lines(fiche, players, partial(_said, kept))
+    statements = [
+        _statement(mine, settled, [*as_hombre[mine.player], *coups[mine.player], *(_said(kept, *line) for line in mine.lines)])
+        for mine in statements_of(fiche, settled, coups=False)
+    ]
     return [(said("paper.settlement"), lines), *((lines[0], lines[1:]) for lines in statements)]

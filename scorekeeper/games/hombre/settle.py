@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
@@ -274,25 +274,39 @@ def statement(fiche: HombreFiche, settlement: Settlement | None, player: str) ->
 
 
 def statements(
-    fiche: HombreFiche, settlement: Settlement | None, players: tuple[str, ...] | None = None
+    fiche: HombreFiche, settlement: Settlement | None, players: tuple[str, ...] | None = None, coups: bool = True
 ) -> tuple[Statement, ...]:
     """The statement of each of `players` (all, in seating order, by default), the fiche read once for
-    all of them, where the export's three statements read it once each (fast.py)."""
+    all of them, where the export's three statements read it once each (fast.py); without the lines of
+    the `coups` where the page makes them its own way (`coup_lines`)."""
     players = fiche.players if players is None else players
-    lines: dict[str, list[StatementLine]] = {player: [] for player in players}
+    lines = coup_lines(fiche, players, StatementLine) if coups else {player: [] for player in players}
+    return tuple(_statement(fiche, settlement, player, lines[player]) for player in players)
+
+
+L = TypeVar("L")
+
+
+def coup_lines(
+    fiche: HombreFiche, players: tuple[str, ...], line: Callable[[int, Jetons, str | None, Record], L]
+) -> dict[str, list[L]]:
+    """The lines of each of `players`' statement that his coups give, in order, each made by `line` from
+    its coup, amount, other player and record (`StatementLine`): every payment he made or received and
+    each bête he made and recave he took (amount 0, no other)."""
+    lines: dict[str, list[L]] = {player: [] for player in players}
     for result in fiche.coups:
         number = result.number
         for payment in result.payments:
             if (paying := lines.get(payment.payer)) is not None:
-                paying.append(StatementLine(number, -payment.jetons, payment.payee, payment.why))
+                paying.append(line(number, -payment.jetons, payment.payee, payment.why))
             if payment.payee != payment.payer and (paid := lines.get(payment.payee)) is not None:
-                paid.append(StatementLine(number, payment.jetons, payment.payer, payment.why))
+                paid.append(line(number, payment.jetons, payment.payer, payment.why))
         for said in result.log:
             if said.event in _NOTED:
                 for player in dict.fromkeys((said.values.get("player"), said.values.get("hombre"))):
                     if player in lines:
-                        lines[player].append(StatementLine(number, 0, None, said))
-    return tuple(_statement(fiche, settlement, player, lines[player]) for player in players)
+                        lines[player].append(line(number, 0, None, said))
+    return lines
 
 
 def _statement(
