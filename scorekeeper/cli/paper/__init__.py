@@ -9,8 +9,8 @@ with its number first and whatever the JSON gives for it: its `time` and `note` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from scorekeeper.cli.render import Words, say
 from scorekeeper.clock import local
@@ -19,8 +19,7 @@ from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Joined, Struck, Who
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """A fiche as rows of cells, figures as numbers: the CSV writes them, Markdown and HTML show them;
     the rows (their index from 1) after which the printed page draws a rule, where a manche ends."""
 
@@ -57,21 +56,19 @@ class Note(str):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """A line across the chart after entry `at` (its index from 1): a manche won, a poule taken, the end."""
 
     at: int
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Series:
+class Series(NamedTuple):
     """The chart: one line a side or player, its value after each entry (the start, 0, first)."""
 
     title: str
     lines: list[tuple[str, list[float]]]
-    marks: list[Mark] = field(default_factory=list)
+    marks: Sequence[Mark] = ()
 
 
 class Once(Words):
@@ -83,7 +80,7 @@ class Once(Words):
     13,500 lines, 291 ms of CPU with their JSON copies and a `say` a line, 53 ms with a record a line
     said once by its values, ? ms so)."""
 
-    __slots__ = ("said", "keys", "numbered", "cuts")
+    __slots__ = ("said", "keys", "words", "numbered", "cuts")
 
     def __init__(self) -> None:
         super().__init__()
@@ -91,6 +88,7 @@ class Once(Words):
         # A record's key by its identity, the record kept beside it (no other takes its id): the replay
         # holds one record for the same reason of many payments.
         self.keys: dict[int, tuple[Record, Any]] = {}
+        self.words: dict[int, tuple[Record, str]] = {}  # and its words, where the game keeps one for many cells
         # A `Numbered` line's words by its record's identity, the record kept beside them: the words cut
         # where the number goes (None: said as they are, every time).
         self.numbered: dict[int, tuple[Record, list[str] | None]] = {}
@@ -105,6 +103,8 @@ class Once(Words):
             if kept is None:
                 kept = self.numbered[id(cell.record)] = (cell.record, self._parts(cell.record))
             return super().__call__(cell.whole()) if kept[1] is None else str(cell.number).join(kept[1])
+        if kind is Record and (kept := self.words.get(id(cell))) is not None:
+            return kept[1]
         try:
             if kind is Record and cell.rule is None and type(cell.values.get("number")) is int:
                 return self._numbered(cell)
@@ -114,6 +114,8 @@ class Once(Words):
         found = self.said.get(key)
         if found is None:
             found = self.said[key] = super().__call__(cell)
+        if kind is Record:
+            self.words[id(cell)] = (cell, found)
         return found
 
     def _key(self, value: Any) -> Any:
@@ -256,7 +258,10 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
     words = Once()
 
     def cell(value: Any) -> Any:  # a figure stays a number for the spreadsheet; words are said
-        return value if value is None or isinstance(value, int | float | str) else words(value)
+        kind = type(value)
+        if kind is int or kind is str or kind is float or value is None:  # most cells, asked at once
+            return value
+        return value if isinstance(value, int | float | str) else words(value)
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(words, paper.columns)]
     rows = [
@@ -292,12 +297,12 @@ def about(game: Any, ruleset: str | None) -> list[str]:
 
 def lines(data: dict[str, Any], paper: Paper) -> list[str]:
     """Under the table: what the game says there, then the game's notes and its stop."""
-    return [*map(Once(), paper.summary), *asides(data)]
+    return [*map(Words(), paper.summary), *asides(data)]  # a few lines, none the same: `Once` would only cost
 
 
 def series(data: dict[str, Any], chart: Chart) -> Series:
     """The game's chart in words, the partie's end marked on its last entry."""
-    words = Once()
+    words = Words()  # every mark says another manche or poule: `Once` would only cost
     drawn = [(words(label), list(values)) for label, values in chart.lines]
     return Series(words(chart.title), drawn, ended([Mark(at, words(label)) for at, label in chart.marks], data))
 

@@ -8,6 +8,7 @@ between releases, and neither draws the manche marks the table wants without as 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from scorekeeper.cli.paper import Series, figure
 
@@ -114,18 +115,20 @@ def svg(series: Series, width: int = 680, height: int = 220, decimal: str = ".")
     for at in range(1, entries + 1, step):
         parts.append(f'<text x="{x(at)}" y="{height - bottom + 14}" text-anchor="middle">{at}</text>')
     for mark in series.marks:
-        parts.append(f'<line x1="{x(mark.at)}" x2="{x(mark.at)}" y1="{top}" y2="{height - bottom}" class="mark"/>')
-        anchor = "end" if x(mark.at) > width - right - 40 else "middle"  # a label at the edge stays on the page
-        parts.append(f'<text x="{x(mark.at)}" y="{top - 4}" text-anchor="{anchor}">{escape(mark.label)}</text>')
+        at = x(mark.at)
+        parts.append(f'<line x1="{at}" x2="{at}" y1="{top}" y2="{height - bottom}" class="mark"/>')
+        anchor = "end" if at > width - right - 40 else "middle"  # a label at the edge stays on the page
+        parts.append(f'<text x="{at}" y="{top - 4}" text-anchor="{anchor}">{escape(mark.label)}</text>')
     # Each entry's x and each distinct value's y written once: a partie of 2,000 entries draws 4,000
     # points a line, its values the same few hundred again and again.
     xs = [str(x(at)) for at in range(max((len(values) for _, values in series.lines), default=0))]
-    ys: dict[tuple[type, float | str], str] = {}
+    ys: dict[Any, str] = {}
     for index, (name, values) in enumerate(series.lines):
         colour = COLOURS[index % len(COLOURS)]
         at_y = []
         for value in values:
-            key = (type(value), repr(value) if type(value) is float else value)
+            kind = type(value)  # a whole figure its own key; 1.0, True and -0.0 apart from 1 and 0
+            key = value if kind is int else (kind, repr(value) if kind is float else value)
             said = ys.get(key)
             if said is None:
                 said = ys[key] = str(y(value))

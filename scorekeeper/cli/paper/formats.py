@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper.cli.paper import Moment, Note, Table, figure
 
 Sections = list[tuple[str, list[str]]]
 
 
-@dataclass(frozen=True, slots=True)
-class Page:
+class Page(NamedTuple):
     """What a format may write of a game: its title, the fiche as a table, where the partie stands, and,
     asked only by a format that shows them, the chart (SVG) and the game's own sections; for the printed
     page, its own title and what it says under it (`about`: the date, the ruleset, the players); for
@@ -82,8 +80,7 @@ def csv(table: Table, dialect: Dialect | None = None) -> str:
     return ("\ufeff" if dialect.bom else "") + body
 
 
-@dataclass(frozen=True, slots=True)
-class Dialect:
+class Dialect(NamedTuple):
     """CSV as one spreadsheet reads it: the separator between cells, the decimal mark of a figure, and
     whether a UTF-8 byte order mark begins the file (Excel reads a file without one in the machine's
     old code page, « César » mangled; a program reading RFC 4180 wants none); and whether it reads a

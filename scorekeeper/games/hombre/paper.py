@@ -3,6 +3,7 @@ the settlement and a player's own statement (`settle --statement`, H-12 to H-19)
 
 from __future__ import annotations
 
+import operator
 from functools import partial
 from typing import Any
 
@@ -25,33 +26,41 @@ def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
     columns: list[Cell] = [said(f"paper.col.{key}") for key in ("dealer", "said", "tricks", "enjeu", "outcome")]
     columns += [said(f"paper.col.{key}", side=player) for player in players for key in ("net", "balance")]
     rows = []
-    for result in fiche.coups:
-        shown, tricks = contract(result, players)
-        outcome = said("hombre.outcome", outcome=result.outcome)
-        figures = [value for pair in zip(_nets(result, players), _balances(result), strict=True) for value in pair]
+    # One record for the same contract or outcome of many coups, which the page says once (fast.py).
+    kept: dict[Any, Record] = {}
+    outcomes: dict[Any, Record] = {}
+    balances = [_balances(result) for result in fiche.coups]
+    before = (0,) * len(players)
+    for result, after_it in zip(fiche.coups, balances, strict=True):
+        shown, tricks = contract(result, players, kept=kept)
+        if (outcome := outcomes.get(result.outcome)) is None:
+            outcome = outcomes[result.outcome] = said("hombre.outcome", outcome=result.outcome)
+        nets = map(_half, map(operator.sub, result.halves, before))
+        figures = [value for pair in zip(nets, after_it, strict=True) for value in pair]
         rows.append((result.dealer, shown, tricks, jetons_json(result.enjeu), outcome, *figures))
-    return Paper(tuple(columns), tuple(rows), tuple(after(fiche, False)), chart(data, fiche))
+        before = result.halves
+    return Paper(tuple(columns), tuple(rows), tuple(after(fiche, False)), chart(data, fiche, balances))
 
 
-def _nets(result: CoupResult, players: tuple[str, ...]) -> list[int | float]:
-    """What the coup won or lost for each player (`CoupResult.net`), its payments read once for all."""
-    nets: dict[str, Jetons] = {}
-    for payment in result.payments:
-        nets[payment.payee] = nets.get(payment.payee, 0) + payment.jetons
-        nets[payment.payer] = nets.get(payment.payer, 0) - payment.jetons
-    return [jetons_json(nets.get(player, 0)) for player in players]
+def _half(halves: int) -> int | float:
+    """An amount in half jetons as JSON gives it (`jetons_json`): an int when whole, a float for a half."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
 
 
 def _balances(result: CoupResult) -> list[int | float]:
     """Each player's balance after the coup as JSON gives it (`jetons_json` of `CoupResult.balances`),
-    from its half jetons without making a Fraction of each (fast.py: with `_nets`, the paper of 2,000 coups
-    from 28 to 14 ms of CPU)."""
-    return [halves // 2 if halves % 2 == 0 else halves / 2 for halves in result.halves]
+    from its half jetons without making a Fraction of each. What a coup won or lost each player
+    (`CoupResult.net`) is the change of his balance (H-12: a balance is what his payments sum to), taken
+    so (fast.py: the paper of 2,000 coups from 28 to 14 ms of CPU with each coup's payments read once for
+    all, ? ms so)."""
+    return [_half(halves) for halves in result.halves]
 
 
-def chart(data: dict[str, Any], fiche: HombreFiche) -> Chart:
-    """Each player's balance entry by entry, a mark where a poule was taken (H-19)."""
-    balances = [_balances(result) for result in fiche.coups]
+def chart(data: dict[str, Any], fiche: HombreFiche, balances: list[list[int | float]] | None = None) -> Chart:
+    """Each player's balance entry by entry, a mark where a poule was taken (H-19); `balances`, each coup's
+    (`_balances`), where the caller has them."""
+    if balances is None:
+        balances = [_balances(result) for result in fiche.coups]
     lines = tuple((player, (0, *(row[place] for row in balances))) for place, player in enumerate(fiche.players))
     marks, taken = [], 0
     for at, result in enumerate(fiche.coups, 1):

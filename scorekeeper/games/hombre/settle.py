@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple, TypeVar
 
@@ -22,8 +21,7 @@ from scorekeeper.games.hombre.money import Jetons, Payment
 from scorekeeper.games.hombre.rules import HombreRules
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     """H-19: a player's jetons at the end, minus a cave for every cave he took."""
 
     name: str
@@ -33,8 +31,7 @@ class PlayerResult:
     rounding: Jetons = 0  # `settle --whole` (H-12): what closing the pair of half-jetons added to the exact result
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """One payment of the settlement, in jetons and in fiches and jetons (H-12, H-19)."""
 
     payer: str
@@ -54,8 +51,7 @@ class Transfer:
         return record("transfer", "H-19", **said, fiches=self.fiches, rest=self.rest)
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The settlement: the bêtes split, each player's result, and the fewest payments that settle them."""
 
     rules: HombreRules
@@ -238,8 +234,7 @@ class StatementLine(NamedTuple):
     record: Record
 
 
-@dataclass(frozen=True, slots=True)
-class Statement:
+class Statement(NamedTuple):
     """A player's own statement (H-12 to H-19): every payment he made or received, each bête he made and
     each recave he took (their coup, amount 0: they move no jeton of his result), the split of the bêtes
     left and the rounding at the settlement. The amounts always sum to `result`: his result at the
