@@ -8,7 +8,6 @@ between releases, and neither draws the manche marks the table wants without as 
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 from scorekeeper.cli.paper import Series, figure
 
@@ -114,25 +113,20 @@ def svg(series: Series, width: int = 680, height: int = 220, decimal: str = ".")
     step = max(1, entries // 20)
     for at in range(1, entries + 1, step):
         parts.append(f'<text x="{x(at)}" y="{height - bottom + 14}" text-anchor="middle">{at}</text>')
+    # Each entry's x and each distinct value's y written once: a partie of 2,000 entries draws 4,000
+    # points a line, its values the same few hundred again and again. A value's y is the same whatever its
+    # type (1, 1.0 and True; 0.0 and -0.0): each is looked up by the interpreter's own loop (fast.py).
+    xs = [str(x(at)) for at in range(max((len(values) for _, values in series.lines), default=0))]
+    ys = {value: str(y(value)) for value in set(every)}
     for mark in series.marks:
         at = x(mark.at)
-        parts.append(f'<line x1="{at}" x2="{at}" y1="{top}" y2="{height - bottom}" class="mark"/>')
+        said = xs[mark.at] if 0 <= mark.at < len(xs) else str(at)
+        parts.append(f'<line x1="{said}" x2="{said}" y1="{top}" y2="{height - bottom}" class="mark"/>')
         anchor = "end" if at > width - right - 40 else "middle"  # a label at the edge stays on the page
-        parts.append(f'<text x="{at}" y="{top - 4}" text-anchor="{anchor}">{escape(mark.label)}</text>')
-    # Each entry's x and each distinct value's y written once: a partie of 2,000 entries draws 4,000
-    # points a line, its values the same few hundred again and again.
-    xs = [str(x(at)) for at in range(max((len(values) for _, values in series.lines), default=0))]
-    ys: dict[Any, str] = {}
+        parts.append(f'<text x="{said}" y="{top - 4}" text-anchor="{anchor}">{escape(mark.label)}</text>')
     for index, (name, values) in enumerate(series.lines):
         colour = COLOURS[index % len(COLOURS)]
-        at_y = []
-        for value in values:
-            kind = type(value)  # a whole figure its own key; 1.0, True and -0.0 apart from 1 and 0
-            key = value if kind is int else (kind, repr(value) if kind is float else value)
-            said = ys.get(key)
-            if said is None:
-                said = ys[key] = str(y(value))
-            at_y.append(said)
+        at_y = list(map(ys.__getitem__, values))
         points = " ".join([f"{at_x},{said}" for at_x, said in zip(xs, at_y)])
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
         parts += [f'<circle cx="{at_x}" cy="{said}" r="2.5" fill="{colour}"/>' for at_x, said in zip(xs, at_y)]

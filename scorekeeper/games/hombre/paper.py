@@ -8,7 +8,7 @@ from functools import partial
 from typing import Any
 
 from scorekeeper.explain import Numbered, Record
-from scorekeeper.games.hombre.fiche import CoupResult, HombreFiche, jetons_json
+from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
 from scorekeeper.games.hombre.money import Jetons
 from scorekeeper.games.hombre.settle import Settlement, Statement, coup_lines
 from scorekeeper.games.hombre.settle import statements as statements_of
@@ -27,40 +27,45 @@ def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
     columns += [said(f"paper.col.{key}", side=player) for player in players for key in ("net", "balance")]
     rows = []
     # One record for the same contract or outcome of many coups, which the page says once (fast.py).
-    kept: dict[Any, Record] = {}
+    kept: dict[Any, Any] = {}
     outcomes: dict[Any, Record] = {}
-    balances = [_balances(result) for result in fiche.coups]
+    halved = _Halved()
+    balances = _balances(fiche, halved)
     before = (0,) * len(players)
     for result, after_it in zip(fiche.coups, balances, strict=True):
         shown, tricks = contract(result, players, kept=kept)
         if (outcome := outcomes.get(result.outcome)) is None:
             outcome = outcomes[result.outcome] = said("hombre.outcome", outcome=result.outcome)
-        nets = map(_half, map(operator.sub, result.halves, before))
+        nets = map(halved.__getitem__, map(operator.sub, result.halves, before))
         figures = [value for pair in zip(nets, after_it, strict=True) for value in pair]
         rows.append((result.dealer, shown, tricks, jetons_json(result.enjeu), outcome, *figures))
         before = result.halves
     return Paper(tuple(columns), tuple(rows), tuple(after(fiche, False)), chart(data, fiche, balances))
 
 
-def _half(halves: int) -> int | float:
-    """An amount in half jetons as JSON gives it (`jetons_json`): an int when whole, a float for a half."""
-    return halves // 2 if halves % 2 == 0 else halves / 2
+class _Halved(dict[int, int | float]):
+    """Amounts in half jetons as JSON gives them (`jetons_json`): an int when whole, a float for a half;
+    each worked out once (a long partie's balances are the same few hundred), looked up by the interpreter's
+    own loops (`map`). Each player's balance after a coup is `CoupResult.halves` so, without a Fraction
+    made of each; what a coup won or lost him (`CoupResult.net`) is the change of his balance (H-12: a
+    balance is what his payments sum to), taken so (fast.py: the paper of 2,000 coups from 28 to 14 ms of
+    CPU with each coup's payments read once for all, ? ms so)."""
+
+    def __missing__(self, halves: int) -> int | float:
+        value = self[halves] = halves // 2 if halves % 2 == 0 else halves / 2
+        return value
 
 
-def _balances(result: CoupResult) -> list[int | float]:
-    """Each player's balance after the coup as JSON gives it (`jetons_json` of `CoupResult.balances`),
-    from its half jetons without making a Fraction of each. What a coup won or lost each player
-    (`CoupResult.net`) is the change of his balance (H-12: a balance is what his payments sum to), taken
-    so (fast.py: the paper of 2,000 coups from 28 to 14 ms of CPU with each coup's payments read once for
-    all, ? ms so)."""
-    return [_half(halves) for halves in result.halves]
+def _balances(fiche: HombreFiche, halved: _Halved) -> list[list[int | float]]:
+    """Each player's balance after each coup as JSON gives it (`_Halved`)."""
+    return [list(map(halved.__getitem__, result.halves)) for result in fiche.coups]
 
 
 def chart(data: dict[str, Any], fiche: HombreFiche, balances: list[list[int | float]] | None = None) -> Chart:
     """Each player's balance entry by entry, a mark where a poule was taken (H-19); `balances`, each coup's
     (`_balances`), where the caller has them."""
     if balances is None:
-        balances = [_balances(result) for result in fiche.coups]
+        balances = _balances(fiche, _Halved())
     lines = tuple((player, (0, *(row[place] for row in balances))) for place, player in enumerate(fiche.players))
     marks, taken = [], 0
     for at, result in enumerate(fiche.coups, 1):
@@ -125,26 +130,32 @@ def _as_hombre(fiche: HombreFiche, players: tuple[str, ...], kept: dict[Any, Rec
 def _said(kept: dict[Any, Record], coup: int | None, amount: Jetons, other: str | None, why: Record) -> Cell:
     """A statement's line (`StatementLine`'s fields) in words: a payment made or received with its reason,
     at its coup or at the settlement (the split of a bête left); what moved none of his jetons (a bête
-    made, a recave) with its 0; the rounding of `settle --whole`. A coup's line is `Numbered`: one record
-    for all the lines that say the same but for their coup, kept in `kept` (by the record of the reason,
-    which the replay holds one for all its payments of one reason: by its identity), which the page says
-    once (fast.py)."""
+    made, a recave) with its 0; the rounding of `settle --whole`. A coup's line is `Numbered` (`_template`)."""
+    if coup is not None:
+        return Numbered(_template(kept, amount, other, why), coup)
     if other is None:
-        if coup is None:
-            return said("paper.statement.rounding", jetons=amount, why=why)
+        return said("paper.statement.rounding", jetons=amount, why=why)
+    paid = amount < 0
+    key = "paper.statement.paid_at_settlement" if paid else "paper.statement.received_at_settlement"
+    return said(key, number=None, other=other, jetons=-amount if paid else amount, why=why)
+
+
+def _template(kept: dict[Any, Record], amount: Jetons, other: str | None, why: Record) -> Record:
+    """The words of a statement's line of a coup but its number: one record for all the lines that say the
+    same but for their coup, kept in `kept` (by the record of the reason, which the replay holds one for all
+    its payments of one reason: by its identity), which the page says once (fast.py)."""
+    if other is None:
         key: tuple[Any, ...] = ("noted", id(why))
         if (template := kept.get(key)) is None:
             template = kept[key] = said("paper.statement.noted", why=why)
-        return Numbered(template, coup)
+        return template
     paid = amount < 0
     event = "paper.statement.paid" if paid else "paper.statement.received"
     jetons = -amount if paid else amount
-    if coup is None:
-        return said(event + "_at_settlement", number=None, other=other, jetons=jetons, why=why)
     key = (event, other, type(jetons), jetons, id(why))
     if (template := kept.get(key)) is None:
         template = kept[key] = said(event, other=other, jetons=jetons, why=why)
-    return Numbered(template, coup)
+    return template
 
 
 def sections(fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[Cell]]]:
@@ -154,7 +165,8 @@ def sections(fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[C
     kept: dict[Any, Record] = {}  # the records of the three statements' lines, many of them the same
     players = fiche.players
     as_hombre = _as_hombre(fiche, players, kept)
-    coups = coup_lines(fiche, players, partial(_said, kept))
+    # Each line made by the interpreter itself from its record and coup (`Numbered._make` less its check).
+    coups = coup_lines(fiche, players, partial(_template, kept), partial(tuple.__new__, Numbered))
     statements = [
         _statement(mine, settled, [*as_hombre[mine.player], *coups[mine.player], *(_said(kept, *line) for line in mine.lines)])
         for mine in statements_of(fiche, settled, coups=False)

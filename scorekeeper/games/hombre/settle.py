@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
+from functools import partial
+from itertools import repeat
 from typing import Any, NamedTuple, TypeVar
 
 from scorekeeper.errors import UserError
@@ -275,33 +277,59 @@ def statements(
     all of them, where the export's three statements read it once each (fast.py); without the lines of
     the `coups` where the page makes them its own way (`coup_lines`)."""
     players = fiche.players if players is None else players
-    lines = coup_lines(fiche, players, StatementLine) if coups else {player: [] for player in players}
+    lines = coup_lines(fiche, players, partial(StatementLine, None), _numbered) if coups else {p: [] for p in players}
     return tuple(_statement(fiche, settlement, player, lines[player]) for player in players)
 
 
+def _numbered(line_at: tuple[StatementLine, int]) -> StatementLine:
+    """A line of `coup_lines` at its coup."""
+    line, number = line_at
+    return StatementLine(number, line.amount, line.other, line.record)
+
+
 L = TypeVar("L")
+T = TypeVar("T")
 
 
 def coup_lines(
-    fiche: HombreFiche, players: tuple[str, ...], line: Callable[[int, Jetons, str | None, Record], L]
-) -> dict[str, list[L]]:
-    """The lines of each of `players`' statement that his coups give, in order, each made by `line` from
-    its coup, amount, other player and record (`StatementLine`): every payment he made or received and
-    each bête he made and recave he took (amount 0, no other)."""
-    lines: dict[str, list[L]] = {player: [] for player in players}
+    fiche: HombreFiche,
+    players: tuple[str, ...],
+    line: Callable[[Jetons, str | None, Record], L],
+    numbered: Callable[[tuple[L, int]], T],
+) -> dict[str, list[T]]:
+    """The lines of each of `players`' statement that his coups give, in order: every payment he made or
+    received and each bête he made and recave he took (amount 0, no other). Each is made by `line` from its
+    amount, other player and record, then given its coup by `numbered` (from the pair of the two:
+    `StatementLine`'s fields); a coup's payments once for all the coups that make the same, which the
+    replay keeps one tuple for (fast.py)."""
+    lines: dict[str, list[T]] = {player: [] for player in players}
+    made: dict[int, tuple[tuple[Payment, ...], list[tuple[list[T], list[L]]]]] = {}  # by the payments' identity
     for result in fiche.coups:
         number = result.number
-        for payment in result.payments:
-            if (paying := lines.get(payment.payer)) is not None:
-                paying.append(line(number, -payment.jetons, payment.payee, payment.why))
-            if payment.payee != payment.payer and (paid := lines.get(payment.payee)) is not None:
-                paid.append(line(number, payment.jetons, payment.payer, payment.why))
+        kept = made.get(id(result.payments))
+        if kept is None:
+            kept = made[id(result.payments)] = (result.payments, _payment_lines(result.payments, lines, line))
+        for mine, own in kept[1]:
+            mine += map(numbered, zip(own, repeat(number)))
         for said in result.log:
             if said.event in _NOTED:
                 for player in dict.fromkeys((said.values.get("player"), said.values.get("hombre"))):
                     if player in lines:
-                        lines[player].append(line(number, 0, None, said))
+                        lines[player].append(numbered((line(0, None, said), number)))
     return lines
+
+
+def _payment_lines(
+    payments: tuple[Payment, ...], lines: dict[str, list[T]], line: Callable[[Jetons, str | None, Record], L]
+) -> list[tuple[list[T], list[L]]]:
+    """What `payments` say in each of `lines`' statement (the list of his lines beside them), in order."""
+    said: dict[str, list[L]] = {}
+    for payment in payments:
+        if payment.payer in lines:
+            said.setdefault(payment.payer, []).append(line(-payment.jetons, payment.payee, payment.why))
+        if payment.payee != payment.payer and payment.payee in lines:
+            said.setdefault(payment.payee, []).append(line(payment.jetons, payment.payer, payment.why))
+    return [(lines[player], mine) for player, mine in said.items()]
 
 
 def _statement(
