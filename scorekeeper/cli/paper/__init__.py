@@ -286,7 +286,7 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(words, paper.columns)]
     rows = [
-        [entry["number"], _moment(entry), *map(cell, row), Note(entry.get("note", ""))]
+        [entry["number"], _moment(entry), *map(cell, row), Note(entry["note"]) if "note" in entry else _NO_NOTE]
         for entry, row in zip(data["coups"], paper.rows, strict=True)
     ]
     return Table([*headers, message("paper.col.note")], rows, paper.breaks)
@@ -294,7 +294,10 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
 
 def _moment(entry: dict[str, Any]) -> Moment:
     """An entry's time in local time; none where it has none, not parsed for one (2,000 failed parses a page)."""
-    return Moment(local(entry["time"]) if "time" in entry else "")
+    return Moment(local(entry["time"])) if "time" in entry else _NO_TIME
+
+
+_NO_TIME, _NO_NOTE = Moment(""), Note("")  # an entry's, the same for all the entries that have none
 
 
 def about(game: Any, ruleset: str | None) -> list[str]:
@@ -355,6 +358,18 @@ def ended(marks: list[Mark], data: dict[str, Any]) -> list[Mark]:
         return marks
     last = len(data["coups"])
     return [*(mark for mark in marks if mark.at != last), Mark(last, message("paper.mark.end"))]
+
+
+def escape(words: str) -> str:
+    r"""`words` as HTML text and attribute values show them, as `html.escape` writes them (`&`, `<`, `>`,
+    `"` and `'`), without importing `html`, whose table of 2,231 entities cost every export 1.1 ms.
+
+    >>> print(escape('<b title="x">A & B\'s</b>'))
+    &lt;b title=&quot;x&quot;&gt;A &amp; B&#x27;s&lt;/b&gt;
+    """
+    words = words.replace("&", "&amp;")  # first: the others bring their own
+    words = words.replace("<", "&lt;").replace(">", "&gt;")
+    return words.replace('"', "&quot;").replace("'", "&#x27;")
 
 
 def figure(value: Any) -> str:

@@ -7,9 +7,8 @@ between releases, and neither draws the manche marks the table wants without as 
 
 from __future__ import annotations
 
-from html import escape
 
-from scorekeeper.cli.paper import Series, figure
+from scorekeeper.cli.paper import Series, escape, figure
 
 MARKERS = ("●", "○", "◆", "■")
 ASCII_MARKERS = ("*", "o", "+", "#")

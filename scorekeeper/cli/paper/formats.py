@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from html import escape
 from typing import Any, NamedTuple
 
-from scorekeeper.cli.paper import Moment, Note, Table, figure
+from scorekeeper.cli.paper import Moment, Note, Table, escape, figure
 
 Sections = list[tuple[str, list[str]]]
 

@@ -112,18 +112,23 @@ def _statement(mine: Statement, settled: Settlement | None, lines: list[Cell]) -
 
 def _as_hombre(fiche: HombreFiche, players: tuple[str, ...], kept: dict[Any, Record]) -> dict[str, list[Cell]]:
     """Each of `players`' coups as hombre, his contract, its outcome and what it won or lost him, the fiche
-    read once for all, each line `Numbered` (see `_said`)."""
+    read once for all, each line `Numbered` (see `_template`); what a coup's payments give the hombre worked
+    out once for all the coups that share them (`coup_lines`)."""
     lines: dict[str, list[Cell]] = {player: [] for player in players}
+    nets: dict[tuple[int, str], tuple[Any, Jetons]] = {}  # by the payments' identity, them kept beside
     for result in fiche.coups:
-        coup = result.coup
-        if (mine := lines.get(coup.hombre)) is not None and coup.contract is not None:  # type: ignore[arg-type]
-            net = result.net(coup.hombre)  # type: ignore[arg-type]
-            key = (coup.contract, result.outcome, type(net), net)
-            if (template := kept.get(key)) is None:
-                template = kept[key] = said(
-                    "paper.statement.as_hombre", contract=coup.contract.value, outcome=result.outcome.value, net=net
-                )
-            mine.append(Numbered(template, result.number))
+        coup, hombre = result.coup, result.coup.hombre
+        if hombre is None or coup.contract is None or (mine := lines.get(hombre)) is None:
+            continue
+        if (known := nets.get((id(result.payments), hombre))) is None:
+            known = nets[id(result.payments), hombre] = (result.payments, result.net(hombre))
+        net = known[1]
+        key = (coup.contract, result.outcome, type(net), net)
+        if (template := kept.get(key)) is None:
+            template = kept[key] = said(
+                "paper.statement.as_hombre", contract=coup.contract.value, outcome=result.outcome.value, net=net
+            )
+        mine.append(Numbered(template, result.number))
     return lines
 
 
