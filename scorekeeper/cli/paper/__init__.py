@@ -157,21 +157,24 @@ class Once(Words):
 
     def _parts(self, record: Record) -> list[str] | None:
         """The words of a `Numbered` line of `record` cut where its number goes (None: said whole, each
-        time). Its words are kept by its values but the records among them (a payment's reason), which
-        are said apart, once each, and put in: the three statements of 2,000 coups of l'hombre say
-        1,127 distinct lines but for their number, out of some 40 words each reason aside (fast.py)."""
-        nested: dict[str, Record] = {}
+        time). Its words are kept by its values but the records and plain strings among them (a payment's
+        reason, a name), which are said apart (a record once) and put in: the three statements of 2,000
+        coups of l'hombre say 1,127 distinct lines but for their number, out of some 40 words each reason
+        and name aside (fast.py)."""
+        nested: dict[str, Any] = {}
         marks: dict[str, str] = {}
         values: dict[str, Any] = {}
         key: list[Any] = [record.rule, record.event]
+        words = self.message(record.event)
         for name, value in record.values.items():
             kind = type(value)
-            if kind is Record and len(marks) < len(_NESTED):  # said apart, a mark in its place
+            if (kind is Record or kind is str) and len(marks) < len(_NESTED) and _plain(words, name):
+                # said apart, a mark in its place
                 nested[name] = value
                 value = marks[name] = _NESTED[len(marks)]
                 key += (name, _SAID_APART)  # a tuple: no name that holds the mark as text takes its key
             else:
-                key += (name, value if kind is str else self._key(value))
+                key += (name, self._key(value))
             values[name] = value
         said = tuple(key)
         if said not in self.cuts:
@@ -180,27 +183,37 @@ class Once(Words):
         if parts is None:
             return None
         for name, mark in marks.items():
-            words = self(nested[name])
+            words = self(nested[name])  # a plain string as it is, as its words would hold it
             parts = [part.replace(mark, words) for part in parts]
         return parts
 
     def _cut(self, cell: Record, marks: dict[str, str] | None = None) -> list[str] | None:
         """`cell`'s words cut where its number goes, where its words write the number as it is (`{number}`,
-        no spec, no `{{`), and each of `marks` (its values that are records, said apart: a mark in their
-        place) too, and nothing else puts a mark in them; else None."""
+        no spec, no `{{`), and each of `marks` (its values said apart: a mark in their place) too, and
+        nothing else puts a mark in them; else None."""
         words = self.message(cell.event)
         marked = super().__call__(Record(cell.rule, cell.event, {**cell.values, "number": _NUMBER}))
         for name, mark in {"number": _NUMBER, **(marks or {})}.items():
-            places = words.count("{" + name + "}")
-            if places != words.count("{" + name) or places != marked.count(mark):
+            if not _plain(words, name) or words.count("{" + name + "}") != marked.count(mark):
                 return None
         return marked.split(_NUMBER)
+
+
+def _plain(words: str, name: str) -> bool:
+    """Whether `words` write the value `name` as it is wherever they write it (`{name}`: no spec, no
+    conversion), and write it.
+
+    >>> _plain("coup {number}: {why}", "why"), _plain("{jetons:#jetons}", "jetons"), _plain("{a}", "b")
+    (True, False, False)
+    """
+    places = words.count("{" + name + "}")
+    return places > 0 and places == words.count("{" + name)
 
 
 # Where an entry's number goes in a line said once for all its entries (`Once`): a character no words of
 # the catalogs hold; where a line's other values put one in its words too, it is said as it is, every time.
 _NUMBER = "\x00"
-# Where the records among a `Numbered` line's values go, said apart (`Once._parts`): as `_NUMBER`.
+# Where the records and strings among a `Numbered` line's values go, said apart (`Once._parts`): as `_NUMBER`.
 _NESTED = tuple(map(chr, range(1, 9)))
 _SAID_APART = (Record,)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from scorekeeper.cli.paper import Moment, Note, Table, escape, figure
@@ -128,7 +129,12 @@ def _csv_cell(cell: Any, dialect: Dialect) -> str:
 def _shown(table: Table) -> Table:
     """Only the columns some entry fills (no time column for a game without times), for the eye."""
     keep = [column for column in range(len(table.headers)) if any(row[column] not in ("", None) for row in table.rows)]
-    return Table([table.headers[c] for c in keep], [[row[c] for c in keep] for row in table.rows], table.breaks)
+    if len(keep) == len(table.headers):
+        return table
+    if len(keep) < 2:  # `itemgetter` of one column gives the cell, of none fails
+        return Table([table.headers[c] for c in keep], [[row[c] for c in keep] for row in table.rows], table.breaks)
+    shown = itemgetter(*keep)  # each row's cells picked by the interpreter itself: 2,000 rows of 14 columns
+    return Table(list(shown(table.headers)), [list(shown(row)) for row in table.rows], table.breaks)
 
 
 def markdown(title: str, table: Table, lines: list[str]) -> str:

@@ -36,8 +36,9 @@ def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
         shown, tricks = contract(result, players, kept=kept)
         if (outcome := outcomes.get(result.outcome)) is None:
             outcome = outcomes[result.outcome] = said("hombre.outcome", outcome=result.outcome)
-        nets = map(halved.__getitem__, map(operator.sub, result.halves, before))
-        figures = [value for pair in zip(nets, after_it, strict=True) for value in pair]
+        figures = [*after_it, *after_it]  # each player's net, then his balance
+        figures[::2] = map(halved.__getitem__, map(operator.sub, result.halves, before))
+        figures[1::2] = after_it
         rows.append((result.dealer, shown, tricks, jetons_json(result.enjeu), outcome, *figures))
         before = result.halves
     return Paper(tuple(columns), tuple(rows), tuple(after(fiche, False)), chart(data, fiche, balances))
@@ -172,8 +173,8 @@ def sections(fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[C
     as_hombre = _as_hombre(fiche, players, kept)
     # Each line made by the interpreter itself from its record and coup (`Numbered._make` less its check).
     coups = coup_lines(fiche, players, partial(_template, kept), partial(tuple.__new__, Numbered))
-    statements = [
-        _statement(mine, settled, [*as_hombre[mine.player], *coups[mine.player], *(_said(kept, *line) for line in mine.lines)])
-        for mine in statements_of(fiche, settled, coups=False)
-    ]
+    statements = []
+    for mine in statements_of(fiche, settled, coups=False):
+        own = [*as_hombre[mine.player], *coups[mine.player], *(_said(kept, *line) for line in mine.lines)]
+        statements.append(_statement(mine, settled, own))
     return [(said("paper.settlement"), lines), *((lines[0], lines[1:]) for lines in statements)]
