@@ -9,7 +9,7 @@ with its number first and whatever the JSON gives for it: its `time` and `note` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from scorekeeper.cli.render import Words, say
@@ -292,15 +292,18 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
     words = Once()
 
     def cell(value: Any) -> Any:  # a figure stays a number for the spreadsheet; words are said
-        kind = type(value)
-        if kind is int or kind is str or kind is float or value is None:  # most cells, asked at once
-            return value
-        return value if isinstance(value, int | float | str) else words(value)
+        return value if value is None or isinstance(value, int | float | str) else words(value)
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(words, paper.columns)]
+    said: Iterable[Iterable[Any]] = (map(cell, row) for row in paper.rows)
+    if paper.rows and paper.rows[0] and len(set(map(len, paper.rows))) == 1:
+        # Column by column: one of figures and plain words alone (most of them) taken as it is, without a
+        # call a cell (fast.py).
+        columns = [c if _PLAIN.issuperset(map(type, c)) else list(map(cell, c)) for c in zip(*paper.rows)]
+        said = zip(*columns)
     rows = [
-        [entry["number"], _moment(entry), *map(cell, row), Note(entry["note"]) if "note" in entry else _NO_NOTE]
-        for entry, row in zip(data["coups"], paper.rows, strict=True)
+        [entry["number"], _moment(entry), *cells, Note(entry["note"]) if "note" in entry else _NO_NOTE]
+        for entry, cells in zip(data["coups"], said, strict=True)
     ]
     return Table([*headers, message("paper.col.note")], rows, paper.breaks)
 
@@ -310,6 +313,7 @@ def _moment(entry: dict[str, Any]) -> Moment:
     return Moment(local(entry["time"])) if "time" in entry else _NO_TIME
 
 
+_PLAIN = frozenset({int, float, str, type(None)})  # the cells a table takes as they are, the figures a number
 _NO_TIME, _NO_NOTE = Moment(""), Note("")  # an entry's, the same for all the entries that have none
 
 

@@ -10,7 +10,7 @@ words in the help of `export --format`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import Any, NamedTuple
 
@@ -240,10 +240,10 @@ def html(
         return found
 
     entries = []
-    for at, (row, note) in enumerate(zip(table.rows, notes, strict=True), 1):
+    for at, (cells, note) in enumerate(zip(_rows(table.rows, cell), notes, strict=True), 1):
         end = ' class="end"' if at in breaks else ""
         under = f'\n<tr class="note"><td></td><td colspan="{width - 1}">{_words(note)}</td></tr>' if note else ""
-        entries.append(f"<tbody{end}><tr>" + "".join(map(cell, row)) + f"</tr>{under}</tbody>")
+        entries.append(f"<tbody{end}><tr>{cells}</tr>{under}</tbody>")
     wide = ' class="wide"' if width > _WIDE else ""
     parts = [
         f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">',
@@ -257,6 +257,23 @@ def html(
     for heading, items in sections:
         parts.append(f"<section>\n<h2>{_words(heading)}</h2>\n{_items(items)}\n</section>")
     return "\n".join([*parts, "</body>\n</html>\n"])
+
+
+def _rows(rows: list[list[Any]], cell: Callable[[Any], str]) -> Iterable[str]:
+    """Each row's cells written by `cell`, column by column where the rows are alike: a column of words
+    alone, or of whole figures alone, written for each distinct cell and the rest looked up by the
+    interpreter's own loop (fast.py); a column of mixed cells (1 and 1.0 are one key) a call a cell."""
+    if not rows or not rows[0] or len(set(map(len, rows))) != 1:
+        return ("".join(map(cell, row)) for row in rows)
+    columns = []
+    for column in zip(*rows):
+        kinds = set(map(type, column))
+        if kinds == {str} or kinds == {int}:
+            said = {value: cell(value) for value in set(column)}
+            columns.append(list(map(said.__getitem__, column)))
+        else:
+            columns.append(list(map(cell, column)))
+    return map("".join, zip(*columns))
 
 
 # Past this many columns (four players' figures), a table's short cells may wrap at their spaces and,
