@@ -80,7 +80,7 @@ class Once(Words):
     13,500 lines, 291 ms of CPU with their JSON copies and a `say` a line, 53 ms with a record a line
     said once by its values, ? ms so)."""
 
-    __slots__ = ("said", "keys", "words", "numbered", "cuts")
+    __slots__ = ("said", "keys", "words", "numbered", "cuts", "plain")
 
     def __init__(self) -> None:
         super().__init__()
@@ -93,6 +93,7 @@ class Once(Words):
         # where the number goes (None: said as they are, every time).
         self.numbered: dict[int, tuple[Record, list[str] | None]] = {}
         self.cuts: dict[Any, list[str] | None] = {}  # a line's words by its values but records, cut (`_parts`)
+        self.plain: dict[tuple[str, str], bool] = {}  # whether words write a value as it is (`_plain`)
 
     def __call__(self, cell: Any) -> str:
         kind = type(cell)
@@ -166,10 +167,15 @@ class Once(Words):
         values: dict[str, Any] = {}
         key: list[Any] = [record.rule, record.event]
         words = self.message(record.event)
+        plain = self.plain
         for name, value in record.values.items():
             kind = type(value)
-            if (kind is Record or kind is str) and len(marks) < len(_NESTED) and _plain(words, name):
-                # said apart, a mark in its place
+            if (kind is Record or kind is str) and len(marks) < len(_NESTED):
+                if (said_as_it_is := plain.get((words, name))) is None:
+                    said_as_it_is = plain[words, name] = _plain(words, name)
+            else:
+                said_as_it_is = False
+            if said_as_it_is:  # said apart, a mark in its place
                 nested[name] = value
                 value = marks[name] = _NESTED[len(marks)]
                 key += (name, _SAID_APART)  # a tuple: no name that holds the mark as text takes its key
@@ -252,16 +258,20 @@ def heading(name: str, fiche: Any, aside: dict[str, Any]) -> dict[str, Any]:
     """What the paper says of a game beside what its game draws from the fiche (`Game.paper`), as
     `sheet --json` names it: the name, the game, whether the partie is over, each entry's number with
     its time and note, the game's notes and its stop. Not the records that explain each coup: no page
-    shows them, and rendering them all was 74% of `chart` on 2,000 coups (issue 28)."""
+    shows them, and rendering them all was 74% of `chart` on 2,000 coups (issue 28). Only what may need
+    JSON's words goes through JSON: an entry's number is an int already (fast.py)."""
     import json
 
     from scorekeeper.i18n import as_json
 
-    entries = [{"number": result.number} for result in fiche.coups]
-    for entry, kept in zip(entries, aside["entries"], strict=False):
-        entry.update(kept)
-    data = {"name": name, "game": fiche.game, "over": fiche.over, "coups": entries}
-    return json.loads(json.dumps(data | {"notes": aside["notes"], "stopped": aside["stopped"]}, default=as_json))
+    kept = aside["entries"][: len(fiche.coups)]
+    held = [at for at, own in enumerate(kept) if own]  # the entries with a time or a note: JSON's to say
+    data = {"name": name, "game": fiche.game, "over": fiche.over, "held": [kept[at] for at in held]}
+    said = json.loads(json.dumps(data | {"notes": aside["notes"], "stopped": aside["stopped"]}, default=as_json))
+    entries = [{"number": result.number} for result in fiche.coups]  # an int, as JSON gives it back
+    for at, own in zip(held, said.pop("held"), strict=True):
+        entries[at].update(own)
+    return {"name": said["name"], "game": said["game"], "over": said["over"], "coups": entries} | said
 
 
 def asides(data: dict[str, Any]) -> list[str]:
