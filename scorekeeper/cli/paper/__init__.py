@@ -102,7 +102,11 @@ class Once(Words):
         if kind is Numbered:
             kept = self.numbered.get(id(cell.record))
             if kept is None:
-                kept = self.numbered[id(cell.record)] = (cell.record, self._parts(cell.record))
+                try:
+                    parts = self._parts(cell.record)
+                except _Unkeyed:  # a value that cannot be a key: said whole, every time
+                    parts = None
+                kept = self.numbered[id(cell.record)] = (cell.record, parts)
             return super().__call__(cell.whole()) if kept[1] is None else str(cell.number).join(kept[1])
         if kind is Record and (kept := self.words.get(id(cell))) is not None:
             return kept[1]
