@@ -16,7 +16,7 @@ import pytest
 from scorekeeper import service, store
 from scorekeeper.cli import paper
 from scorekeeper.explain import Record
-from tests.cli.paper.test_flat_paper import _counted, _game, _hombre
+from tests.cli.paper.test_flat_paper import _game, _hombre
 
 
 def test_a_statements_lines_are_made_once_for_the_coups_that_share_their_payments() -> None:
@@ -36,20 +36,6 @@ def test_a_statements_lines_are_made_once_for_the_coups_that_share_their_payment
     # The lines are those of each player's statement, in order.
     for mine in statements(fiche, None):
         assert lines[mine.player] == list(mine.lines)
-
-
-def test_the_page_says_each_statement_line_once_but_for_its_coup_name_and_reason(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from scorekeeper.cli import render
-
-    fiche, data = _game(200)
-    before = paper.sections(data, fiche)
-    filled = _counted(monkeypatch, render, "text")
-    assert paper.sections(data, fiche) == before
-    lines = sum(len(said) for _, said in before)
-    # 1,139 lines said with 57 fills (125 when each line's words were kept whole by its name and reason).
-    assert lines > 1000 and len(filled) < lines / 16
 
 
 NAMES = ["Bea", "B\x01a", "B\x00a", "{number}", "Bea {why}", "B\x1b[8ma"]
