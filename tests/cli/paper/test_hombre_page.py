@@ -16,7 +16,7 @@ import pytest
 from scorekeeper import service, store
 from scorekeeper.cli import paper
 from scorekeeper.explain import Record
-from tests.cli.paper.test_flat_paper import _game, _hombre
+from tests.cli.paper.test_flat_paper import _hombre
 
 
 def test_a_statements_lines_are_made_once_for_the_coups_that_share_their_payments() -> None:
