@@ -32,6 +32,12 @@ def record(event: str, rule: str | None = None, /, **values: Any) -> Record:
     return Record(rule, event, values)
 
 
+def numbered(event: str, /, **values: Any) -> Record:
+    """The words of `event` said of many entries (`Numbered`'s record): every value but the entry's `number`,
+    which each `Numbered` line brings; a cell's words, no rule of their own."""
+    return Record(None, event, values)
+
+
 class Numbered(NamedTuple):
     """`record` said of entry `number`: its words with `number` first among its values. A page of thousands
     of lines that differ only by their entry's number (a statement: `coup 12: paid Bea 6 jetons: …`)

@@ -7,7 +7,7 @@ import operator
 from functools import partial
 from typing import Any
 
-from scorekeeper.explain import Numbered, Record
+from scorekeeper.explain import Numbered, Record, numbered
 from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
 from scorekeeper.games.hombre.money import Jetons
 from scorekeeper.games.hombre.settle import Settlement, Statement, coup_lines
@@ -126,7 +126,7 @@ def _as_hombre(fiche: HombreFiche, players: tuple[str, ...], kept: dict[Any, Rec
         net = known[1]
         key = (coup.contract, result.outcome, type(net), net)
         if (template := kept.get(key)) is None:
-            template = kept[key] = said(
+            template = kept[key] = numbered(
                 "paper.statement.as_hombre", contract=coup.contract.value, outcome=result.outcome.value, net=net
             )
         mine.append(Numbered(template, result.number))
@@ -153,14 +153,14 @@ def _template(kept: dict[Any, Record], amount: Jetons, other: str | None, why: R
     if other is None:
         key: tuple[Any, ...] = ("noted", id(why))
         if (template := kept.get(key)) is None:
-            template = kept[key] = said("paper.statement.noted", why=why)
+            template = kept[key] = numbered("paper.statement.noted", why=why)
         return template
     paid = amount < 0
     event = "paper.statement.paid" if paid else "paper.statement.received"
     jetons = -amount if paid else amount
     key = (event, other, type(jetons), jetons, id(why))
     if (template := kept.get(key)) is None:
-        template = kept[key] = said(event, other=other, jetons=jetons, why=why)
+        template = kept[key] = numbered(event, other=other, jetons=jetons, why=why)
     return template
 
 
