@@ -80,7 +80,9 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   characters with its line feeds made spaces (`export.escaped`): 5.8 to 3.7 ms; `html` (its entities'
   table) no longer imported (`cli.paper.escape`) and the settlement's and the page's values NamedTuples:
   the export's imports 13.0 to 10.5 ms. The page's own work 118 to 57 ms; the whole export, farm-bench
-  pairs against the import floor, installed: FIGURES;
+  pairs against the import floor, installed, CPU medians of 15 (load 1.3 on 2 cores): 239 ms, 3.39x before
+  (3.42x on main with the kept state), 177 ms, 2.43x after (2.44x merged with main's kept state); manille's
+  2,000 coups 0.94x and `chart` of l'hombre 0.96x what they were, paired with the install before;
 - the table's session keeps its fiche until its state changes (`service.session`): three of the four
   asked a coup, each 20 µs (manille) to 50 µs (l'hombre) at 2,000 coups;
 - a concours's `standing` and `status` (issue 32) take each table's outcome from the summary the last write
