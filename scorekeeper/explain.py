@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,3 +30,26 @@ class Record:
 def record(event: str, rule: str | None = None, /, **values: Any) -> Record:
     """`Record(rule, event, values)`, written the way a rule says it."""
     return Record(rule, event, values)
+
+
+def numbered(event: str, /, **values: Any) -> Record:
+    """The words of `event` said of many entries (`Numbered`'s record): every value but the entry's `number`,
+    which each `Numbered` line brings; a cell's words, no rule of their own."""
+    return Record(None, event, values)
+
+
+class Numbered(NamedTuple):
+    """`record` said of entry `number`: its words with `number` first among its values. A page of thousands
+    of lines that differ only by their entry's number (a statement: `coup 12: paid Bea 6 jetons: …`)
+    keeps one record for all of them, said once (`cli.paper.Once`), its number put in each line.
+
+    >>> Numbered(record("paid", None, other="B"), 12).whole()
+    Record(rule=None, event='paid', values={'number': 12, 'other': 'B'})
+    """
+
+    record: Record
+    number: int
+
+    def whole(self) -> Record:
+        """The record of this entry, its number among its values, as one record a line says it."""
+        return Record(self.record.rule, self.record.event, {"number": self.number, **self.record.values})

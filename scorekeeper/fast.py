@@ -71,6 +71,26 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   farm-bench, 9 pairs against the import floor, installed, on a loaded machine (load 5 on 2 cores), CPU
   medians: manille 2,000 coups 203 ms to 164 ms, 2.79x to 2.27x; l'hombre 2,000 coups (its statements
   included) 566 ms to 248 ms, 7.70x to 3.30x; `chart` 2,000 coups 1.86x before, 1.89x after (unchanged);
+- l'hombre's export page (issue 28, task E), each piece timed cold in one process, installed, CPU best of 3,
+  before / after: a statement's line of a coup is one `Numbered` record for all the coups that say it but
+  for their number, made once for the coups that share their payments (the replay keeps one tuple for
+  them: `hombre.settle.coup_lines`), said once with its reasons and names said apart and put in, and the
+  lines said in one loop (`Once.lines`, `Once._parts`): the sections 47.5 to 21.4 ms; the contracts and
+  outcomes one record each (`hombre.sheet.contract`'s `kept`), a coup's nets from its balances and each
+  figure of half jetons worked out once (`hombre.paper._Halved`): the paper 13.3 to 6.0 ms; a column of
+  plain cells taken as it is, a column of words or whole figures written a distinct cell at a time, both
+  by the interpreter's own loops (`cli.paper.table`, `formats._rows`), the columns a page hides picked by
+  `itemgetter`, and the joined statements searched for a red suit only where one is (`formats._words`):
+  the table 12.2 to 2.8 ms, the HTML 19.9 to 11.2 ms; the chart's y of a value looked up by `map` (a
+  value's y is the same whatever its type) and its marks' labels said by `Words`, which never repeat:
+  12.8 to 7.8 ms; the lines under the table by `Words` too: 4.8 to 3.4 ms; the entries without a time or
+  note out of the JSON round trip (`cli.paper.heading`): 1.8 to 0.8 ms; the page searched for control
+  characters with its line feeds made spaces (`export.escaped`): 5.8 to 3.7 ms; `html` (its entities'
+  table) no longer imported (`cli.paper.escape`) and the settlement's and the page's values NamedTuples:
+  the export's imports 13.0 to 10.5 ms. The page's own work 118 to 57 ms; the whole export, farm-bench
+  pairs against the import floor, installed, CPU medians of 15 (load 1.3 on 2 cores): 239 ms, 3.39x before
+  (3.42x on main with the kept state), 177 ms, 2.43x after (2.44x merged with main's kept state); manille's
+  2,000 coups 0.94x and `chart` of l'hombre 0.96x what they were, paired with the install before;
 - the table's session keeps its fiche until its state changes (`service.session`): three of the four
   asked a coup, each 20 µs (manille) to 50 µs (l'hombre) at 2,000 coups;
 - a concours's `standing` and `status` (issue 32) take each table's outcome from the summary the last write

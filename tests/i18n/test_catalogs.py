@@ -60,7 +60,7 @@ CORE_AND_CLI = [
 ] + sorted((PACKAGE / "store").glob("*.py"))
 
 ERRORS = {"UserError", "CardError", "SuitError", "refuse"}  # `refuse`: manille's rules, a UserError with its origin
-MESSAGES = {"record", "text", "message", "said"}  # `said`: the words of a cell, a game's sheet as data
+MESSAGES = {"record", "text", "message", "said", "numbered"}  # `said`: the words of a cell, a game's sheet as data
 
 
 def _called(node: ast.Call) -> str:
@@ -88,6 +88,8 @@ def uses(path: Path) -> list[tuple[str, set[str] | None, int]]:
         given = {keyword.arg for keyword in node.keywords if keyword.arg not in (None, "ascii")}
         if called == "refuse":
             given.add("origin")
+        if called == "numbered":  # `explain.numbered`: each `Numbered` line brings its number
+            given.add("number")
         found.append((key, None if any(keyword.arg is None for keyword in node.keywords) else given, node.lineno))
     return found
 

@@ -9,18 +9,17 @@ with its number first and whatever the JSON gives for it: its `time` and `note` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from scorekeeper.cli.render import Words, say
 from scorekeeper.clock import local
-from scorekeeper.explain import Record
+from scorekeeper.explain import Numbered, Record
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Joined, Struck, Who
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """A fiche as rows of cells, figures as numbers: the CSV writes them, Markdown and HTML show them;
     the rows (their index from 1) after which the printed page draws a rule, where a manche ends."""
 
@@ -57,31 +56,31 @@ class Note(str):
     __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """A line across the chart after entry `at` (its index from 1): a manche won, a poule taken, the end."""
 
     at: int
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Series:
+class Series(NamedTuple):
     """The chart: one line a side or player, its value after each entry (the start, 0, first)."""
 
     title: str
     lines: list[tuple[str, list[float]]]
-    marks: list[Mark] = field(default_factory=list)
+    marks: Sequence[Mark] = ()
 
 
 class Once(Words):
     """`Words` that put each distinct cell in words once for a page: a long partie says the same dealer,
     card, outcome and payment's reason thousands of times. A line that differs from others only by its
     entry's `number` (a statement's `coup 12: paid Bea 6 jetons: …`) is said once with a mark where the
-    number goes, which each entry's number then takes (fast.py: the three statements of 2,000 coups of
-    l'hombre, 13,500 lines, 291 ms of CPU with their JSON copies and a `say` a line, 53 ms so)."""
+    number goes, which each entry's number then takes: a `Numbered` line by its record's identity, which
+    its game keeps one for all its entries (fast.py: the three statements of 2,000 coups of l'hombre,
+    13,500 lines, 291 ms of CPU with their JSON copies and a `say` a line, 53 ms with a record a line
+    said once by its values; 21 ms the sections so, their records made once a shared tuple of payments)."""
 
-    __slots__ = ("said", "keys")
+    __slots__ = ("said", "keys", "words", "numbered", "cuts", "plain")
 
     def __init__(self) -> None:
         super().__init__()
@@ -89,12 +88,30 @@ class Once(Words):
         # A record's key by its identity, the record kept beside it (no other takes its id): the replay
         # holds one record for the same reason of many payments.
         self.keys: dict[int, tuple[Record, Any]] = {}
+        self.words: dict[int, tuple[Record, str]] = {}  # and its words, where the game keeps one for many cells
+        # A `Numbered` line's words by its record's identity, the record kept beside them: the words cut
+        # where the number goes (None: said as they are, every time).
+        self.numbered: dict[int, tuple[Record, list[str] | None]] = {}
+        self.cuts: dict[Any, list[str] | None] = {}  # a line's words by its values but records, cut (`_parts`)
+        self.plain: dict[tuple[str, str], bool] = {}  # whether words write a value as it is (`_plain`)
 
     def __call__(self, cell: Any) -> str:
-        if type(cell) is str:
+        kind = type(cell)
+        if kind is str:
             return cell
+        if kind is Numbered:
+            kept = self.numbered.get(id(cell.record))
+            if kept is None:
+                try:
+                    parts = self._parts(cell.record)
+                except _Unkeyed:  # a value that cannot be a key: said whole, every time
+                    parts = None
+                kept = self.numbered[id(cell.record)] = (cell.record, parts)
+            return super().__call__(cell.whole()) if kept[1] is None else str(cell.number).join(kept[1])
+        if kind is Record and (kept := self.words.get(id(cell))) is not None:
+            return kept[1]
         try:
-            if type(cell) is Record and cell.rule is None and type(cell.values.get("number")) is int:
+            if kind is Record and cell.rule is None and type(cell.values.get("number")) is int:
                 return self._numbered(cell)
             key = self._key(cell)
         except _Unkeyed:
@@ -102,7 +119,21 @@ class Once(Words):
         found = self.said.get(key)
         if found is None:
             found = self.said[key] = super().__call__(cell)
+        if kind is Record:
+            self.words[id(cell)] = (cell, found)
         return found
+
+    def lines(self, cells: list[Any]) -> list[str]:
+        """Each of `cells` in words, as a call a cell would say it, a `Numbered` line said already taken
+        at once: a statement of 2,000 coups says some 4,500 of them (fast.py)."""
+        said = []
+        numbered = self.numbered
+        for cell in cells:
+            if type(cell) is Numbered and (kept := numbered.get(id(cell[0]))) is not None and kept[1] is not None:
+                said.append(str(cell[1]).join(kept[1]))
+            else:
+                said.append(self(cell))
+        return said
 
     def _key(self, value: Any) -> Any:
         if type(value) is not Record:
@@ -122,20 +153,79 @@ class Once(Words):
                 parts += (name, value if type(value) is str else self._key(value))
         key = tuple(parts)
         if key not in self.said:
-            words = self.message(cell.event)
-            marked = super().__call__(Record(None, cell.event, {**values, "number": _NUMBER}))
-            places = words.count("{number}")
-            plain = places == words.count("{number") and places == marked.count(_NUMBER)  # no spec, no `{{`
-            self.said[key] = marked if plain else None
+            cut = self._cut(cell)
+            self.said[key] = None if cut is None else _NUMBER.join(cut)
         marked = self.said[key]
         if marked is None:
             return super().__call__(cell)
         return marked.replace(_NUMBER, str(values["number"]))
 
+    def _parts(self, record: Record) -> list[str] | None:
+        """The words of a `Numbered` line of `record` cut where its number goes (None: said whole, each
+        time). Its words are kept by its values but the records and plain strings among them (a payment's
+        reason, a name), which are said apart (a record once) and put in: the three statements of 2,000
+        coups of l'hombre say 1,127 distinct lines but for their number, out of some 40 words each reason
+        and name aside (fast.py)."""
+        nested: dict[str, Any] = {}
+        marks: dict[str, str] = {}
+        values: dict[str, Any] = {}
+        key: list[Any] = [record.rule, record.event]
+        words = self.message(record.event)
+        plain = self.plain
+        for name, value in record.values.items():
+            kind = type(value)
+            if (kind is Record or kind is str) and len(marks) < len(_NESTED):
+                if (said_as_it_is := plain.get((words, name))) is None:
+                    said_as_it_is = plain[words, name] = _plain(words, name)
+            else:
+                said_as_it_is = False
+            if said_as_it_is:  # said apart, a mark in its place
+                nested[name] = value
+                value = marks[name] = _NESTED[len(marks)]
+                key += (name, _SAID_APART)  # a tuple: no name that holds the mark as text takes its key
+            else:
+                key += (name, self._key(value))
+            values[name] = value
+        said = tuple(key)
+        if said not in self.cuts:
+            self.cuts[said] = self._cut(Record(record.rule, record.event, values), marks)
+        parts = self.cuts[said]
+        if parts is None:
+            return None
+        for name, mark in marks.items():
+            words = self(nested[name])  # a plain string as it is, as its words would hold it
+            parts = [part.replace(mark, words) for part in parts]
+        return parts
+
+    def _cut(self, cell: Record, marks: dict[str, str] | None = None) -> list[str] | None:
+        """`cell`'s words cut where its number goes, where its words write the number as it is (`{number}`,
+        no spec, no `{{`), and each of `marks` (its values said apart: a mark in their place) too, and
+        nothing else puts a mark in them; else None."""
+        words = self.message(cell.event)
+        marked = super().__call__(Record(cell.rule, cell.event, {**cell.values, "number": _NUMBER}))
+        for name, mark in {"number": _NUMBER, **(marks or {})}.items():
+            if not _plain(words, name) or words.count("{" + name + "}") != marked.count(mark):
+                return None
+        return marked.split(_NUMBER)
+
+
+def _plain(words: str, name: str) -> bool:
+    """Whether `words` write the value `name` as it is wherever they write it (`{name}`: no spec, no
+    conversion), and write it.
+
+    >>> _plain("coup {number}: {why}", "why"), _plain("{jetons:#jetons}", "jetons"), _plain("{a}", "b")
+    (True, False, False)
+    """
+    places = words.count("{" + name + "}")
+    return places > 0 and places == words.count("{" + name)
+
 
 # Where an entry's number goes in a line said once for all its entries (`Once`): a character no words of
 # the catalogs hold; where a line's other values put one in its words too, it is said as it is, every time.
 _NUMBER = "\x00"
+# Where the records and strings among a `Numbered` line's values go, said apart (`Once._parts`): as `_NUMBER`.
+_NESTED = tuple(map(chr, range(1, 9)))
+_SAID_APART = (Record,)
 
 
 class _Unkeyed(Exception):
@@ -172,16 +262,20 @@ def heading(name: str, fiche: Any, aside: dict[str, Any]) -> dict[str, Any]:
     """What the paper says of a game beside what its game draws from the fiche (`Game.paper`), as
     `sheet --json` names it: the name, the game, whether the partie is over, each entry's number with
     its time and note, the game's notes and its stop. Not the records that explain each coup: no page
-    shows them, and rendering them all was 74% of `chart` on 2,000 coups (issue 28)."""
+    shows them, and rendering them all was 74% of `chart` on 2,000 coups (issue 28). Only what may need
+    JSON's words goes through JSON: an entry's number is an int already (fast.py)."""
     import json
 
     from scorekeeper.i18n import as_json
 
-    entries = [{"number": result.number} for result in fiche.coups]
-    for entry, kept in zip(entries, aside["entries"], strict=False):
-        entry.update(kept)
-    data = {"name": name, "game": fiche.game, "over": fiche.over, "coups": entries}
-    return json.loads(json.dumps(data | {"notes": aside["notes"], "stopped": aside["stopped"]}, default=as_json))
+    kept = aside["entries"][: len(fiche.coups)]
+    held = [at for at, own in enumerate(kept) if own]  # the entries with a time or a note: JSON's to say
+    data = {"name": name, "game": fiche.game, "over": fiche.over, "held": [kept[at] for at in held]}
+    said = json.loads(json.dumps(data | {"notes": aside["notes"], "stopped": aside["stopped"]}, default=as_json))
+    entries = [{"number": result.number} for result in fiche.coups]  # an int, as JSON gives it back
+    for at, own in zip(held, said.pop("held"), strict=True):
+        entries[at].update(own)
+    return {"name": said["name"], "game": said["game"], "over": said["over"], "coups": entries} | said
 
 
 def asides(data: dict[str, Any]) -> list[str]:
@@ -215,16 +309,26 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
         return value if value is None or isinstance(value, int | float | str) else words(value)
 
     headers = [message("paper.col.number"), message("paper.col.time"), *map(words, paper.columns)]
+    said: Iterable[Iterable[Any]] = (map(cell, row) for row in paper.rows)
+    if paper.rows and paper.rows[0] and len(set(map(len, paper.rows))) == 1:
+        # Column by column: one of figures and plain words alone (most of them) taken as it is, without a
+        # call a cell (fast.py).
+        columns = [c if _PLAIN.issuperset(map(type, c)) else list(map(cell, c)) for c in zip(*paper.rows)]
+        said = zip(*columns)
     rows = [
-        [entry["number"], _moment(entry), *map(cell, row), Note(entry.get("note", ""))]
-        for entry, row in zip(data["coups"], paper.rows, strict=True)
+        [entry["number"], _moment(entry), *cells, Note(entry["note"]) if "note" in entry else _NO_NOTE]
+        for entry, cells in zip(data["coups"], said, strict=True)
     ]
     return Table([*headers, message("paper.col.note")], rows, paper.breaks)
 
 
 def _moment(entry: dict[str, Any]) -> Moment:
     """An entry's time in local time; none where it has none, not parsed for one (2,000 failed parses a page)."""
-    return Moment(local(entry["time"]) if "time" in entry else "")
+    return Moment(local(entry["time"])) if "time" in entry else _NO_TIME
+
+
+_PLAIN = frozenset({int, float, str, type(None)})  # the cells a table takes as they are, the figures a number
+_NO_TIME, _NO_NOTE = Moment(""), Note("")  # an entry's, the same for all the entries that have none
 
 
 def about(game: Any, ruleset: str | None) -> list[str]:
@@ -248,12 +352,12 @@ def about(game: Any, ruleset: str | None) -> list[str]:
 
 def lines(data: dict[str, Any], paper: Paper) -> list[str]:
     """Under the table: what the game says there, then the game's notes and its stop."""
-    return [*map(Once(), paper.summary), *asides(data)]
+    return [*map(Words(), paper.summary), *asides(data)]  # a few lines, none the same: `Once` would only cost
 
 
 def series(data: dict[str, Any], chart: Chart) -> Series:
     """The game's chart in words, the partie's end marked on its last entry."""
-    words = Once()
+    words = Words()  # every mark says another manche or poule: `Once` would only cost
     drawn = [(words(label), list(values)) for label, values in chart.lines]
     return Series(words(chart.title), drawn, ended([Mark(at, words(label)) for at, label in chart.marks], data))
 
@@ -273,7 +377,7 @@ def sections(data: dict[str, Any], fiche: Any) -> list[tuple[str, list[str]]]:
     except UserError as error:  # nothing to settle yet: the page says why
         return [(message("paper.settlement"), [mistake(error)])]
     words = Once()
-    return [(words(heading), [words(line) for line in said]) for heading, said in engine.paper_sections(fiche, settled)]
+    return [(words(heading), words.lines(said)) for heading, said in engine.paper_sections(fiche, settled)]
 
 
 def ended(marks: list[Mark], data: dict[str, Any]) -> list[Mark]:
@@ -285,6 +389,18 @@ def ended(marks: list[Mark], data: dict[str, Any]) -> list[Mark]:
         return marks
     last = len(data["coups"])
     return [*(mark for mark in marks if mark.at != last), Mark(last, message("paper.mark.end"))]
+
+
+def escape(words: str) -> str:
+    r"""`words` as HTML text and attribute values show them, as `html.escape` writes them (`&`, `<`, `>`,
+    `"` and `'`), without importing `html`, whose table of 2,231 entities cost every export 1.1 ms.
+
+    >>> print(escape('<b title="x">A & B\'s</b>'))
+    &lt;b title=&quot;x&quot;&gt;A &amp; B&#x27;s&lt;/b&gt;
+    """
+    words = words.replace("&", "&amp;")  # first: the others bring their own
+    words = words.replace("<", "&lt;").replace(">", "&gt;")
+    return words.replace('"', "&quot;").replace("'", "&#x27;")
 
 
 def figure(value: Any) -> str:

@@ -3,7 +3,7 @@ the standing, and the final ranking with its prizes, as printable A4 HTML pages 
 prizes as CSV too, through the fiche's own CSV writer: the same escaping of formulas).
 
 The pages are self-contained (style inline, nothing from the network). Every word typed by someone (a
-team's, a player's, the concours's name) is escaped (`html.escape`): it is shown, never run. With
+team's, a player's, the concours's name) is escaped (`cli.paper.escape`, as `html.escape`): it is shown, never run. With
 `--url BASE` each card carries its table's page on the web (and its entry page with `--entry`) as an
 address and a QR code (`cli.paper.qr`), opened by a token made from the table's stored secret.
 """
@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
-from scorekeeper.cli.paper import Table, figure
+from scorekeeper.cli.paper import Table, escape, figure
 from scorekeeper.cli.paper.formats import STYLE
 from scorekeeper.cli.paper.qr import STYLE as LINKS_STYLE
 from scorekeeper.cli.paper.qr import card_links

@@ -8,9 +8,9 @@ draws `card_links` of them. segno is imported here alone, when a card has an add
 from __future__ import annotations
 
 import re
-from html import escape
 from urllib.parse import urlsplit
 
+from scorekeeper.cli.paper import escape
 from scorekeeper.concours.links import table_url
 from scorekeeper.errors import UserError
 

@@ -10,10 +10,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, NamedTuple
+from functools import partial
+from itertools import repeat
+from typing import Any, NamedTuple, TypeVar
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
@@ -22,8 +23,7 @@ from scorekeeper.games.hombre.money import Jetons, Payment
 from scorekeeper.games.hombre.rules import HombreRules
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerResult:
+class PlayerResult(NamedTuple):
     """H-19: a player's jetons at the end, minus a cave for every cave he took."""
 
     name: str
@@ -33,8 +33,7 @@ class PlayerResult:
     rounding: Jetons = 0  # `settle --whole` (H-12): what closing the pair of half-jetons added to the exact result
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(NamedTuple):
     """One payment of the settlement, in jetons and in fiches and jetons (H-12, H-19)."""
 
     payer: str
@@ -54,8 +53,7 @@ class Transfer:
         return record("transfer", "H-19", **said, fiches=self.fiches, rest=self.rest)
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     """The settlement: the bêtes split, each player's result, and the fewest payments that settle them."""
 
     rules: HombreRules
@@ -238,8 +236,7 @@ class StatementLine(NamedTuple):
     record: Record
 
 
-@dataclass(frozen=True, slots=True)
-class Statement:
+class Statement(NamedTuple):
     """A player's own statement (H-12 to H-19): every payment he made or received, each bête he made and
     each recave he took (their coup, amount 0: they move no jeton of his result), the split of the bêtes
     left and the rounding at the settlement. The amounts always sum to `result`: his result at the
@@ -274,25 +271,65 @@ def statement(fiche: HombreFiche, settlement: Settlement | None, player: str) ->
 
 
 def statements(
-    fiche: HombreFiche, settlement: Settlement | None, players: tuple[str, ...] | None = None
+    fiche: HombreFiche, settlement: Settlement | None, players: tuple[str, ...] | None = None, coups: bool = True
 ) -> tuple[Statement, ...]:
     """The statement of each of `players` (all, in seating order, by default), the fiche read once for
-    all of them, where the export's three statements read it once each (fast.py)."""
+    all of them, where the export's three statements read it once each (fast.py); without the lines of
+    the `coups` where the page makes them its own way (`coup_lines`)."""
     players = fiche.players if players is None else players
-    lines: dict[str, list[StatementLine]] = {player: [] for player in players}
+    lines = coup_lines(fiche, players, partial(StatementLine, None), _numbered) if coups else {p: [] for p in players}
+    return tuple(_statement(fiche, settlement, player, lines[player]) for player in players)
+
+
+def _numbered(line_at: tuple[StatementLine, int]) -> StatementLine:
+    """A line of `coup_lines` at its coup."""
+    line, number = line_at
+    return StatementLine(number, line.amount, line.other, line.record)
+
+
+L = TypeVar("L")
+T = TypeVar("T")
+
+
+def coup_lines(
+    fiche: HombreFiche,
+    players: tuple[str, ...],
+    line: Callable[[Jetons, str | None, Record], L],
+    numbered: Callable[[tuple[L, int]], T],
+) -> dict[str, list[T]]:
+    """The lines of each of `players`' statement that his coups give, in order: every payment he made or
+    received and each bête he made and recave he took (amount 0, no other). Each is made by `line` from its
+    amount, other player and record, then given its coup by `numbered` (from the pair of the two:
+    `StatementLine`'s fields); a coup's payments once for all the coups that make the same, which the
+    replay keeps one tuple for (fast.py)."""
+    lines: dict[str, list[T]] = {player: [] for player in players}
+    made: dict[int, tuple[tuple[Payment, ...], list[tuple[list[T], list[L]]]]] = {}  # by the payments' identity
     for result in fiche.coups:
         number = result.number
-        for payment in result.payments:
-            if (paying := lines.get(payment.payer)) is not None:
-                paying.append(StatementLine(number, -payment.jetons, payment.payee, payment.why))
-            if payment.payee != payment.payer and (paid := lines.get(payment.payee)) is not None:
-                paid.append(StatementLine(number, payment.jetons, payment.payer, payment.why))
+        kept = made.get(id(result.payments))
+        if kept is None:
+            kept = made[id(result.payments)] = (result.payments, _payment_lines(result.payments, lines, line))
+        for mine, own in kept[1]:
+            mine += map(numbered, zip(own, repeat(number)))
         for said in result.log:
             if said.event in _NOTED:
                 for player in dict.fromkeys((said.values.get("player"), said.values.get("hombre"))):
                     if player in lines:
-                        lines[player].append(StatementLine(number, 0, None, said))
-    return tuple(_statement(fiche, settlement, player, lines[player]) for player in players)
+                        lines[player].append(numbered((line(0, None, said), number)))
+    return lines
+
+
+def _payment_lines(
+    payments: tuple[Payment, ...], lines: dict[str, list[T]], line: Callable[[Jetons, str | None, Record], L]
+) -> list[tuple[list[T], list[L]]]:
+    """What `payments` say in each of `lines`' statement (the list of his lines beside them), in order."""
+    said: dict[str, list[L]] = {}
+    for payment in payments:
+        if payment.payer in lines:
+            said.setdefault(payment.payer, []).append(line(-payment.jetons, payment.payee, payment.why))
+        if payment.payee != payment.payer and payment.payee in lines:
+            said.setdefault(payment.payee, []).append(line(payment.jetons, payment.payer, payment.why))
+    return [(lines[player], mine) for player, mine in said.items()]
 
 
 def _statement(

@@ -4,6 +4,7 @@ the edge puts them in words and fits them to the screen."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from scorekeeper.explain import Record
 from scorekeeper.games.hombre.fiche import CoupResult, HombreFiche
@@ -68,19 +69,36 @@ def short_status(fiche: HombreFiche) -> Record:
     return said(key, balances=balances, taken=fiche.poules_tirees, poules=fiche.rules.poules)
 
 
-def contract(result: CoupResult, players: Sequence[str], who: Callable[[str], Cell] = Who) -> tuple[Cell, str]:
-    """The contract as the table says it (`B sans prendre`), and the tricks in seating order (`4-3-2`)."""
+def contract(
+    result: CoupResult, players: Sequence[str], who: Callable[[str], Cell] = Who, kept: dict[Any, Any] | None = None
+) -> tuple[Cell, str]:
+    """The contract as the table says it (`B sans prendre`), and the tricks in seating order (`4-3-2`). With
+    `kept`, one record for all the coups that say the same contract, kept there by what it says (the
+    export's page says each once by its identity: fast.py)."""
     coup = result.coup
     if coup.pay is not None:  # M-18: an agreement, no coup played
         return said("cell.adjust", reason=coup.reason), ""
     if coup.passed:
         return said("hombre.three_passes"), ""
-    made = dict(coup.tricks)
     assert coup.hombre is not None
     key = "hombre.contract_vole_engagee" if coup.vole_engagee else "hombre.contract"
     if coup.espadille_forcee:  # H-8: the holder made to play demande, said on the row (issue 29)
         key = "hombre.contract_forcee"
-    return said(key, hombre=who(coup.hombre), contract=coup.contract), "-".join(str(made.get(p, 0)) for p in players)
+    if kept is None:
+        return said(key, hombre=who(coup.hombre), contract=coup.contract), _tricks(coup.tricks, players)
+    said_ = kept.get((key, coup.hombre, coup.contract))
+    if said_ is None:  # the same coup's words, its values said the same
+        said_ = kept[key, coup.hombre, coup.contract] = said(key, hombre=who(coup.hombre), contract=coup.contract)
+    tricks = kept.get(coup.tricks)  # a tuple of pairs: no key of a record's
+    if tricks is None:
+        tricks = kept[coup.tricks] = _tricks(coup.tricks, players)
+    return said_, tricks
+
+
+def _tricks(tricks: tuple[tuple[str, int], ...], players: Sequence[str]) -> str:
+    """Each player's tricks in seating order: `4-3-2`."""
+    made = dict(tricks)
+    return "-".join(str(made.get(p, 0)) for p in players)
 
 
 def echo(result: CoupResult) -> tuple[Record, ...]:

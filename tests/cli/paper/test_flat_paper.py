@@ -92,7 +92,9 @@ def test_a_statements_line_is_said_once_for_every_entry_it_differs_from_only_by_
     after = paper.sections(data, fiche)
     lines = sum(len(said) for _, said in after)
     assert after == before
-    assert lines > 1000 and len(filled) < lines / 4
+    # Said once but for its coup, the other player and the reason, which are said apart (task E): 1,139
+    # lines with 57 fills, where 125 said each line's words whole once by its name and reason.
+    assert lines > 1000 and len(filled) < lines / 16
 
 
 @pytest.mark.parametrize(
