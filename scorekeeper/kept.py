@@ -226,9 +226,9 @@ def _key(args: list[str], home: str, name: str, raw: bytes) -> str:
         size: tuple[int, ...] | None = tuple(os.get_terminal_size(out.fileno()))  # what `shutil` falls back on
     except (OSError, ValueError, AttributeError):
         size = None
-    zones = []  # the zone's rules as the C library reads them: the system's, and the one TZ names
-    told = os.environ.get("TZ", "").lstrip(":")
-    for path in ("/etc/localtime", *((os.path.join("/usr/share/zoneinfo", told),) if told else ())):
+    zones: list[tuple[int, ...] | None] = []  # the zone's rules as the C library reads them: the system's, and TZ's
+    zone = os.environ.get("TZ", "").lstrip(":")
+    for path in ("/etc/localtime", *((os.path.join("/usr/share/zoneinfo", zone),) if zone else ())):
         try:
             zones.append(_stamp(os.stat(path)))
         except OSError:
