@@ -36,11 +36,10 @@ def coup(
 def _show_cards_read(said: Mapping[Option, Any], declared: Mapping[str, Any], ascii: bool) -> None:
     """Cards given as several (a hand, its trumps) shown back with their symbols, so that a misread card
     shows (C-2); a single card (the retourne) and the tricks show in the coup's own lines."""
-    from scorekeeper.cards import Card
-    from scorekeeper.cli.options import console
-    from scorekeeper.referee import Cards
-
     for field in dict.fromkeys(option.field for option in said if option.kind is Kind.CARDS):
         if isinstance(declared.get(field), str):  # accepted by the engine: the ledger's English letters
+            from scorekeeper.cards import Card
+            from scorekeeper.referee import Cards  # only where cards were said: 0.9 ms of every coup
+
             cards = Cards(Card.parse(word) for word in declared[field].split())
             print_words(text("coup.read_cards", ascii, field=field, cards=cards))

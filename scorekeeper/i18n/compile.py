@@ -180,6 +180,16 @@ def main() -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(marshal.dumps(compiled_words(source)))
         print(f"{path.relative_to(root)}: the words of {source.relative_to(root)}", file=sys.stderr)
+    for source in data_sources():
+        path = source.with_suffix(".marshal")
+        path.write_bytes(marshal.dumps(language.read_toml(source)))
+        print(f"{path.relative_to(root)}: {source.relative_to(root)}", file=sys.stderr)
+
+
+def data_sources() -> list[Path]:
+    """A game's data files read at every start, compiled beside them as the words are (`NAME.marshal`): the
+    manille systems' words for their calls, which every manille ruleset's keys name (`manille.rules`)."""
+    return [HERE.parent / "games" / "manille" / "calls.toml"]
 
 
 if __name__ == "__main__":

@@ -175,7 +175,7 @@ def own_language(name: str) -> str | None:
     """Game `name`'s own language (its file's top-level `lang`), read from the file's head alone: the
     command reads the whole game later, and says what is wrong with it if anything is."""
     unmade = tables.unmade(name)  # a concours's table before its first coup: the concours's language
-    lang = store.head(store.path_of(name)).get("lang") if unmade is None else unmade.lang
+    lang = store.head_lang(store.path_of(name)) if unmade is None else unmade.lang
     return lang if isinstance(lang, str) else None
 
 

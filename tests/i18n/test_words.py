@@ -62,6 +62,15 @@ def test_each_compiled_words_file_is_its_source_compiled() -> None:
         assert marshal.loads(compiled.read_bytes()) == po.compiled_words(source), f"recompile {source}"
 
 
+def test_each_compiled_data_file_is_its_source_compiled() -> None:
+    """The data a game reads at every start (manille's calls) compiled after its last edit, and read so."""
+    from scorekeeper.games.manille import rules
+
+    (calls,) = po.data_sources()
+    assert marshal.loads(calls.with_suffix(".marshal").read_bytes()) == language.read_toml(calls), "recompile"
+    assert rules.CALL_WORDS["frapper"] == ("frapper", "contre-frapper") and rules.CALL_RULES["coinche"] == "M-7"
+
+
 def test_c2_dutch_says_the_suit_before_the_rank_in_one_word_or_two_or_with_van(dutch: Language) -> None:
     queen_of_hearts = Card(Rank.QUEEN, Suit.HEARTS)
     for said in ("harten vrouw", "hartenvrouw", "vrouw van harten", "Vh"):

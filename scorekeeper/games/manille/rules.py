@@ -7,7 +7,7 @@ rule function of the engine.
 
 from __future__ import annotations
 
-import tomllib
+import marshal
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -45,14 +45,27 @@ def _check_penalty(value: Any) -> Record | None:
     return None
 
 
+def _calls() -> dict[str, Any]:
+    """calls.toml as its compiled form holds it (calls.marshal), else read from the TOML (a checkout not
+    compiled yet)."""
+    here = Path(__file__).parent
+    try:
+        loaded: dict[str, Any] = marshal.loads((here / "calls.marshal").read_bytes())
+        return loaded
+    except (OSError, ValueError, EOFError, TypeError):
+        from scorekeeper.language import read_toml
+
+        return read_toml(here / "calls.toml")
+
+
 # Each system's own words for the contre and the surcontre (M-6, M-7), catalog words `call.WORD`: data,
-# read at the import for 0.06 ms (measured: tomllib is imported by then on every path that loads a ruleset).
-with (Path(__file__).parent / "calls.toml").open("rb") as _calls:
-    _systems = tomllib.load(_calls)
-    CALL_RULES: Mapping[str, str] = MappingProxyType(_systems.pop("rule"))  # the rule of each system's calls
-    CALL_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
-        {name: (contre, surcontre) for name, (contre, surcontre) in _systems.items()}
-    )
+# read at the import from its compiled form (`python -m scorekeeper.i18n.compile`, as the words are): the
+# TOML reader's import was 1.2 ms of every command on a manille game, which reads no other TOML.
+_systems = _calls()
+CALL_RULES: Mapping[str, str] = MappingProxyType(_systems.pop("rule"))  # the rule of each system's calls
+CALL_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {name: (contre, surcontre) for name, (contre, surcontre) in _systems.items()}
+)
 
 MANILLE_KEYS = (
     Key("table.players", int, "key.manille.table.players", choices=(2, 3, 4)),
