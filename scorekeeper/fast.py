@@ -36,7 +36,12 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
 - no import a command does not use (issue 28): typer's completion stack and the modules it imports only
   to run a program, loaded when asked (`defer_typer`, below, its figure there), and `fractions` (with
   `decimal`, 3.4 ms of every start-up) never imported to ask whether a value is a Fraction
-  (`i18n._fraction`);
+  (`i18n._fraction`); a command that says one line of words says it without rich (`options.print_words`:
+  `undo` on 2,000 coups 1.41x to 1.21x the import floor, bench/bench.py --issue28, its rich import the
+  floor's own); a coup on a manille game without the TOML reader (manille's calls read compiled,
+  `calls.marshal`; the game's language from its `lang = "xx"` line, `store.head_lang`) nor the referee
+  (only where cards were said): 1.2 + 0.9 ms, `coup` on 2,000 coups 1.26x to 1.24x (farm-bench, 15 pairs
+  against the floor, both sides copying the data folder, installed, CPU medians);
 - `chart` and `export` draw from the fiche, never rendering the records that explain each coup, which no
   page shows (`cli.paper.heading`: 74% of `chart` on 2,000 coups), and `chart` draws no row of the
   export (`Drawn.chart`);
