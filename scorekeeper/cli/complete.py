@@ -204,6 +204,7 @@ def _install(shell: str, prog: str) -> str:
     our script, not typer's: the installed script is the one `--show-completion` prints."""
     from typer import _completion_shared
 
+    from scorekeeper import tomlfile
     from scorekeeper.cli import shells
     from scorekeeper.errors import UserError
 
@@ -213,12 +214,6 @@ def _install(shell: str, prog: str) -> str:
         return str(_completion_shared.install(shell=shell, prog_name=prog, complete_var=VARIABLE)[1])
     except OSError as error:
         where = error.filename or "~"
-        raise UserError("completion_not_installed", shell=shell, path=str(where), problem=_system_reason(error)) from None
+        raise UserError("completion_not_installed", shell=shell, path=str(where), problem=tomlfile.system_reason(error)) from None
     finally:
         _completion_shared._completion_scripts.update(typers)
-
-
-def _system_reason(error: OSError) -> object:
-    from scorekeeper import tomlfile
-
-    return tomlfile.system_reason(error)
