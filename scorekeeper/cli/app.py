@@ -86,7 +86,8 @@ def table_word(key: str) -> tuple[str, ...] | None:
 
 def aliases(code: str) -> dict[str, tuple[str, ...]]:
     """The table's words of language `code` that stand for a command line, each as written, with that line;
-    not a command's own name (`note` is the command `note`).
+    not a command's own name (`note` is the command `note`), nor a phrase (`annule le dernier coup`), which
+    only the table hears: a command line's word is one word.
 
     >>> aliases("fr")["fiche"], aliases("fr")["explique"], "note" in aliases("fr"), aliases("en")
     (('sheet',), ('sheet', '--detail'), False, {'explain': ('sheet', '--detail')})
@@ -97,7 +98,7 @@ def aliases(code: str) -> dict[str, tuple[str, ...]]:
     for key, words in Language.named(code).words.get("table", {}).items():
         line = table_word(key)
         for word in words if line is not None else ():
-            if word not in COMMANDS:
+            if word not in COMMANDS and " " not in word:
                 found.setdefault(word, line)
     return found
 

@@ -59,6 +59,19 @@ class Terminal:
         answer = str(answer).strip()
         return answer or None
 
+    def confirm(self, question: str) -> bool:
+        """Whether the answer to `question` is a yes in the language's own words (`[answers] confirm_yes`:
+        `o`, `oui`, `ja`); an empty answer, a no, Ctrl-C or Ctrl-D are a no."""
+        from scorekeeper.cli.render import layout
+
+        prompt = "\n".join(layout.prose([text("cli.confirm", question=question)], layout.width_of() - 1))
+        try:
+            answer = self.answers.prompt(f"{prompt} ")
+        except (KeyboardInterrupt, EOFError):
+            return False
+        yes = i18n.spoken().words.get("answers", {}).get("confirm_yes", ())
+        return fold_name(str(answer).strip()) in {fold_name(word) for word in yes}
+
     def words(self) -> Any:
         """What Tab offers in the state of the next coup: commands first on the line, then the coup's words."""
         session = self.session

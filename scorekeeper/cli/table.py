@@ -26,6 +26,7 @@ import contextlib
 import errno
 import io
 import os
+import re
 import shlex
 import sys
 from collections.abc import Iterator
@@ -63,19 +64,40 @@ QUOTED = 60
 # The commands after which the table draws the fiche again: they change a row above the last one.
 REDRAWN = frozenset({"edit", "adjust", "note", "insert", "delete", "fix"})
 
-# The table's own words and the commands it runs (`[table]` of each language's words file).
-_WORDS: dict[str, str] = {}
+# The table's own words and the commands it runs (`[table]` of each language's words file), each a word
+# or a phrase (`qui donne`, `annule le dernier coup`), folded word by word.
+_WORDS: dict[tuple[str, ...], str] = {}
+# The punctuation a word said at the table may carry (« le score ? », « on arrête là. »), which no
+# command word has; the apostrophe of « on s'arrête » is a letter of its word.
+PUNCTUATION = ".,;:!?¿¡…«»\"“”"
 
 
-def table_words() -> dict[str, str]:
-    """The words of a line that are the table's own or a command's rather than a coup's, folded (C-4: as
-    names are, so `vérifie` and `verifie` are one), in every language whatever the language spoken."""
+def folded_word(word: str) -> str:
+    """A word of the table's talk as compared (C-4: `vérifie` is `verifie`): folded, its punctuation at
+    either end dropped, the typographic apostrophe as the typed one.
+
+    >>> folded_word("Score?"), folded_word("Là."), folded_word("s’arrête"), folded_word("?")
+    ('score', 'la', "s'arrete", '')
+    """
+    return fold_name(word.replace("\u2019", "'")).strip(PUNCTUATION).strip()
+
+
+def table_phrases() -> dict[tuple[str, ...], str]:
+    """What each word or phrase of the table asks for, folded word by word, in every language whatever
+    the language spoken."""
     if not _WORDS:
         for code in codes():
             for what, words in Language.named(code).words.get("table", {}).items():
                 for word in words:
-                    _WORDS.setdefault(fold_name(word), what)
+                    said = tuple(filter(None, map(folded_word, word.split())))
+                    _WORDS.setdefault(said, what)
     return _WORDS
+
+
+def table_words() -> dict[str, str]:
+    """The one-word words of the table and the commands it runs, folded: the phrases' first words are
+    no words a Tab offers alone."""
+    return {said[0]: what for said, what in table_phrases().items() if len(said) == 1}
 
 
 @app.command(help=text("help.table"), epilog=examples_of("table"))
@@ -135,7 +157,8 @@ class Table:
         while True:
             try:
                 fiche = self.session.fiche()  # a partie over asks for a revanche or to leave, not for a coup (M-9)
-                prompt = text("table.prompt_over") if fiche.over else text("table.prompt", number=len(fiche.coups) + 1)
+                over = self.session.ended()
+                prompt = text("table.prompt_over") if over else text("table.prompt", number=len(fiche.coups) + 1)
                 line = self.terminal.line(prompt)
             except KeyboardInterrupt:
                 continue
@@ -197,61 +220,138 @@ class Table:
         if not words or comment_mark(line.strip(), 0):  # a comment may say anything, in any encoding
             return True
         _check_text(line)
-        what = self.word(words[0])
+        found = self.said(line)
+        if found is None:
+            self.coup(line)
+            return True
+        what, said, rest = found
         if what == "quit":
             return False
-        if what is None:
-            self.coup(line)
-        elif what == "help":
+        if what == "help":
             session = self.session
             examples = session.engine.examples(session.state, i18n.spoken())
             self.say(text("table.help", examples=" · ".join(examples)))
         elif what == "explain":
-            self.explain(words[1:])
+            self.explain(_plain_args(rest.split()))
         elif what == "revanche":
             self.revanche()
+        elif what in ("deals", "status"):
+            self.tell(what, said, rest)
+        elif what == "stop" and not rest.startswith("-"):  # `stop --reason …`: the command line's own way
+            self.stop(rest, number)
         else:
             try:
-                args = shlex.split(line)[1:]
+                args = shlex.split(rest)
             except ValueError as error:  # an unclosed quote
                 raise UserError("table_bad_quotes", reason=str(error)) from None
             if what == "note" and args and not args[0].startswith("-"):  # a note is said without quotes
                 args = [*args[:1], " ".join(args[1:])] if args[0].isdigit() and len(args) > 1 else [" ".join(args)]
-            self.command(what, args, number, said=words[0])
+            elif what != "stop":  # `supprime le coup 4.`: the figure, not its full stop
+                args = _plain_args(args)
+            self.command(what, args, number, said=said)
         return True
 
+    def tell(self, what: str, said: str, rest: str) -> None:
+        """« qui donne ? » (`deals`): where the partie stands, who deals and leads next and what the next
+        coup is said with; « le score ? » (`status`): where it stands. Both are questions: a word after
+        them is no part of them (« le score de César » is no question the table answers)."""
+        if _plain_args(rest.split()):
+            raise UserError("table_says_nothing_more", word=said, extra=rest)
+        self.say(status(self.session.fiche()))
+        if what == "deals" and not self.session.ended():
+            session = self.session
+            needs = session.engine.needs(session.state)
+            if needs:
+                self.say(text("table.needs", needs=needs))
+
+    def stop(self, reason: str, number: int | None) -> None:
+        """« on arrête là » (`stop`): the partie ended by agreement (`scorekeeper stop`), on the score it
+        stands at, for the reason said after it, else the table's (`table.stop_reason`); asked to confirm
+        at a terminal (a no, or an empty answer, stops nothing), said at once in a script."""
+        reason = reason.strip().strip(PUNCTUATION).strip() or text("table.stop_reason")
+        self.session.check_open()
+        if self.terminal is not None:
+            asked = text("table.stop_confirm", name=self.session.name)
+            if not self.terminal.confirm(asked):
+                self.say(text("table.stop_kept", name=self.session.name))
+                return
+        self.command("stop", ["--reason", reason], number)
+
     def word(self, first: str) -> str | None:
-        """What the line's first word asks for, None for a coup: the table's words, and every command's
-        name (`delete 3`, `stop`...). A player's name is a coup's (`Note` at the table says a coup of the
-        player Note), as are the short line's own words."""
+        """What a line that is this one word asks for (`said`)."""
+        found = self.said(first)
+        return None if found is None else found[0]
+
+    def said(self, line: str) -> tuple[str, str, str] | None:
+        """What the line asks for, the words that say it as typed (for a refusal to quote), and the rest
+        of the line after them; None for a coup.
+        The table's words and phrases (`[table]` of the words files: `annule`, `qui donne ?`, `corrige le
+        coup 3 …`, the longest that opens the line), and every command's name (`delete 3`, `stop`...),
+        compared folded and without their punctuation. A player's name is never a command's word: a line
+        whose words would be a phrase but for one that names a player is read as a shorter phrase, else
+        as a coup (`Note` at the table says a coup of the player Note, C-4), as are the short line's own
+        words, which no phrase opens with (`tests/cli/test_table_talk.py`)."""
         from scorekeeper.cli.app import COMMANDS
 
-        folded = fold_name(first)
-        if any(fold_name(player) == folded for player in self.session.ledger.players):
+        spans = [(found.start(), folded_word(found.group())) for found in re.finditer(r"\S+", line)]
+        spans = [(start, word) for start, word in spans if word]  # a lone `?`, `…` is no word
+        if not spans:
             return None
-        return table_words().get(folded) or (folded if folded in COMMANDS and folded != "table" else None)
+        players = {fold_name(player) for player in self.session.ledger.players}
+        phrases = table_phrases()
+        longest = min(len(spans), max(map(len, phrases)))
+        for count in range(longest, 0, -1):
+            said = tuple(word for _, word in spans[:count])
+            if players & set(said):
+                continue
+            what = phrases.get(said) or (said[0] if count == 1 and said[0] in COMMANDS and said[0] != "table" else None)
+            if what is not None:
+                rest = line[spans[count][0] :].strip() if count < len(spans) else ""
+                typed = line[spans[0][0] : spans[count][0] if count < len(spans) else len(line)]
+                return what, " ".join(typed.split()).strip(PUNCTUATION + " "), rest
+        return None
+
+    def drops(self, answer: str) -> bool:
+        """Whether an answer to a question drops the coup: a word of the table's `undo` or `quit` (`annule`,
+        `fin`, `stoppen`...), said instead of an answer."""
+        found = self.said(answer)
+        return found is not None and found[0] in ("undo", "quit", "stop")
 
     def coup(self, line: str) -> None:
         """A coup said in one line, completed by questions at a terminal; stored only once whole. An
         answer goes on the line (`7s` after `panisse 48`: the line is read again whole), so that what it
-        says joins what the line said (the points of the others after `ana 20`, M-14)."""
+        says joins what the line said (the points of the others after `ana 20`, M-14). An answer that is
+        refused, whether on its own or once the coup is tried with it (`70` points where 68 are played),
+        is said refused with its reason and the same question is asked again, the coup as it stood before
+        it: a coup said is dropped only when the player says so (`Terminal.question`: an empty answer,
+        Ctrl-C, Ctrl-D, or a word of the table's `undo` or `quit`, `annule`, `fin`)."""
         session = self.session
         session.check_open()
         language = i18n.spoken()
         reads = self.reads or language  # a script's own language (C-2), else the one spoken
         declared = session.read(line, reads)
+        asked: Any = None  # the question the last answer answered
+        before = line, declared
         while True:
-            attempt = session.attempt(declared, line, language, echo=self.terminal is None)
-            if attempt.question is None:
-                fiche, echo = attempt.fiche, attempt.said
-                self.stored += 1
-                break
-            asked = attempt.question
-            if self.terminal is None:  # a script asks nothing: what a line lacks refuses it
-                raise UserError("table_lacks", question=asked.words)
+            try:
+                attempt = session.attempt(declared, line, language, echo=self.terminal is None)
+            except UserError as wrong:
+                if asked is None:  # the line itself, no answer in it: refused as a line is
+                    raise
+                self.say(text("table.refused", error=at_the_table(wrong)))
+                line, declared = before  # the coup as it stood: the same question again
+            else:
+                if attempt.question is None:
+                    fiche, echo = attempt.fiche, attempt.said
+                    self.stored += 1
+                    break
+                asked = attempt.question
+                if self.terminal is None:  # a script asks nothing: what a line lacks refuses it
+                    raise UserError("table_lacks", question=asked.words)
+                before = line, declared
             while True:
                 answer = self.terminal.question(asked)
-                if answer is None:
+                if answer is None or self.drops(answer):
                     self.say(text("table.abandoned"))
                     return
                 try:
@@ -319,7 +419,7 @@ class Table:
 
     def show_needs(self) -> None:
         session = self.session
-        if not session.fiche().over:
+        if not session.ended():
             needs = session.engine.needs(session.state)
             said = text("table.needs", needs=needs) if needs else ""
             if said and said != self.needs_said:  # said again only when it changes
@@ -335,13 +435,13 @@ class Table:
         `said` for the command, not as the command line's."""
         from scorekeeper.cli.app import app as scorekeeper
 
-        args = [*args]
+        typed, args = args, [*args]
         if "--game" in _options_of(name) and current.named(args) is None:
             args += ["--game", self.session.name]
         if name == "check" and (not args or args[0].startswith("-")):
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
         if said is not None:
-            _check_usage(name, args, said)
+            _check_usage(name, args, said, typed)
         told = io.StringIO()
         # A script's command reads no line of it: standard input holds the script (`_Script`).
         script = _Script() if self.terminal is None else sys.stdin
@@ -380,10 +480,21 @@ class Table:
         return frozenset(number for number, coup in enumerate(self.session.ledger.coups, 1) if "note" in coup)
 
 
-def _check_usage(name: str, args: list[str], said: str) -> None:
+def _plain_args(args: list[str]) -> list[str]:
+    """The words after a command's as the command reads them: said at the table, a word may end with a
+    full stop or a question mark (« supprime le coup 4. », « explique 3 ? »), which no number or card has.
+
+    >>> _plain_args(["4.", "?", "--contre", "César,"])
+    ['4', '--contre', 'César']
+    """
+    return [plain for plain in (arg.rstrip(PUNCTUATION) for arg in args) if plain]
+
+
+def _check_usage(name: str, args: list[str], said: str, typed: list[str]) -> None:
     """Refuse, in the table's words, a line that command `name` (said `said`) would refuse as a usage
     mistake: `annule 2` (undo takes back the last entry and takes no number), an extra argument, a value
-    of the wrong kind; said with the word typed and `aide`, never `scorekeeper undo` or `--help`."""
+    of the wrong kind; said with the word typed and `aide`, never `scorekeeper undo` or `--help`, and
+    with the words typed (`typed`), not the game's name the table adds to them (`--game`)."""
     import click
 
     if any(arg in ("-h", "--help") for arg in args):
@@ -392,7 +503,7 @@ def _check_usage(name: str, args: list[str], said: str) -> None:
     try:
         command.make_context(said, [*args], resilient_parsing=False)
     except click.UsageError as error:
-        extra = [arg for arg in args if not arg.startswith("-")]
+        extra = [arg for arg in typed if not arg.startswith("-")]
         if name in ("undo", "redo") and extra:
             raise UserError(f"table_{name}_takes_nothing", word=said, extra=" ".join(extra)) from None
         message = " ".join(error.format_message().split())

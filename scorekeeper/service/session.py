@@ -93,9 +93,13 @@ class Session:
         read: dict[str, Any] = self.engine.read_line(self.state, words, language, asked=asked)
         return read
 
+    def ended(self) -> bool:
+        """Whether the partie is over (M-9) or was stopped by agreement (`stop`): no coup comes after it."""
+        return bool(self.fiche().over) or self.ledger.stopped is not None
+
     def check_open(self) -> None:
-        """Refuse a coup once the partie is over: what comes next is a revanche (M-9)."""
-        if self.fiche().over:
+        """Refuse a coup once the partie is over or stopped: what comes next is a revanche (M-9)."""
+        if self.ended():
             raise UserError("table_partie_over", name=self.name)
 
     def check_answer(self, answer: str, asked: Ask, language: Language) -> None:
