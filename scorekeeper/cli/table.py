@@ -220,11 +220,11 @@ class Table:
         if not words or comment_mark(line.strip(), 0):  # a comment may say anything, in any encoding
             return True
         _check_text(line)
-        found = self.said(line)
+        found = self.dispatch(line)
         if found is None:
             self.coup(line)
             return True
-        what, said, rest = found
+        what, said, args = found
         if what == "quit":
             return False
         if what == "help":
@@ -232,31 +232,47 @@ class Table:
             examples = session.engine.examples(session.state, i18n.spoken())
             self.say(text("table.help", examples=" · ".join(examples)))
         elif what == "explain":
-            self.explain(_plain_args(rest.split()))
+            self.explain(args)
         elif what == "revanche":
             self.revanche()
         elif what in ("deals", "status"):
-            self.tell(what, said, rest)
-        elif what == "stop" and not rest.startswith("-"):  # `stop --reason …`: the command line's own way
-            self.stop(rest, number)
+            self.tell(what, said, args)
+        elif what == "stop" and not args[:1] == ["--reason"]:
+            self.stop(" ".join(args), number)
         else:
-            try:
-                args = shlex.split(rest)
-            except ValueError as error:  # an unclosed quote
-                raise UserError("table_bad_quotes", reason=str(error)) from None
-            if what == "note" and args and not args[0].startswith("-"):  # a note is said without quotes
-                args = [*args[:1], " ".join(args[1:])] if args[0].isdigit() and len(args) > 1 else [" ".join(args)]
-            elif what != "stop":  # `supprime le coup 4.`: the figure, not its full stop
-                args = _plain_args(args)
             self.command(what, args, number, said=said)
         return True
 
-    def tell(self, what: str, said: str, rest: str) -> None:
+    def dispatch(self, line: str) -> tuple[str, str, list[str]] | None:
+        """What a line asks for (`said`), the words that say it as typed, and the words after them as it
+        takes them; None for a coup. A note is said without quotes (`note 3 il a dit passe`: its number
+        and its text); the reason to stop, as said (« on arrête là, il est tard »); any other command's
+        words without the punctuation a spoken word ends with (« supprime le coup 4. »)."""
+        found = self.said(line)
+        if found is None:
+            return None
+        what, said, rest = found
+        if what in ("explain", "deals", "status"):
+            return what, said, _plain_args(rest.split())
+        if what == "stop" and not rest.startswith("-"):  # `stop --reason …`: the command line's own way
+            reason = rest.strip(PUNCTUATION + " ")
+            return what, said, [reason] if reason else []
+        if what in ("quit", "help", "revanche"):
+            return what, said, rest.split()
+        try:
+            args = shlex.split(rest)
+        except ValueError as error:  # an unclosed quote
+            raise UserError("table_bad_quotes", reason=str(error)) from None
+        if what == "note" and args and not args[0].startswith("-"):  # a note is said without quotes
+            return what, said, [*args[:1], " ".join(args[1:])] if args[0].isdigit() and len(args) > 1 else [" ".join(args)]
+        return what, said, args if what == "stop" else _plain_args(args)
+
+    def tell(self, what: str, said: str, args: list[str]) -> None:
         """« qui donne ? » (`deals`): where the partie stands, who deals and leads next and what the next
         coup is said with; « le score ? » (`status`): where it stands. Both are questions: a word after
         them is no part of them (« le score de César » is no question the table answers)."""
-        if _plain_args(rest.split()):
-            raise UserError("table_says_nothing_more", word=said, extra=rest)
+        if args:
+            raise UserError("table_says_nothing_more", word=said, extra=" ".join(args))
         self.say(status(self.session.fiche()))
         if what == "deals" and not self.session.ended():
             session = self.session
@@ -268,7 +284,7 @@ class Table:
         """« on arrête là » (`stop`): the partie ended by agreement (`scorekeeper stop`), on the score it
         stands at, for the reason said after it, else the table's (`table.stop_reason`); asked to confirm
         at a terminal (a no, or an empty answer, stops nothing), said at once in a script."""
-        reason = reason.strip().strip(PUNCTUATION).strip() or text("table.stop_reason")
+        reason = reason or text("table.stop_reason")
         self.session.check_open()
         if self.terminal is not None:
             asked = text("table.stop_confirm", name=self.session.name)
