@@ -457,7 +457,7 @@ class Table:
         if name == "check" and (not args or args[0].startswith("-")):
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
         if said is not None:
-            _check_usage(name, args, said, typed)
+            _check_usage(name, args, said, typed, self.example(name, said))
         told = io.StringIO()
         # A script's command reads no line of it: standard input holds the script (`_Script`).
         script = _Script() if self.terminal is None else sys.stdin
@@ -491,6 +491,16 @@ class Table:
         if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
             self.drawing = table_lines(self.session.fiche(), False, None, noted=self.noted())[1]
 
+    def example(self, name: str, said: str) -> str:
+        """A line that runs command `name` as said (`said`), a coup's number after it and, for a command that
+        says a coup (`edit`, `insert`), a coup of this game with its players (`engine.examples`)."""
+        example = f"{said} {len(self.session.ledger.coups) or 1}"
+        if name in ("edit", "insert"):
+            session = self.session
+            coups = session.engine.examples(session.state, i18n.spoken())
+            example += f" {coups[0]}" if coups else ""
+        return example
+
     def noted(self) -> frozenset[int]:
         """The numbers (from 1) of the entries that have a note: their rows wear its mark."""
         return frozenset(number for number, coup in enumerate(self.session.ledger.coups, 1) if "note" in coup)
@@ -506,11 +516,13 @@ def _plain_args(args: list[str]) -> list[str]:
     return [plain for plain in (arg.rstrip(PUNCTUATION) for arg in args) if plain]
 
 
-def _check_usage(name: str, args: list[str], said: str, typed: list[str]) -> None:
+def _check_usage(name: str, args: list[str], said: str, typed: list[str], example: str) -> None:
     """Refuse, in the table's words, a line that command `name` (said `said`) would refuse as a usage
     mistake: `annule 2` (undo takes back the last entry and takes no number), an extra argument, a value
     of the wrong kind; said with the word typed and `aide`, never `scorekeeper undo` or `--help`, and
-    with the words typed (`typed`), not the game's name the table adds to them (`--game`)."""
+    with the words typed (`typed`), not the game's name the table adds to them (`--game`). A command that
+    takes a coup's number and has none (`supprime`, `corrige le coup deux`) is shown one, `example`; one
+    that says a coup again (`corrige 3`, `insère 2`) and says no coup is shown one too."""
     import click
 
     if any(arg in ("-h", "--help") for arg in args):
@@ -519,6 +531,8 @@ def _check_usage(name: str, args: list[str], said: str, typed: list[str]) -> Non
     try:
         command.make_context(said, [*args], resilient_parsing=False)
     except click.UsageError as error:
+        if getattr(error, "param", None) is not None and error.param.name == "number":  # type: ignore[attr-defined]
+            raise UserError("table_needs_number", word=said, example=example) from None
         extra = [arg for arg in typed if not arg.startswith("-")]
         if name in ("undo", "redo") and extra:
             raise UserError(f"table_{name}_takes_nothing", word=said, extra=" ".join(extra)) from None
@@ -526,6 +540,8 @@ def _check_usage(name: str, args: list[str], said: str, typed: list[str]) -> Non
         raise UserError("table_usage", word=said, message=message) from None
     except click.exceptions.Exit:  # an eager option printed what it prints: the command runs it again
         return
+    if name in ("edit", "insert") and len(typed) == 1 and typed[0].isdigit():  # `corrige 3`: which coup?
+        raise UserError("table_needs_the_coup", word=said, number=int(typed[0]), example=example)
 
 
 def _options_of(name: str) -> set[str]:
@@ -536,12 +552,13 @@ def _options_of(name: str) -> set[str]:
 
 def at_the_table(error: UserError) -> str:
     """A mistake in the words of the table: a field of a coup it names said as the short line says it
-    (`table.field.GAME.FIELD`, else `table.field.FIELD`), else as the command line's flag."""
+    (`table.field.GAME.FIELD`, else `table.field.FIELD`, else as a line's refusal names it, `field.FIELD`:
+    « les points », « la maldonne »), never as the command line's flag but for a field no word says."""
     return render(error, fields=_field_word)
 
 
 def _field_word(field: Field) -> str:
-    for key in (f"table.field.{field.game}.{field.name}", f"table.field.{field.name}"):
+    for key in (f"table.field.{field.game}.{field.name}", f"table.field.{field.name}", f"field.{field.name}"):
         words = i18n.message(key)
         if words != key:
             return words

@@ -361,7 +361,7 @@ def test_a_mistake_at_the_table_is_told_in_the_words_of_the_line() -> None:
     code, _, err = cli("table", stdin="7h ana 40\nh ana 40\n")
     assert code == 2
     assert (
-        err.strip() == "line 1: coup 1: no retourne in this system: trump is named, give it with a suit or sa (M-5)"
+        err.strip() == "line 1: coup 1: no retourne in this system: trump is named, give it with a suit or sans-atout (M-5)"
     )
     code, _, err = cli("coup", "7h", "ana", "40")  # the command itself still names its option
     assert "give it with --trump" in err

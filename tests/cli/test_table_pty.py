@@ -126,8 +126,8 @@ def test_spoken_lines_infinitives_and_tab_on_card_words_at_a_real_terminal(home:
 
 # The question of trump, Tab on what was typed, the word it puts in, and the word that leaves the table.
 TRUMP = {
-    "nl": ("Troef (een kleur, of zt)?", "zo\t", "zonder troef", "verlaten"),
-    "fr": ("Atout (une couleur, ou sa) ?", "s\t", "sa", "quitter"),
+    "nl": ("Troef (een kleur, of zonder troef)?", "zo\t", "zonder troef", "verlaten"),
+    "fr": ("Atout (une couleur, ou sans-atout) ?", "s\t", "sa", "quitter"),
 }
 
 

@@ -11,6 +11,7 @@ line of those files, a coup, is not taken for table talk."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,11 @@ def fixture_lines(code: str) -> list[tuple[str, str, tuple[str, ...], str, str, 
 LINES = [line for code in ("fr", "nl") for line in fixture_lines(code)]
 TALK = [line for line in LINES if line[5].startswith("command ")]
 COUPS = [line for line in (*LINES, *fixture_lines("en")) if not line[5].startswith("command ")]
+
+
+def plain(said: str) -> str:
+    """`said` with the spaces French typography puts before « : ; ? ! » and inside « » as plain spaces."""
+    return said.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def sitting(ruleset: str, players: tuple[str, ...] | list[str]) -> Table:
@@ -165,16 +171,16 @@ def test_french_table_talk_piped_runs_its_commands(home: Path) -> None:
         "on arrête là, il est tard",
     ]
     ran = table(home, "fr", "\n".join(lines) + "\n", *seated("manille-muette", *MARIUS))
-    out = ran.stdout.splitlines()
+    out = plain(ran.stdout).splitlines()
     assert ran.returncode == 2  # the one refused line
     status = "manche 1 en 34 : César et Escartefigue 11, Panisse et Brun 6 (manches 0-0). Escartefigue donne, Brun entame."
     assert out[3] == status and out[5] == status  # qui donne ?, le score ?
     assert out[4] == "le prochain coup se dit avec la retourne (M-5) et les points d'un camp (M-3)"
-    assert ran.stderr.splitlines() == ["ligne 9 : « le score » se dit seul, sans « de César » après"]
+    assert plain(ran.stderr).splitlines() == ["ligne 9 : « le score » se dit seul, sans « de César » après"]
     game = store.read("manille-muette-1")
     assert [coup["retourne"] for coup in game.coups] == ["10S"]
     assert game.stopped is not None and game.stopped["reason"] == "il est tard"
-    assert "partie manille-muette-1 arrêtée d'un commun accord : il est tard" in ran.stdout
+    assert "partie manille-muette-1 arrêtée d'un commun accord : il est tard" in plain(ran.stdout)
 
 
 def test_dutch_table_talk_piped_runs_its_commands(home: Path) -> None:
@@ -191,7 +197,7 @@ def test_dutch_table_talk_piped_runs_its_commands(home: Path) -> None:
 def test_a_refusal_of_undo_with_a_number_quotes_the_number_not_the_game(home: Path) -> None:
     """« supprime 4 frcol »: the game's name the table adds to a command was quoted as said."""
     ran = table(home, "fr", "10c césar 40\nannule 1\n", *seated("manille-muette", *MARIUS))
-    assert ran.stderr == (
+    assert plain(ran.stderr) == (
         "ligne 2 : annule reprend la dernière entrée et ne prend pas de numéro (1) : pour reprendre le coup 1, "
         "dites supprime 1, ou corrige 1 … pour le redire\n"
     )
@@ -213,31 +219,36 @@ def spawn(home: Path, lang: str, ruleset: str, players: list[str]):
         pytest.skip(f"pexpect cannot spawn a pseudo-terminal here: {error}")
 
 
+def expect_said(child, words: str) -> None:
+    """Wait for `words` on the terminal, a space in them any space French typography puts there."""
+    child.expect("[ \u00a0\u202f]".join(map(re.escape, words.split(" "))))
+
+
 def test_m3_m5_a_refused_answer_is_asked_again_and_the_coup_kept_at_a_real_terminal(home: Path) -> None:
     """« 10h » then 70 points (M-3: a side makes 0 to 68): refused once tried, said, asked again, and 40
     stores the coup. « pique brun 30 » then « dix de cœur » (M-5: the retourne makes the trump said):
     refused, asked again; a word that is no answer too; `annule` drops the coup, and only it."""
     child = spawn(home, "fr", "manille-muette", MARIUS)
-    child.expect_exact("coup 1>")
+    expect_said(child, "coup 1>")
     child.send("10h\r")
-    child.expect_exact("Points de César et Escartefigue ? (M-3)")
+    expect_said(child, "Points de César et Escartefigue ? (M-3)")
     child.send("70\r")
-    child.expect_exact("70 points, c'est impossible")
-    child.expect_exact("Points de César et Escartefigue ? (M-3)")  # the same question, again
+    expect_said(child, "70 points, c'est impossible")
+    expect_said(child, "Points de César et Escartefigue ? (M-3)")  # the same question, again
     child.send("40\r")
-    child.expect_exact("+11 = 11")  # M-4: 40 - 34, M-5: the retourne's 5
-    child.expect_exact("coup 2>")
+    expect_said(child, "+11 = 11")  # M-4: 40 - 34, M-5: the retourne's 5
+    expect_said(child, "coup 2>")
     child.send("pique brun 30\r")
-    child.expect_exact("Retourne (la carte tournée par Panisse) ? (M-5)")
+    expect_said(child, "Retourne (la carte tournée par Panisse) ? (M-5)")
     child.send("dix de cœur\r")
-    child.expect_exact("ici la retourne fait l'atout")
-    child.expect_exact("Retourne (la carte tournée par Panisse) ? (M-5)")
+    expect_said(child, "ici la retourne fait l'atout")
+    expect_said(child, "Retourne (la carte tournée par Panisse) ? (M-5)")
     child.send("blabla\r")
-    child.expect_exact("blabla")
-    child.expect_exact("Retourne (la carte tournée par Panisse) ? (M-5)")
+    expect_said(child, "blabla")
+    expect_said(child, "Retourne (la carte tournée par Panisse) ? (M-5)")
     child.send("annule\r")
-    child.expect_exact("coup abandonné : rien n'est noté")
-    child.expect_exact("coup 2>")  # the coup before it kept: `annule` answered the question, undid nothing
+    expect_said(child, "coup abandonné : rien n'est noté")
+    expect_said(child, "coup 2>")  # the coup before it kept: `annule` answered the question, undid nothing
     child.send("fin\r")
     child.expect(pexpect.EOF)
     child.close()
@@ -250,18 +261,18 @@ def test_the_table_asks_before_it_stops_the_partie_at_a_real_terminal(home: Path
     """« wie deelt? » says who deals and comes out; « we stoppen » asks first: nee keeps the partie, ja
     stops it by agreement (`stop`), and the prompt then offers the revanche."""
     child = spawn(home, "nl", "manille-muette", FLEMISH)
-    child.expect_exact("spel 1>")
+    expect_said(child, "spel 1>")
     child.send("wie deelt?\r")
-    child.expect_exact("Jan deelt, Piet komt uit.")
+    expect_said(child, "Jan deelt, Piet komt uit.")
     child.send("we stoppen\r")
-    child.expect_exact("De partij manille-muette-1 hier stoppen, op deze stand? [j/N]")
+    expect_said(child, "De partij manille-muette-1 hier stoppen, op deze stand? [j/N]")
     child.send("nee\r")
-    child.expect_exact("manille-muette-1 gaat door: niets gestopt")
-    child.expect_exact("spel 1>")
+    expect_said(child, "manille-muette-1 gaat door: niets gestopt")
+    expect_said(child, "spel 1>")
     child.send("we stoppen, het is laat\r")
-    child.expect_exact("[j/N]")
+    expect_said(child, "[j/N]")
     child.send("ja\r")
-    child.expect_exact("in onderling akkoord gestopt: het is laat")
+    expect_said(child, "in onderling akkoord gestopt: het is laat")
     child.send("verlaten\r")
     child.expect(pexpect.EOF)
     child.close()

@@ -77,7 +77,7 @@ def test_a_word_that_could_be_two_things_is_refused_with_both_readings():
     assert caught.value.key == "line_ambiguous"
     assert (
         str(caught.value)
-        == "'pique' could be the player Pique or the atout ♠: say it another way (like NAME=N for a player's points)"
+        == "'pique' could be the player Pique or the atout ♠: say it another way (a player's points: the name, then the number)"
     )
     # said another way, it is read: a count, or a player after a word that takes one
     assert read(ruleset, ["Pique", "Bob", "Carl", "Dan"], [], "7h pique=40") == {

@@ -78,13 +78,15 @@ def test_m5_a_refusal_may_name_two_fields_each_said_by_the_edge() -> None:
         service.add(game.name, {"retourne": "10h", "trump": "h", "points": {"César": 40}})
     assert refused.value.field == Field("retourne", "manille")
     assert said(refused.value) == "coup 1: the retourne sets trump here: give --retourne, not --trump (M-5)"
-    assert at_the_table(refused.value) == "coup 1: the retourne sets trump here: give the card turned, not a suit or sa (M-5)"
+    assert at_the_table(refused.value) == "coup 1: the retourne sets trump here: give the card turned, not a suit or sans-atout (M-5)"
     assert refused.value.reason.values["trump"] == Field("trump", "manille")
 
 
-def test_a_field_without_words_at_the_table_is_said_there_as_its_flag() -> None:
+def test_a_field_without_table_words_is_said_at_the_table_as_a_line_names_it_never_as_its_flag() -> None:
+    """Issue 39: the table never says a flag; a field it has no word of its own for is said as a refusal of
+    the short line names it (`field.contract`)."""
     refused = CoupRefused("passed_coup_with", "H-7", field=Field("contract", "hombre"), passed=Field("pass", "hombre"))
-    assert at_the_table(refused) == "all three passed (H-7): a passed coup has no --contract; give passe alone"
+    assert at_the_table(refused) == "all three passed (H-7): a passed coup has no contract; give passe alone"
     assert said(refused) == "all three passed (H-7): a passed coup has no --contract; give --pass alone"
 
 

@@ -263,7 +263,7 @@ def _agreement(data: Mapping[str, Any], players: Sequence[str]) -> Coup:
     """M-18: jetons one player pays another as the table agreed, `[{from, to, jetons}]`, with its reason."""
     besides = sorted(key for key, value in data.items() if value not in (None, False) and key not in ("pay", "reason"))
     if besides:
-        raise CoupRefused("entry_alone", entry="adjust", field=coup_field(besides[0]))
+        raise CoupRefused("entry_alone", entry=coup_field("adjust"), field=coup_field(besides[0]))
     declared, reason = data.get("pay"), data.get("reason")
     if declared is None:
         raise UserError("reason_without_adjust", "M-18")

@@ -86,7 +86,7 @@ class Coup(NamedTuple):
             allowed = {"adjust", "reason"} if entries[0] == "adjust" else {entries[0], "dealer"}
             besides = sorted(key for key, value in data.items() if value not in (None, False) and key not in allowed)
             if besides:
-                raise CoupRefused("entry_alone", entry=entries[0], field=coup_field(besides[0]))
+                raise CoupRefused("entry_alone", entry=coup_field(entries[0]), field=coup_field(besides[0]))
         if let_pass and tricks is None:
             log = coup_field("tricks")
             raise CoupRefused("let_renonce_pass_without_log", field=coup_field("let_renonce_pass"), tricks=log)
