@@ -453,7 +453,7 @@ class Table:
 
         typed, args = args, [*args]
         if "--game" in _options_of(name) and current.named(args) is None:
-            args += ["--game", self.session.name]
+            args = ["--game", self.session.name, *args]  # first: an option said without its value takes no name
         if name == "check" and (not args or args[0].startswith("-")):
             args.insert(0, self.session.ledger.ruleset_name)  # the rules this table plays
         if said is not None:
@@ -531,8 +531,11 @@ def _check_usage(name: str, args: list[str], said: str, typed: list[str], exampl
     try:
         command.make_context(said, [*args], resilient_parsing=False)
     except click.UsageError as error:
-        if getattr(error, "param", None) is not None and error.param.name == "number":  # type: ignore[attr-defined]
+        param = getattr(error, "param", None)
+        if param is not None and param.name == "number":
             raise UserError("table_needs_number", word=said, example=example) from None
+        if param is not None and name == "note" and param.name == "words":  # `note` alone: what to note?
+            raise UserError("table_note_needs_words", word=said) from None
         extra = [arg for arg in typed if not arg.startswith("-")]
         if name in ("undo", "redo") and extra:
             raise UserError(f"table_{name}_takes_nothing", word=said, extra=" ".join(extra)) from None

@@ -278,3 +278,67 @@ def test_the_table_asks_before_it_stops_the_partie_at_a_real_terminal(home: Path
     child.close()
     assert child.exitstatus == 0
     assert store.read("manille-muette-1").stopped["reason"] == "het is laat"
+
+
+# --- refusals in the table's words --------------------------------------------------------------------
+
+# Lines a table gets wrong, per language and game: each refused in the table's words.
+WRONG = {
+    ("fr", "manille-muette"): [
+        "blabla", "10h", "César 40 Panisse", "10h César 40 César 50", "renonce", "10h 40", "10h César 80",
+        "pique César 40 10h", "10h maldonne César 40", "10h César 40 10", "10 20 30", "corrige 1", "corrige",
+        "corrige le coup deux", "supprime", "supprime x", "annule 1", "refais 2", "explique", "insère 1", "note",
+        "le score de César", "qui donne César",
+    ],
+    ("fr", "hombre"): ["blabla", "Ana", "Ana demande", "demande 4 3 2", "Ana demande 4 3", "passe Ana", "maldonne Ana"],
+    ("nl", "manillen"): [
+        "blabla", "Jan 40", "harten", "harten Jan 40 Piet", "harten 40", "harten Jan 80", "verzaakt",
+        "harten misdeeld Jan 40", "verbeter 1", "verbeter", "schrap", "ongedaan 1", "uitleg", "noteer",
+        "de stand van Jan",
+    ],
+}
+SEATS = {"manille-muette": MARIUS, "hombre": ["Ana", "Bea", "Cid"], "manillen": FLEMISH}
+# What a refusal at the table never says (issue 39): a placeholder for the points, the short line's
+# abbreviations of sans-atout, a flag, a command line.
+NEVER = re.compile(r"=N\b|JOUEUR|SPELER|PLAYER=|NOM=|NAAM=|NAME=|(?<![\w-])(?:sa|zt)(?![\w-])|--[a-z]|scorekeeper ")
+
+
+@pytest.mark.parametrize(("lang", "ruleset"), list(WRONG))
+def test_a_refused_line_is_told_in_the_table_s_words(home: Path, lang: str, ruleset: str) -> None:
+    """Every line refused, each on its own line of stderr, none with a flag, a `NOM=N`, `sa` or `zt`, nor
+    the game's name glued to the words typed (« supprime 4 frcol »); a word quoted « » in French."""
+    said = WRONG[(lang, ruleset)]
+    ran = table(home, lang, "\n".join(said) + "\n", *seated(ruleset, *SEATS[ruleset]))
+    refused = plain(ran.stderr).splitlines()
+    assert ran.returncode == 2 and len(refused) == len(said), ran.stderr
+    name = f"{ruleset}-1"
+    for line in refused:
+        assert not NEVER.search(line), line
+        assert not re.search(rf"\d+\)? ?{name}", line), line  # the game's name is no word typed
+    if lang == "fr":
+        assert refused[0].startswith("ligne 1 : « blabla » n'est ni un")
+        assert all("'" + word not in line for line in refused for word in ("blabla", "le score", "qui donne"))
+
+
+def test_a_coup_s_number_and_the_coup_to_say_again_are_shown_with_the_game_s_players(home: Path) -> None:
+    ran = table(home, "fr", "10c César 40\ncorrige 1\nsupprime\ncorrige le coup deux\nnote\n", *seated("manille-muette", *MARIUS))
+    assert plain(ran.stderr).splitlines() == [
+        "ligne 2 : corrige 1 : dites après le numéro le coup tel que joué, par exemple « corrige 1 10c César 40 »",
+        "ligne 3 : supprime prend le numéro d'un coup, par exemple « supprime 1 »",
+        "ligne 4 : corrige le coup prend le numéro d'un coup, par exemple « corrige le coup 1 10c César 40 »",
+        "ligne 5 : note prend le texte à noter, pour la partie ou pour un coup : « note au Café du Port » ou "
+        "« note 2 maldonne contestée »",
+    ]
+
+
+def test_m17_a_maldonne_said_with_points_is_named_as_each_edge_says_it(home: Path) -> None:
+    """The refusal names its entry and the field of too many as fields (`errors.Field`): the table in its
+    words, the command line by its flags."""
+    ran = table(home, "fr", "10h maldonne César 40\n", *seated("manille-muette", *MARIUS))
+    assert plain(ran.stderr) == (
+        "ligne 1 : coup 1 : rien d'autre ne se dit avec la maldonne (ici : les points) : rien ne s'est joué\n"
+    )
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "scorekeeper", "coup", "--misdeal", "--points", "César=40"]
+    ran = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60, check=False)
+    assert ran.stderr == "scorekeeper: coup 1: nothing else is said with --misdeal (here: --points): nothing was played\n"

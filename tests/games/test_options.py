@@ -86,8 +86,8 @@ def test_a_field_without_table_words_is_said_at_the_table_as_a_line_names_it_nev
     """Issue 39: the table never says a flag; a field it has no word of its own for is said as a refusal of
     the short line names it (`field.contract`)."""
     refused = CoupRefused("passed_coup_with", "H-7", field=Field("contract", "hombre"), passed=Field("pass", "hombre"))
-    assert at_the_table(refused) == "all three passed (H-7): a passed coup has no contract; give passe alone"
-    assert said(refused) == "all three passed (H-7): a passed coup has no --contract; give --pass alone"
+    assert at_the_table(refused) == "all three passed (H-7): a passed coup says no contract; give passe alone"
+    assert said(refused) == "all three passed (H-7): a passed coup says no --contract; give --pass alone"
 
 
 def test_m5_the_command_line_says_a_refused_coup_as_before_in_both_languages(run) -> None:

@@ -142,7 +142,7 @@ def test_refused_a_coup_without_hombre_or_contract():
 
 def test_h7_refused_a_passed_coup_with_an_hombre_or_tricks():
     assert refused({"pass": True, "tricks": {"Ana": 9}}) == (
-        "all three passed (H-7): a passed coup has no --tricks; give --pass alone"
+        "all three passed (H-7): a passed coup says no --tricks; give --pass alone"
     )
 
 
