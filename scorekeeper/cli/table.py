@@ -293,11 +293,6 @@ class Table:
                 return
         self.command("stop", ["--reason", reason], number)
 
-    def word(self, first: str) -> str | None:
-        """What a line that is this one word asks for (`said`)."""
-        found = self.said(first)
-        return None if found is None else found[0]
-
     def said(self, line: str) -> tuple[str, str, str] | None:
         """What the line asks for, the words that say it as typed (for a refusal to quote), and the rest
         of the line after them; None for a coup.
