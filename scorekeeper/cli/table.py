@@ -29,7 +29,7 @@ import os
 import re
 import shlex
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -54,6 +54,7 @@ from scorekeeper.service.session import Session
 
 if TYPE_CHECKING:
     from scorekeeper.cli.prompt import Terminal
+    from scorekeeper.explain import Record
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -168,7 +169,7 @@ class Table:
                 if not self.take(line):
                     break
             except UserError as error:
-                self.say(text("table.refused", error=at_the_table(error)))
+                self.say(text("table.refused", error=at_the_table(error, self.session.ledger.players)))
         self.say(text("table.closed", name=self.session.name, status=short_status(self.session.fiche())))
         return Exit.DONE
 
@@ -189,7 +190,7 @@ class Table:
                         break
                 except UserError as error:
                     self.refused += 1
-                    _err(text("table.line_refused", number=number, error=at_the_table(error)))
+                    _err(text("table.line_refused", number=number, error=at_the_table(error, self.session.ledger.players)))
                 out.flush()  # each line's output now: a failure is told at its line
             failed = out.failure
             if failed.at is not None:  # said on stderr, which may have failed too (`2>&1 | head -1`)
@@ -206,7 +207,7 @@ class Table:
             self.reads = file_language(first, lambda: self.session.ledger.lang)  # the game held open: its file is read
         except UserError as error:
             self.refused += 1
-            _err(text("table.line_refused", number=1, error=at_the_table(error)))
+            _err(text("table.line_refused", number=1, error=at_the_table(error, self.session.ledger.players)))
             return False
         return True
 
@@ -349,7 +350,7 @@ class Table:
             except UserError as wrong:
                 if asked is None:  # the line itself, no answer in it: refused as a line is
                     raise
-                self.say(text("table.refused", error=at_the_table(wrong)))
+                self.say(text("table.refused", error=at_the_table(wrong, self.session.ledger.players)))
                 line, declared = before  # the coup as it stood: the same question again
             else:
                 if attempt.question is None:
@@ -371,7 +372,7 @@ class Table:
                     line = f"{line} {answer}"
                     break
                 except UserError as wrong:
-                    self.say(text("table.refused", error=at_the_table(wrong)))
+                    self.say(text("table.refused", error=at_the_table(wrong, self.session.ledger.players)))
         if session.reloaded:
             self.say(text("table.reloaded", name=session.name))
         if self.terminal is None:
@@ -548,11 +549,25 @@ def _options_of(name: str) -> set[str]:
     return {opt for param in command.params for opt in getattr(param, "opts", ())}
 
 
-def at_the_table(error: UserError) -> str:
+def at_the_table(error: UserError, players: Sequence[str] = ()) -> str:
     """A mistake in the words of the table: a field of a coup it names said as the short line says it
     (`table.field.GAME.FIELD`, else `table.field.FIELD`, else as a line's refusal names it, `field.FIELD`:
-    « les points », « la maldonne »), never as the command line's flag but for a field no word says."""
-    return render(error, fields=_field_word)
+    « les points », « la maldonne »), never as the command line's flag but for a field no word says; a
+    refusal the table says its own way (`table.error.KEY`: the points of one side as « César 40 », not
+    as `--points JOUEUR=N`) said so, with the first of the table's `players` for its example."""
+    return render(_at_the_table(error.record, tuple(players)), fields=_field_word)
+
+
+def _at_the_table(said: Record, players: tuple[str, ...]) -> Record:
+    """`said` with each refusal in it (a coup's refusal holds its reason) as the table says it, where it
+    has words of its own for it (`table.error.KEY`, given the table's first player as `player`)."""
+    from scorekeeper.explain import Record
+
+    values = {key: _at_the_table(value, players) if isinstance(value, Record) else value for key, value in said.values.items()}
+    event, own = said.event, f"table.{said.event}"
+    if event.startswith("error.") and i18n.message(own) != own and (players or "{player}" not in i18n.message(own)):
+        event, values = own, {"player": players[0] if players else "", **values}
+    return Record(said.rule, event, values)
 
 
 def _field_word(field: Field) -> str:

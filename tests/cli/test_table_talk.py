@@ -288,13 +288,13 @@ WRONG = {
         "blabla", "10h", "César 40 Panisse", "10h César 40 César 50", "renonce", "10h 40", "10h César 80",
         "pique César 40 10h", "10h maldonne César 40", "10h César 40 10", "10 20 30", "corrige 1", "corrige",
         "corrige le coup deux", "supprime", "supprime x", "annule 1", "refais 2", "explique", "insère 1", "note",
-        "le score de César", "qui donne César",
+        "le score de César", "qui donne César", "10h César 40 renonce Brun", "10t César et Panisse 50",
     ],
     ("fr", "hombre"): ["blabla", "Ana", "Ana demande", "demande 4 3 2", "Ana demande 4 3", "passe Ana", "maldonne Ana"],
     ("nl", "manillen"): [
         "blabla", "Jan 40", "harten", "harten Jan 40 Piet", "harten 40", "harten Jan 80", "verzaakt",
         "harten misdeeld Jan 40", "verbeter 1", "verbeter", "schrap", "ongedaan 1", "uitleg", "noteer",
-        "de stand van Jan",
+        "de stand van Jan", "harten Jan 40 Jan verzaakt", "harten Jan en Piet 50",
     ],
 }
 SEATS = {"manille-muette": MARIUS, "hombre": ["Ana", "Bea", "Cid"], "manillen": FLEMISH}
@@ -342,3 +342,22 @@ def test_m17_a_maldonne_said_with_points_is_named_as_each_edge_says_it(home: Pat
     command = [sys.executable, "-m", "scorekeeper", "coup", "--misdeal", "--points", "César=40"]
     ran = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60, check=False)
     assert ran.stderr == "scorekeeper: coup 1: nothing else is said with --misdeal (here: --points): nothing was played\n"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "refused"),
+    [
+        ("fr", "10t César et Panisse 50", "donnez les points d'un seul camp, un joueur et son nombre, comme « César 40 » : "
+         "l'autre camp a le reste (M-3)"),
+        ("fr", "10h César 40 renonce Brun", "coup 1 : un coup dit ses points (« César 40 »), une renonce (« renonce César »)"
+         " ou son relevé de plis : un seul des trois"),
+        ("nl", "10h Jan en Piet 50", "geef de punten van één ploeg, een speler en het getal, zoals 'Jan 40': de andere "
+         "ploeg heeft de rest (M-3)"),
+    ],
+)
+def test_m3_a_refusal_the_table_says_its_own_way_names_a_player_of_the_table(home: Path, lang: str, said: str, refused: str) -> None:
+    """`table.error.KEY`: what the command line says with `--points JOUEUR=N`, the table says with one
+    of its players; the command line keeps its own words."""
+    players = MARIUS if lang == "fr" else FLEMISH
+    ran = table(home, lang, said + "\n", *seated("manille-muette", *players))
+    assert plain(ran.stderr) == {"fr": "ligne 1 : ", "nl": "regel 1: "}[lang] + refused + "\n"
