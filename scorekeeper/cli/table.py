@@ -144,6 +144,7 @@ class Table:
         self.refused = 0
         self.stored = 0  # the lines that stored something: a coup, a command that changed the game
         self.needs_said = ""
+        self.told_again = False  # that a refused answer is asked again, said once a table
         self.drawing: Drawing | None = None  # the fiche as on the screen: its layout, its columns' widths
         self.reads: Language | None = None  # a script's language (C-2: `file_language`); else the one spoken
         self.lang_given = flagged()  # whether its user said `--lang`: its commands read their files in it (C-2)
@@ -323,6 +324,14 @@ class Table:
                 return what, " ".join(typed.split()).strip(PUNCTUATION + " "), rest
         return None
 
+    def answer_refused(self, wrong: UserError) -> None:
+        """An answer refused: why, and, the first time at this table, that the question comes again and
+        how to drop the coup instead."""
+        self.say(text("table.refused", error=at_the_table(wrong, self.session.ledger.players)))
+        if not self.told_again:
+            self.told_again = True
+            self.say(text("table.asked_again"))
+
     def drops(self, answer: str) -> bool:
         """Whether an answer to a question drops the coup: a word of the table's `undo` or `quit` (`annule`,
         `fin`, `stoppen`...), said instead of an answer."""
@@ -350,7 +359,7 @@ class Table:
             except UserError as wrong:
                 if asked is None:  # the line itself, no answer in it: refused as a line is
                     raise
-                self.say(text("table.refused", error=at_the_table(wrong, self.session.ledger.players)))
+                self.answer_refused(wrong)
                 line, declared = before  # the coup as it stood: the same question again
             else:
                 if attempt.question is None:
@@ -372,7 +381,7 @@ class Table:
                     line = f"{line} {answer}"
                     break
                 except UserError as wrong:
-                    self.say(text("table.refused", error=at_the_table(wrong, self.session.ledger.players)))
+                    self.answer_refused(wrong)
         if session.reloaded:
             self.say(text("table.reloaded", name=session.name))
         if self.terminal is None:

@@ -234,6 +234,7 @@ def test_m3_m5_a_refused_answer_is_asked_again_and_the_coup_kept_at_a_real_termi
     expect_said(child, "Points de César et Escartefigue ? (M-3)")
     child.send("70\r")
     expect_said(child, "70 points, c'est impossible")
+    expect_said(child, "la question revient ; une réponse vide ou annule laisse tomber le coup")  # said once
     expect_said(child, "Points de César et Escartefigue ? (M-3)")  # the same question, again
     child.send("40\r")
     expect_said(child, "+11 = 11")  # M-4: 40 - 34, M-5: the retourne's 5
