@@ -239,7 +239,7 @@ class Table:
             self.revanche()
         elif what in ("deals", "status"):
             self.tell(what, said, args)
-        elif what == "stop" and not args[:1] == ["--reason"]:
+        elif what == "stop" and not (args and args[0].startswith("-")):  # not `stop --reason …`, the command's
             self.stop(" ".join(args), number)
         else:
             self.command(what, args, number, said=said)
@@ -515,10 +515,12 @@ def _plain_args(args: list[str]) -> list[str]:
     """The words after a command's as the command reads them: said at the table, a word may end with a
     full stop or a question mark (« supprime le coup 4. », « explique 3 ? »), which no number or card has.
 
-    >>> _plain_args(["4.", "?", "--contre", "César,"])
-    ['4', '--contre', 'César']
+    A value of several words (`--reason "une carte vue ?"`) is kept as said.
+
+    >>> _plain_args(["4.", "?", "--contre", "César,", "vu ?"])
+    ['4', '--contre', 'César', 'vu ?']
     """
-    return [plain for plain in (arg.rstrip(PUNCTUATION) for arg in args) if plain]
+    return [plain for plain in (arg if " " in arg else arg.rstrip(PUNCTUATION) for arg in args) if plain]
 
 
 def _check_usage(name: str, args: list[str], said: str, typed: list[str], example: str) -> None:
