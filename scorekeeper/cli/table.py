@@ -191,7 +191,8 @@ class Table:
                         break
                 except UserError as error:
                     self.refused += 1
-                    _err(text("table.line_refused", number=number, error=at_the_table(error, self.session.ledger.players)))
+                    said = at_the_table(error, self.session.ledger.players)
+                    _err(text("table.line_refused", number=number, error=said))
                 out.flush()  # each line's output now: a failure is told at its line
             failed = out.failure
             if failed.at is not None:  # said on stderr, which may have failed too (`2>&1 | head -1`)
@@ -266,7 +267,8 @@ class Table:
         except ValueError as error:  # an unclosed quote
             raise UserError("table_bad_quotes", reason=str(error)) from None
         if what == "note" and args and not args[0].startswith("-"):  # a note is said without quotes
-            return what, said, [*args[:1], " ".join(args[1:])] if args[0].isdigit() and len(args) > 1 else [" ".join(args)]
+            numbered = args[0].isdigit() and len(args) > 1
+            return what, said, [*args[:1], " ".join(args[1:])] if numbered else [" ".join(args)]
         return what, said, args if what == "stop" else _plain_args(args)
 
     def tell(self, what: str, said: str, args: list[str]) -> None:
@@ -574,7 +576,9 @@ def _at_the_table(said: Record, players: tuple[str, ...]) -> Record:
     has words of its own for it (`table.error.KEY`, given the table's first player as `player`)."""
     from scorekeeper.explain import Record
 
-    values = {key: _at_the_table(value, players) if isinstance(value, Record) else value for key, value in said.values.items()}
+    values = {
+        key: _at_the_table(value, players) if isinstance(value, Record) else value for key, value in said.values.items()
+    }
     event, own = said.event, f"table.{said.event}"
     if event.startswith("error.") and i18n.message(own) != own and (players or "{player}" not in i18n.message(own)):
         event, values = own, {"player": players[0] if players else "", **values}

@@ -77,7 +77,7 @@ def test_m17_a_deal_all_passed_is_refused_where_nobody_bids():
 
 
 def test_m17_nothing_else_is_said_with_a_misdeal():
-    refused("manille-muette", [{"misdeal": True, "points": {"A": 40}}], "nothing is played with --misdeal: --points")
+    refused("manille-muette", [{"misdeal": True, "points": {"A": 40}}], "nothing else is said with --misdeal \\(here: --points\\)")
 
 
 # --- a named dealer -------------------------------------------------------------------------------
@@ -212,7 +212,7 @@ def test_the_entries_refused_through_the_cli_in_one_line_and_nothing_written(mar
         (("adjust", "--score", "César", "--reason", "x"), "--score takes NAME=+10"),
         (("adjust", "--pay", "Brun:César=3", "--reason", "x"), "at manille the table agrees on points"),
         (("coup", "--menteur", "Brun", "--retourne", "7h"), "only in parlée"),
-        (("coup", "--misdeal", "--retourne", "7h"), "nothing is played with --misdeal"),
+        (("coup", "--misdeal", "--retourne", "7h"), "nothing else is said with --misdeal"),
     ]:
         ran = marius(*args)
         assert ran.code == 2 and words in ran.err and len(ran.err.strip().splitlines()) == 1, args
