@@ -362,3 +362,15 @@ def test_m3_a_refusal_the_table_says_its_own_way_names_a_player_of_the_table(hom
     players = MARIUS if lang == "fr" else FLEMISH
     ran = table(home, lang, said + "\n", *seated("manille-muette", *players))
     assert plain(ran.stderr) == {"fr": "ligne 1 : ", "nl": "regel 1: "}[lang] + refused + "\n"
+
+
+def test_english_table_talk_piped_runs_its_commands(home: Path) -> None:
+    lines = ["10h César 40", "Who deals?", "what's the score?", "undo the last coup", "we stop here, it is late"]
+    ran = table(home, "en", "\n".join(lines) + "\n", *seated("manille-muette", *MARIUS))
+    assert ran.returncode == 0, ran.stderr
+    out = ran.stdout.splitlines()
+    status = "manche 1 to 34: César & Escartefigue 11, Panisse & Brun 0 (manches 0-0). Panisse deals, Escartefigue leads."
+    assert out[2] == status and out[4] == status
+    assert out[3] == "the next coup says the retourne (M-5) and one side's points (M-3)"
+    game = store.read("manille-muette-1")
+    assert game.coups == [] and game.stopped is not None and game.stopped["reason"] == "it is late"
