@@ -1,6 +1,6 @@
-"""The short line as a table speaks it (issue 29): a corpus of lines as French and English players say
-them (`tests/fixtures/lines_fr.txt`, `lines_en.txt`, whose headers give their format) read to the coups
-they mean, or refused for the reason given; cards as said (C-2), a renonce, both sides' points (M-3)."""
+"""The short line as a table speaks it (issue 29): a corpus of lines as French, English and Flemish
+players say them (`tests/fixtures/lines_fr.txt`, `lines_en.txt`, `lines_nl.txt`: issue 39), whose
+headers give their format, read to the coups they mean, or refused for the reason given; cards as said (C-2), a renonce, both sides' points (M-3)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,11 @@ from scorekeeper.language import Language
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 # The corpus's own words, in its language: the rules, the players, a refusal.
-SAYS = {"fr": ("regles", "joueurs", "refusée"), "en": ("rules", "players", "refused")}
+SAYS = {
+    "fr": ("regles", "joueurs", "refusée"),
+    "en": ("rules", "players", "refused"),
+    "nl": ("regels", "spelers", "geweigerd"),
+}
 
 
 def corpus(code: str) -> list[tuple[str, str, tuple[str, ...], str, object]]:
@@ -51,12 +55,12 @@ def corpus(code: str) -> list[tuple[str, str, tuple[str, ...], str, object]]:
     return found
 
 
-LINES = [*corpus("fr"), *corpus("en")]
+LINES = [*corpus("fr"), *corpus("en"), *corpus("nl")]
 
 
-def test_the_corpus_holds_sixty_lines_in_both_languages() -> None:
+def test_the_corpus_holds_sixty_lines_in_its_three_languages() -> None:
     assert len(LINES) >= 60
-    assert {where.split(":")[0] for where, *_ in LINES} == {"fr", "en"}
+    assert {where.split(":")[0] for where, *_ in LINES} == {"fr", "en", "nl"}
 
 
 @pytest.mark.parametrize(("where", "ruleset", "players", "said", "read"), LINES, ids=[line[0] for line in LINES])
@@ -80,6 +84,13 @@ def test_c2_cards_said_with_an_article_or_a_figure_in_words() -> None:
         "AS",
     ]
     assert [Card.parse(said, english).ascii for said in ("the queen of hearts", "ten of diamonds")] == ["QH", "10D"]
+
+
+def test_c2_a_flemish_table_says_koeken_klavers_and_koning() -> None:
+    """Issue 39: koeken is ruiten, klavers klaveren, koning the heer, in either order (C-2)."""
+    dutch = Language.named("nl")
+    said = ("koning van schoppen", "koeken aas", "klavers koning", "koek 10", "heer van klaveren")
+    assert [Card.parse(words, dutch).ascii for words in said] == ["KS", "AD", "KC", "10D", "KC"]
 
 
 def test_c2_manille_and_manillon_are_cards_at_manille_only() -> None:
