@@ -115,6 +115,7 @@ class _Words(NamedTuple):
     letters: dict[Suit, str]  # a suit's letter as the language writes it
     sans_atout: frozenset[str]
     articles: tuple[str, ...]  # said before a card and read past: "la dame de cœur", "the queen of hearts"
+    before_a_suit: frozenset[str]  # words that, said before a suit, name no card: « à carreau » is no A♦
 
     @staticmethod
     def of(language: Language) -> _Words:
@@ -156,6 +157,7 @@ class _Words(NamedTuple):
             letters={Suit(value): words[0] for value, words in parts[0].get("suits", {}).items()},
             sans_atout=frozenset(_fold(word) for part in parts for word in part.get("sans_atout", ())),
             articles=tuple(dict.fromkeys(_fold(word) for part in parts for word in part.get("articles", ()))),
+            before_a_suit=frozenset(word.lower() for word in parts[0].get("before_a_suit", ())),
         )
 
     def card(self, folded: str) -> tuple[Rank, Suit] | None:
@@ -293,7 +295,11 @@ class Card:
         folded = _fold(text)
         if not folded:
             raise CardError("empty_card", forms=CARD_FORMS)
-        found = _words(language).card(folded)
+        words = _words(language)
+        said = text.split(maxsplit=1)
+        if len(said) > 1 and said[0].lower() in words.before_a_suit:  # « à carreau »: no A♦ (issue 39)
+            raise CardError("bad_card", text=text.strip(), forms=CARD_FORMS)
+        found = words.card(folded)
         if found is None:
             raise CardError("bad_card", text=text.strip(), forms=CARD_FORMS)
         return cls(*found)
@@ -438,6 +444,17 @@ def _reads_as_card(text: str, language: Language | None) -> bool:
 
 
 ASCII_SUITS = str.maketrans({suit.symbol: suit.value for suit in Suit})  # `text.translate(ASCII_SUITS)`: 10♥ -> 10H
+
+
+def rank_said(text: str, language: Language | None = None) -> Rank | None:
+    """The rank `text` names alone, a word or a letter of C-2 (« dix », `V`, "queen"), else None: the card
+    turned said in two steps, its suit first (« à carreau », then « dix », issue 39).
+
+    >>> from scorekeeper.language import Language
+    >>> rank_said("dix", Language.named("fr")), rank_said("V", Language.named("fr")), rank_said("x")
+    (<Rank.TEN: '10'>, <Rank.JACK: 'J'>, None)
+    """
+    return _words(language).ranks.get(_fold(text))
 
 
 def parse_trump(text: str, language: Language | None = None) -> Suit | None:

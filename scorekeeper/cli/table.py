@@ -378,7 +378,7 @@ class Table:
                     self.say(text("table.abandoned"))
                     return
                 try:
-                    session.check_answer(answer, asked, reads)
+                    session.check_answer(answer, asked, reads, line)
                     declared = session.read(f"{line} {answer}", reads, asked.field)
                     line = f"{line} {answer}"
                     break

@@ -30,7 +30,7 @@ _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on 
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
 _WORDS_IN_A_TRUMP = 2  # "zonder troef", "sans atout"
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
-_LITTLE = ("of", "joined", "makes", "unit")  # the little words of a line (`Keywords.little`)
+_LITTLE = ("of", "joined", "makes", "unit", "trump")  # the little words of a line (`Keywords.little`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +53,12 @@ class Words:
     """The words of a line, split on spaces, with what a word can be at a table of `names`."""
 
     def __init__(self, words: Sequence[str], names: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
-        self.items = " ".join(words).split()
         self.names = tuple(names)
         self._folded = {fold_name(name): name for name in names}
         for alias, name in (aliases or {}).items():  # other ways to say a seat: `mort de César`
             self._folded.setdefault(fold_name(alias), name)
+        named = {part for name in self._folded for part in name.split()}
+        self.items = [kept for word in " ".join(words).split() if (kept := _unpunctuated(word, named))]
 
     def __len__(self) -> int:
         return len(self.items)
@@ -165,6 +166,23 @@ class Words:
                 raise UserError("line_bad_count", text=part, player=self.names[0])
             found.append((player, int(value)))
         return found
+
+
+# What a table types stuck to the end of a word and means nothing to the line: « dix de cœur, César 42 ».
+_PUNCTUATION = ",;.!?"
+
+
+def _unpunctuated(word: str, named: set[str]) -> str:
+    """`word` without the commas, semicolons, full stops, « ! » and « ? » stuck to its end (issue 39: a
+    line of four in three failed on them alone), unless a player's name holds it so (C-4: any printable
+    name, `Café.`); "" for punctuation alone. A colon is read where it is said ("César: 40").
+
+    >>> [_unpunctuated(word, {"cafe."}) for word in ("cœur,", "40.", "?", "Café.", "A=20,B=30,")]
+    ['cœur', '40', '', 'Café.', 'A=20,B=30']
+    """
+    if not word.endswith(tuple(_PUNCTUATION)) or fold_name(word) in named:
+        return word
+    return word.rstrip(_PUNCTUATION)
 
 
 def ambiguous(word: str, *readings: Record) -> UserError:
@@ -282,7 +300,8 @@ class Keywords:
     player they name (`after_player`: Dutch "Jan verzaakt", a verb, where "klop Piet" is not), the
     templates of a mort's other names with the language that says each (`mort`), and the little words
     read where they are said (`little`, folded, by their part: `of` before a name, `joined` between the
-    players of a side, `makes` between a name and its points, `unit` after points)."""
+    players of a side, `makes` between a name and its points, `unit` after points, `trump` before the trump
+    or the card turned: « à carreau », « atout pique », « troef harten », issue 39)."""
 
     fields: dict[str, str]
     contracts: dict[str, str]

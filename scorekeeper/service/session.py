@@ -102,10 +102,17 @@ class Session:
         if self.ended():
             raise UserError("table_partie_over", name=self.name)
 
-    def check_answer(self, answer: str, asked: Ask, language: Language) -> None:
-        """Refuse an answer that does not say what was asked (a name to `Retourne ?`), naming the question."""
+    def check_answer(self, answer: str, asked: Ask, language: Language, line: str = "") -> None:
+        """Refuse an answer that does not say what was asked (a name to `Retourne ?`), naming the question.
+        An answer that says it only after the `line` it answers (« dix » after « à carreau César 40 »: the
+        card turned, M-5) is read with it."""
         field = asked.field.partition(":")[0]
-        said = self.read(answer, language, asked.field)
+        try:
+            said = self.read(answer, language, asked.field)
+        except UserError:
+            if not line:
+                raise
+            said = self.read(f"{line} {answer}", language, asked.field)
         if field not in said and not (field == "taker" and "bid" in said):
             raise UserError("table_not_an_answer", answer=answer, question=asked.words)
 

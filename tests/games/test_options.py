@@ -75,7 +75,7 @@ def test_h11_a_refusal_names_its_field_and_each_edge_says_it_its_way() -> None:
 def test_m5_a_refusal_may_name_two_fields_each_said_by_the_edge() -> None:
     game = service.new("manille-muette", MARIUS)
     with pytest.raises(CoupRefused) as refused:
-        service.add(game.name, {"retourne": "10h", "trump": "h", "points": {"César": 40}})
+        service.add(game.name, {"retourne": "10h", "trump": "s", "points": {"César": 40}})  # the 10♥'s suit is no ♠
     assert refused.value.field == Field("retourne", "manille")
     assert said(refused.value) == "coup 1: the retourne sets trump here: give --retourne, not --trump (M-5)"
     assert at_the_table(refused.value) == "coup 1: the retourne sets trump here: give the card turned, not a suit or sans-atout (M-5)"

@@ -153,8 +153,8 @@ class Manille(Spoken, Drawn):
     def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's figures for the club's history: won or lost the partie (M-9; where the rules
         name a loser, M-14, he lost and every other player won), manches won and points scored with
-        his side, renonces committed (M-8; a lie is priced as one and is none), coups taken and made
-        (M-13)."""
+        his side, renonces committed (M-8; a lie is priced as one and is none; a mort's by the player who
+        plays it, M-15, M-16), coups taken and made (M-13)."""
         refuse_partial(fiche)
         from scorekeeper.standing import Figures  # the history's alone: other commands start without it
 
@@ -173,8 +173,8 @@ class Manille(Spoken, Drawn):
                     counted[name]["points"] += scored
             if "menteur" not in coup["declared"]:
                 for line in coup["log"]:
-                    if line.event in _RENONCES:
-                        counted[line.values["player"]]["renonces"] += 1
+                    if line.event in _RENONCES:  # a mort's renonce is its player's (M-15, M-16; issue 39)
+                        counted[fiche.table.owner[line.values["player"]]]["renonces"] += 1
             taker = coup["declared"].get("taker")
             if taker in counted:
                 counted[taker]["taken"] += 1

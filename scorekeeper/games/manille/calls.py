@@ -13,14 +13,17 @@ from scorekeeper.games.manille.scoring import multiplier_of, said
 
 
 def trump_of(coup: Coup, rules: ManilleRules, dealer: str) -> tuple[Suit | None, str | None, list[Record]]:
-    """How trump was set (M-5, M-7, M-10, M-13), refusing what the system does not allow."""
+    """How trump was set (M-5, M-7, M-10, M-13), refusing what the system does not allow. Where the
+    retourne sets it (M-5), a suit said with the card turned must be that card's."""
     log = []
     if coup.sans_atout:
         refuse_sans_atout(rules)
     if rules.trump_from == "retourne":
         if coup.retourne is None:
             raise UserError("retourne_missing", "M-5")
-        if coup.trump is not None or coup.sans_atout:
+        # The suit said before the card turned (« à carreau », then « dix de carreau ») is that card's: said
+        # twice, not set twice (issue 39); another suit, or sans-atout, is refused.
+        if (coup.trump is not None and coup.trump != coup.retourne.suit) or coup.sans_atout:
             raise CoupRefused("trump_set_by_retourne", "M-5", field=coup_field("retourne"), trump=coup_field("trump"))
         log.append(said("retourne_trump", "M-5", card=coup.retourne, suit=coup.retourne.suit))
         return coup.retourne.suit, dealer, log

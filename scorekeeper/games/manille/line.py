@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from scorekeeper.cards import card_words, letters, trump_written
+from scorekeeper.cards import Card, Suit, card_words, letters, rank_said, trump_written
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games.line import (
@@ -49,6 +49,7 @@ from scorekeeper.games.line import (
 )
 from scorekeeper.games.manille.replay import State
 from scorekeeper.language import Language
+from scorekeeper.players import fold_name
 
 # The calls a system may not have (M-5, M-6, M-8, M-11, M-13): each field and whether the system has it.
 _CALLS_OF_A_SYSTEM: dict[str, Callable[[State], bool]] = {
@@ -105,6 +106,9 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
         folded = line.folded(at).replace("\u2019", "'")
+        if field is None and named is None and _trump_follows(line, at, line.items[at], little, language, deck):
+            at += 1  # « à carreau », « atout pique », « troef harten »: the trump or the card turned follows
+            continue
         if field is None and named is None and _little(line, at, folded, little, pending is not None):
             if folded in little["joined"]:  # "César et Escartefigue 50": one side, named by both
                 _same_side(state, pending, line.name(at + 1))
@@ -149,6 +153,9 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         elif (trump := line.trump(at, language)) is not None:
             put("trump", "SA" if trump[0] is None else trump[0].value, word)
             at = trump[1]
+        elif (turned := _rank_of_the_trump(state, said, word, language, asked)) is not None:
+            put("retourne", turned, word)
+            at += 1
         else:
             raise UserError("line_unknown_word", word=word, players=line.names, words=calls(state, language))
     if pending is not None:
@@ -170,10 +177,41 @@ def _little(line: Words, at: int, folded: str, little: Mapping[str, frozenset[st
     return folded in little["unit"] and at > 0 and line.number(at - 1) is not None
 
 
+def _rank_of_the_trump(
+    state: State, said: Mapping[str, Any], word: str, language: Language, asked: str | None
+) -> str | None:
+    """The card turned said in two steps (M-5, issue 39): asked for it after the line said its suit
+    (« à carreau César 40 »), the table answers its rank alone (« dix »): the 10♦, as the ledger writes it."""
+    suit = said.get("trump")
+    if asked != "retourne" or state.rules.trump_from != "retourne" or not isinstance(suit, str) or suit == "SA":
+        return None
+    rank = rank_said(word, language)
+    if rank is None:
+        return None
+    card = Card(rank, Suit(suit))
+    return card.ascii if card in state.ruleset.deck else None
+
+
+def _trump_follows(
+    line: Words, at: int, word: str, little: Mapping[str, frozenset[str]], language: Language, deck: Any
+) -> bool:
+    """Whether the word at `at` is said before the trump or the card turned (`trump`: « à », « atout »,
+    « troef »), and one follows it. « à carreau » says the trump, never the A♦ (issue 39): where the
+    retourne sets trump (M-5), the card turned is asked."""
+    said = fold_name(word).replace("\u2019", "'")
+    if said not in little["trump"] or at + 1 >= len(line):
+        return False
+    return line.trump(at + 1, language) is not None or line.card(at + 1, deck, language) is not None
+
+
 def _said_before(line: Words, at: int, said_with: Keywords, field: str) -> bool:
-    """Whether the keyword at `at` names the player said before it ("Escartefigue renonce"): it takes a
-    player, and none is said after it."""
-    return said_with.takes.get(field) == "player" and line.name_after(at + 1, said_with.little["of"]) is None
+    """Whether the keyword at `at` names the player said right before it, its subject: « Escartefigue
+    renonce », « Fanny coinche Félicien 30 » (Fanny coinches, Félicien's side made 30; issue 39), « noel
+    kiest jan 40 ». It takes a player, and no `of` word says its player after it (« renonce de Brun »)."""
+    if said_with.takes.get(field) != "player":
+        return False
+    after = line.folded(at + 1).replace("\u2019", "'") if at + 1 < len(line) else ""
+    return not any(after == word or (word.endswith("'") and after.startswith(word)) for word in said_with.little["of"])
 
 
 def _same_side(state: State, first: tuple[str, str] | None, other: tuple[str, int] | None) -> None:
