@@ -15,7 +15,7 @@ files say them (`keywords`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,8 +29,10 @@ from scorekeeper.players import fold_name
 _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
 _WORDS_IN_A_TRUMP = 2  # "zonder troef", "sans atout"
+_SHORTEST_PREFIX = 3  # « bea », « rik »: shorter, « de » or « et » would name a player
+_WORDS_IN_A_PHRASE = 5  # « tout le monde passe », « a fait une renonce »: a keyword of several words
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
-_LITTLE = ("of", "joined", "makes", "unit", "trump")  # the little words of a line (`Keywords.little`)
+_LITTLE = ("of", "joined", "makes", "unit", "trump", "trump_after", "before_verb", "all", "for", "both")  # the little words of a line (`Keywords.little`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,19 +54,35 @@ def reading(kind: str, **values: Any) -> Record:
 class Words:
     """The words of a line, split on spaces, with what a word can be at a table of `names`."""
 
-    def __init__(self, words: Sequence[str], names: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        words: Sequence[str],
+        names: Sequence[str],
+        aliases: Mapping[str, str] | None = None,
+        numbers: Mapping[str, int] | None = None,
+    ) -> None:
         self.names = tuple(names)
         self._folded = {fold_name(name): name for name in names}
         for alias, name in (aliases or {}).items():  # other ways to say a seat: `mort de César`
             self._folded.setdefault(fold_name(alias), name)
+        self._numbers = numbers or {}
         named = {part for name in self._folded for part in name.split()}
-        self.items = [kept for word in " ".join(words).split() if (kept := _unpunctuated(word, named))]
+        said = _numbers_joined(" ".join(words).split(), self._numbers)
+        self.items = [kept for word in said if (kept := _unpunctuated(word, named))]
 
     def __len__(self) -> int:
         return len(self.items)
 
     def folded(self, at: int) -> str:
         return fold_name(self.items[at])
+
+    def phrase(self, at: int, said: Container[str]) -> int:
+        """How many words from `at` make one of the keywords or little words `said` (folded, words joined by
+        a space), the longest (« tout le monde passe », « a fait une renonce »): 0 where none does."""
+        for size in range(min(_WORDS_IN_A_PHRASE, len(self.items) - at), 0, -1):
+            if " ".join(self.folded(at + i).replace("\u2019", "'") for i in range(size)) in said:
+                return size
+        return 0
 
     def name(self, at: int, skip: int = 0) -> tuple[str, int] | None:
         """The player named from word `at` (the longest name that matches), and the word after it; a
@@ -78,6 +96,18 @@ class Words:
             if found is not None:
                 return found, at + size
         return None
+
+    def prefixed(self, at: int) -> tuple[str, int] | None:
+        """The player whose name starts with the word at `at` (C-4, folded; « rik » for Rik Vandamme, « bea »
+        for Béatrice; issue 39), and the word after it: a word of `_SHORTEST_PREFIX` letters or more that no
+        other reading took (the reader asks last). One that starts two names is refused, naming both."""
+        said = self.folded(at)
+        if len(said) < _SHORTEST_PREFIX:
+            return None
+        found = tuple(dict.fromkeys(name for name in self.names if fold_name(name).startswith(said)))
+        if len(found) > 1:
+            raise UserError("line_name_prefix_ambiguous", word=self.items[at], players=found)
+        return (found[0], at + 1) if found else None
 
     def name_after(self, at: int, of: frozenset[str] = frozenset()) -> tuple[str, int] | None:
         """The player named from word `at`, said alone or after a word of `of` ("de Brun"), which may be
@@ -96,8 +126,11 @@ class Words:
         return found
 
     def number(self, at: int) -> int | None:
+        """The number word `at` says, in figures or in the words of the language (`spoken_numbers`)."""
         word = self.items[at]
-        return int(word) if word.isascii() and word.isdigit() and len(word) <= 9 else None
+        if word.isascii() and word.isdigit() and len(word) <= 9:
+            return int(word)
+        return self._numbers.get(fold_name(word)) if self._numbers else None
 
     def card(self, at: int, deck: Deck, language: Language) -> tuple[Card, int] | None:
         """The card written from word `at` (the most words that read as one card: "dame de cœur")."""
@@ -106,7 +139,7 @@ class Words:
                 card = Card.parse(" ".join(self.items[at : at + size]), language)
             except CardError:
                 continue
-            if size > 1 and self.number(at) is not None and card.rank.value != self.items[at]:
+            if size > 1 and self.items[at].isdigit() and card.rank.value != self.items[at]:
                 continue  # "10 h" is the card; "4 3" is no card
             return (card, at + size) if card in deck else None
         return None
@@ -166,6 +199,61 @@ class Words:
                 raise UserError("line_bad_count", text=part, player=self.names[0])
             found.append((player, int(value)))
         return found
+
+
+def spoken_numbers(language: Language) -> dict[str, int]:
+    """The numbers `language` says in words, folded, from its words file's `[numbers.said]` (issue 39): each unit
+    and ten alone, and each ten joined to a unit from 1 to 9, by a `joints` after the ten (« quarante-deux »,
+    « vingt et un », "forty two") or by a `units_first` before it, glued (« tweeënveertig »).
+
+    >>> from scorekeeper.language import Language
+    >>> said = spoken_numbers(Language.named("fr"))
+    >>> said["quarante-deux"], said["quarante deux"], said["vingt et un"], said["soixante-huit"], said["seize"]
+    (42, 42, 21, 68, 16)
+    >>> said = spoken_numbers(Language.named("nl"))
+    >>> said["tweeenveertig"], said["vijfendertig"], said["achtenzestig"], said["veertig"]
+    (42, 35, 68, 40)
+    """
+    found = language.built.get("numbers")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    words = language.words.get("numbers", {}).get("said", {})
+    units: dict[str, int] = words.get("units", {})
+    tens: dict[str, int] = words.get("tens", {})
+    numbers = {fold_name(word): value for word, value in (*units.items(), *tens.items())}
+    for ten, tens_value in tens.items():
+        for unit, value in units.items():
+            if not 0 < value < 10 or tens_value >= 100:
+                continue
+            for joint in words.get("joints", ()):
+                numbers.setdefault(fold_name(f"{ten}{joint}{unit}"), tens_value + value)
+            for joint in words.get("units_first", ()):
+                numbers.setdefault(fold_name(f"{unit}{joint}{ten}"), tens_value + value)
+    language.built["numbers"] = numbers
+    return numbers
+
+
+_WORDS_IN_A_NUMBER = 3  # « vingt et un »
+
+
+def _numbers_joined(words: list[str], numbers: Mapping[str, int]) -> list[str]:
+    """`words` with a number said in several words made one (« quarante deux », « vingt et un »): the most
+    words that fold to one number, none of them but the last ending with punctuation."""
+    if not numbers:
+        return words
+    joined: list[str] = []
+    at = 0
+    while at < len(words):
+        size = 1
+        for longer in range(min(_WORDS_IN_A_NUMBER, len(words) - at), 1, -1):
+            said = words[at : at + longer]
+            if not any(word.endswith(tuple(_PUNCTUATION)) for word in said[:-1]):
+                if fold_name(" ".join(said).rstrip(_PUNCTUATION)) in numbers:
+                    size = longer
+                    break
+        joined.append(" ".join(words[at : at + size]))
+        at += size
+    return joined
 
 
 # What a table types stuck to the end of a word and means nothing to the line: « dix de cœur, César 42 ».
@@ -301,7 +389,10 @@ class Keywords:
     templates of a mort's other names with the language that says each (`mort`), and the little words
     read where they are said (`little`, folded, by their part: `of` before a name, `joined` between the
     players of a side, `makes` between a name and its points, `unit` after points, `trump` before the trump
-    or the card turned: « à carreau », « atout pique », « troef harten », issue 39)."""
+    or the card turned: « à carreau », « atout pique », « troef harten »; `trump_after` after it: « harten is
+    troef »; `before_verb` before a keyword: « Jan heeft verzaakt »; `all` after a name, every point of the
+    coup: « César capot »; `for` between points and a name: « 40 pour César »; `both` after points, both
+    sides': « 34 partout »; issue 39). A keyword or little word may be several words (« a renoncé »)."""
 
     fields: dict[str, str]
     contracts: dict[str, str]
@@ -366,11 +457,13 @@ def _folded(word: str) -> str:
 
 
 def line_words(game: str, folder: Path | None = None) -> frozenset[str]:
-    """Every keyword of a game's line in every language spoken here, folded, and each word of those
-    said in several ("sans prendre"): what no player may be named (C-4). `folder`: the game's package."""
+    """Every keyword of a game's line in every language spoken here, folded, and each word of a contract
+    said in several ("sans prendre"): what no player may be named (C-4). A call of several words (« tout
+    le monde passe », « gaat mee ») is read whole before any name, so its words stay names. `folder`: the game's package."""
     words: set[str] = set()
     for code in codes():
         said = Keywords.of(game, Language.named(code), folder)
-        for word in (*said.fields, *said.contracts):
-            words |= {word, *word.split()}
+        words |= {*said.fields, *said.contracts}
+        for word in said.contracts:  # « sans prendre »: each word of a contract, which a line reads alone
+            words |= set(word.split())
     return frozenset(words)

@@ -45,6 +45,7 @@ from scorekeeper.games.line import (
     keyword,
     read_back,
     reading,
+    spoken_numbers,
     write_inline,
 )
 from scorekeeper.games.manille.replay import State
@@ -76,7 +77,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
     little = said_with.little
     owner = state.table.owner
     morts = said_with.morts((seat, owner[seat]) for seat in state.table.seats if seat != owner[seat])
-    line = Words(words, state.table.seats, morts)
+    line = Words(words, state.table.seats, morts, spoken_numbers(language))
     rules, deck = state.rules, state.ruleset.deck
     said: dict[str, Any] = {}
     points: dict[str, int] = {}
@@ -96,16 +97,51 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         else:
             points[player] = number
 
+    def spoken(at: int, part: str) -> int:  # the words from `at` that make a little word of `part`
+        return line.phrase(at, little[part])
+
     at = 0
     while at < len(line):
-        word = line.items[at]
-        named = line.name(at)
+        size = line.phrase(at, said_with.fields)  # a keyword of several words: « a renoncé », « gaat mee »
+        word = line.items[at] if size <= 1 else " ".join(line.items[at : at + size])
+        named = line.name(at) if size <= 1 else None
         field = keyword(said_with.fields, word)
         if field is not None and not said_in(state, field):
             field = None  # a call of another system is no word of this one: `contre` in a muette
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
+        if field is not None and size > 1:
+            at += size - 1  # the keyword's last word: what it names is said after it
         folded = line.folded(at).replace("\u2019", "'")
+        if field is None and named is None and (aux := spoken(at, "before_verb")):
+            if at + aux < len(line) and line.phrase(at + aux, said_with.fields):
+                at += aux  # « Brun a renoncé », « Jan heeft verzaakt », « Piet gaat mee »
+                continue
+        if field is None and named is None and "trump" in said and (after := spoken(at, "trump_after")):
+            at += after  # « harten is troef »
+            continue
+        if field is None and named is None and pending is not None and (capot := spoken(at, "all")):
+            count(pending[0], rules.total, pending[1])  # « César capot »: every point of the coup (M-3)
+            pending = None
+            at += capot
+            continue
+        if field is None and named is None and (both := _both_counts(line, at, little, rules.total)) is not None:
+            made, taken = both  # « 38-22 », « 34 partout », « 30-30 »: both sides' points (M-3)
+            if pending is None and made * 2 != rules.total:
+                raise UserError("line_number_alone", number=made, player=state.players[0])
+            if pending is None and rules.sides != "teams":
+                raise UserError("line_number_alone", number=made, player=state.players[0])
+            count(pending[0] if pending else _points_of(state, said), made, word)
+            pending = None
+            at += taken
+            continue
+        if field is None and named is None and pending is None and (figure := line.number(at)) is not None:
+            heard = spoken(at + 1, "for")
+            whose = line.name(at + 1 + heard) if heard else None
+            if whose is not None:  # « 40 pour César », « 38 voor Jan »
+                count(whose[0], figure, line.items[at + 1 + heard])
+                at = whose[1]
+                continue
         if field is None and named is None and _trump_follows(line, at, line.items[at], little, language, deck):
             at += 1  # « à carreau », « atout pique », « troef harten »: the trump or the card turned follows
             continue
@@ -147,15 +183,18 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         elif (card := line.card(at, deck, language)) is not None:
             put("retourne", card[0].ascii, word)
             at = card[1]
+        elif (turned := _rank_of_the_trump(state, said, word, language, asked)) is not None:
+            put("retourne", turned, word)
+            at += 1
         elif (figure := line.number(at)) is not None:
             bare.append(figure)
             at += 1
         elif (trump := line.trump(at, language)) is not None:
             put("trump", "SA" if trump[0] is None else trump[0].value, word)
             at = trump[1]
-        elif (turned := _rank_of_the_trump(state, said, word, language, asked)) is not None:
-            put("retourne", turned, word)
-            at += 1
+        elif (prefix := line.prefixed(at)) is not None:  # « esc 40 »: Escartefigue, by the start of his name
+            pending = (prefix[0], word)
+            at = prefix[1]
         else:
             raise UserError("line_unknown_word", word=word, players=line.names, words=calls(state, language))
     if pending is not None:
@@ -190,6 +229,23 @@ def _rank_of_the_trump(
         return None
     card = Card(rank, Suit(suit))
     return card.ascii if card in state.ruleset.deck else None
+
+
+def _both_counts(line: Words, at: int, little: Mapping[str, frozenset[str]], total: int) -> tuple[int, int] | None:
+    """Both sides' points said at `at` (M-3), and the words they take: « 38-22 » (one side's, then the other's,
+    which must make the coup's total), « 34 partout » or « 30-30 » (a tie). None where none is said."""
+    first, dash, second = line.items[at].partition("-")
+    if dash and first.isascii() and first.isdigit() and second.isascii() and second.isdigit() and len(first + second) < 6:
+        if int(first) + int(second) != total:
+            raise UserError("points_sum", "M-3", points=int(first) + int(second), total=total)
+        return int(first), 1
+    figure = line.number(at)
+    both = line.phrase(at + 1, little["both"]) if figure is not None else 0
+    if figure is None or not both:
+        return None
+    if figure * 2 != total:
+        raise UserError("points_sum", "M-3", points=figure * 2, total=total)
+    return figure, 1 + both
 
 
 def _trump_follows(
