@@ -23,6 +23,7 @@ from scorekeeper.cli.table import Table, table_phrases
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
 from scorekeeper.service.session import Session
+from tests.cli.test_table_words import seated, table
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -146,15 +147,6 @@ def test_a_phrase_cut_short_by_a_player_s_name_is_the_shorter_one(home: Path) ->
 # --- piped: the commands run ------------------------------------------------------------------------
 
 
-def table(home: Path, lang: str, lines: str, *args: str) -> subprocess.CompletedProcess[str]:
-    """`scorekeeper --lang LANG table ARGS` fed `lines` through a pipe, a real process."""
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "scorekeeper", "--lang", lang, "table", *args]
-    return subprocess.run(command, input=lines, capture_output=True, text=True, env=env, timeout=60, check=False)
-
-
-def seated(ruleset: str, *players: str) -> list[str]:
-    return [ruleset, *(arg for player in players for arg in ("-p", player))]
 
 
 def test_french_table_talk_piped_runs_its_commands(home: Path) -> None:
