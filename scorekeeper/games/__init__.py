@@ -174,9 +174,14 @@ class Demo(Protocol):
     COUPS: tuple[dict[str, object], ...]
 
 
-def demo() -> Demo:
-    """The demo partie: Marius's manille (`games/manille/demo.py`), imported by the command `demo` alone."""
-    shown: Demo = import_module("scorekeeper.games.manille.demo")
+# The demo partie a language's tables play, where it is not Marius's manille: the Flemish café's manillen.
+DEMOS = {"nl": "scorekeeper.games.manille.demo_nl"}
+
+
+def demo(lang: str | None = None) -> Demo:
+    """The demo partie in language `lang`: Marius's manille (`games/manille/demo.py`), or the one the
+    language's tables play (`DEMOS`); imported by the command `demo` alone."""
+    shown: Demo = import_module(DEMOS.get(lang or "", "scorekeeper.games.manille.demo"))
     return shown
 
 

@@ -18,9 +18,10 @@ from scorekeeper.store import Ledger
 
 
 def demo(replace: bool, lang: str | None = None) -> tuple[Ledger, Any]:
-    """Store Marius's partie as the game `demo` (its sheet too), the current game when there is none; an
-    existing `demo` is replaced only with `replace`, so a partie someone named `demo` is never lost unasked."""
-    script = games.demo()
+    """Store the demo partie as the game `demo` (its sheet too), the current game when there is none: Marius's,
+    or the one the tables of `lang` play (a Flemish manillen in Dutch); an existing `demo` is replaced only
+    with `replace`, so a partie someone named `demo` is never lost unasked."""
+    script = games.demo(lang)
     base = games.load(script.RULESET)
     players = list(script.PLAYERS)
     sheet = games.replay(base, players, players[0], script.COUPS)
