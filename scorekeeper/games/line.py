@@ -32,7 +32,8 @@ _WORDS_IN_A_TRUMP = 2  # "zonder troef", "sans atout"
 _SHORTEST_PREFIX = 3  # « bea », « rik »: shorter, « de » or « et » would name a player
 _WORDS_IN_A_PHRASE = 5  # « tout le monde passe », « a fait une renonce »: a keyword of several words
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
-_LITTLE = ("of", "joined", "makes", "unit", "trump", "trump_after", "before_verb", "all", "for", "both")  # the little words of a line (`Keywords.little`)
+# The little words of a line (`Keywords.little`).
+_LITTLE = ("of", "joined", "makes", "unit", "trump", "trump_after", "before_verb", "all", "for", "both")
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +460,8 @@ def _folded(word: str) -> str:
 def line_words(game: str, folder: Path | None = None) -> frozenset[str]:
     """Every keyword of a game's line in every language spoken here, folded, and each word of a contract
     said in several ("sans prendre"): what no player may be named (C-4). A call of several words (« tout
-    le monde passe », « gaat mee ») is read whole before any name, so its words stay names. `folder`: the game's package."""
+    le monde passe », « gaat mee ») is read whole before any name, so its words stay names. `folder`: the
+    game's package."""
     words: set[str] = set()
     for code in codes():
         said = Keywords.of(game, Language.named(code), folder)

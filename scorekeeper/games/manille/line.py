@@ -50,7 +50,6 @@ from scorekeeper.games.line import (
 )
 from scorekeeper.games.manille.replay import State
 from scorekeeper.language import Language
-from scorekeeper.players import fold_name
 
 # The calls a system may not have (M-5, M-6, M-8, M-11, M-13): each field and whether the system has it.
 _CALLS_OF_A_SYSTEM: dict[str, Callable[[State], bool]] = {
@@ -127,9 +126,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
             continue
         if field is None and named is None and (both := _both_counts(line, at, little, rules.total)) is not None:
             made, taken = both  # « 38-22 », « 34 partout », « 30-30 »: both sides' points (M-3)
-            if pending is None and made * 2 != rules.total:
-                raise UserError("line_number_alone", number=made, player=state.players[0])
-            if pending is None and rules.sides != "teams":
+            if pending is None and (made * 2 != rules.total or rules.sides != "teams"):  # a tie alone names no side
                 raise UserError("line_number_alone", number=made, player=state.players[0])
             count(pending[0] if pending else _points_of(state, said), made, word)
             pending = None
@@ -142,7 +139,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
                 count(whose[0], figure, line.items[at + 1 + heard])
                 at = whose[1]
                 continue
-        if field is None and named is None and _trump_follows(line, at, line.items[at], little, language, deck):
+        if field is None and named is None and _trump_follows(line, at, folded, little, language, deck):
             at += 1  # « à carreau », « atout pique », « troef harten »: the trump or the card turned follows
             continue
         if field is None and named is None and _little(line, at, folded, little, pending is not None):
@@ -231,11 +228,14 @@ def _rank_of_the_trump(
     return card.ascii if card in state.ruleset.deck else None
 
 
-def _both_counts(line: Words, at: int, little: Mapping[str, frozenset[str]], total: int) -> tuple[int, int] | None:
+def _both_counts(
+    line: Words, at: int, little: Mapping[str, frozenset[str]], total: int
+) -> tuple[int, int] | None:
     """Both sides' points said at `at` (M-3), and the words they take: « 38-22 » (one side's, then the other's,
     which must make the coup's total), « 34 partout » or « 30-30 » (a tie). None where none is said."""
     first, dash, second = line.items[at].partition("-")
-    if dash and first.isascii() and first.isdigit() and second.isascii() and second.isdigit() and len(first + second) < 6:
+    figures = first + second
+    if dash and first and second and figures.isascii() and figures.isdigit() and len(figures) < 6:
         if int(first) + int(second) != total:
             raise UserError("points_sum", "M-3", points=int(first) + int(second), total=total)
         return int(first), 1
@@ -249,13 +249,12 @@ def _both_counts(line: Words, at: int, little: Mapping[str, frozenset[str]], tot
 
 
 def _trump_follows(
-    line: Words, at: int, word: str, little: Mapping[str, frozenset[str]], language: Language, deck: Any
+    line: Words, at: int, folded: str, little: Mapping[str, frozenset[str]], language: Language, deck: Any
 ) -> bool:
     """Whether the word at `at` is said before the trump or the card turned (`trump`: « à », « atout »,
     « troef »), and one follows it. « à carreau » says the trump, never the A♦ (issue 39): where the
-    retourne sets trump (M-5), the card turned is asked."""
-    said = fold_name(word).replace("\u2019", "'")
-    if said not in little["trump"] or at + 1 >= len(line):
+    retourne sets trump (M-5), the card turned is asked. `folded`: the word at `at`, as the line folds it."""
+    if folded not in little["trump"] or at + 1 >= len(line):
         return False
     return line.trump(at + 1, language) is not None or line.card(at + 1, deck, language) is not None
 
@@ -404,8 +403,6 @@ def _plain_values(declared: Mapping[str, Any]) -> bool:
 
 
 def _suit(value: str) -> Any:
-    from scorekeeper.cards import Suit
-
     return Suit(value.upper())
 
 
