@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trump
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import Language, codes
 from scorekeeper.players import fold_name
+
+if TYPE_CHECKING:
+    from scorekeeper.games.spoken import Numbers
 
 _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
@@ -59,13 +62,13 @@ class Words:
         words: Sequence[str],
         names: Sequence[str],
         aliases: Mapping[str, str] | None = None,
-        numbers: Mapping[str, int] | None = None,
+        numbers: Numbers | None = None,
     ) -> None:
         self.names = tuple(names)
         self._folded = {fold_name(name): name for name in names}
         for alias, name in (aliases or {}).items():  # other ways to say a seat: `mort de César`
             self._folded.setdefault(fold_name(alias), name)
-        self._numbers = numbers or {}
+        self._numbers = numbers
         named = {part for name in self._folded for part in name.split()}
         said = _numbers_joined(" ".join(words).split(), self._numbers)
         self.items = [kept for word in said if (kept := _unpunctuated(word, named))]
@@ -130,7 +133,7 @@ class Words:
         word = self.items[at]
         if word.isascii() and word.isdigit() and len(word) <= 9:
             return int(word)
-        return self._numbers.get(fold_name(word)) if self._numbers else None
+        return self._numbers.read(word) if self._numbers is not None else None
 
     def card(self, at: int, deck: Deck, language: Language) -> tuple[Card, int] | None:
         """The card written from word `at` (the most words that read as one card: "dame de cœur")."""
@@ -201,45 +204,33 @@ class Words:
         return found
 
 
-def spoken_numbers(language: Language) -> dict[str, int]:
-    """The numbers `language` says in words, folded, from its words file's `[numbers.said]` (issue 39): each unit
-    and ten alone, and each ten joined to a unit from 1 to 9, by a `joints` after the ten (« quarante-deux »,
-    « vingt et un », "forty two") or by a `units_first` before it, glued (« tweeënveertig »).
+def spoken_numbers(language: Language) -> Numbers:
+    """The numbers `language` says in words (issue 39), read by the rule of `games/spoken.py` from its words
+    file's `[numbers.said]`: « quarante-deux », « quarante deux », « vingt et un », « soixante-dix »,
+    « quatre-vingt-dix-neuf », « cent un », « tweeënveertig », « honderd en een », "forty-two".
 
     >>> from scorekeeper.language import Language
     >>> said = spoken_numbers(Language.named("fr"))
-    >>> said["quarante-deux"], said["quarante deux"], said["vingt et un"], said["soixante-huit"], said["seize"]
-    (42, 42, 21, 68, 16)
+    >>> [said.read(words) for words in ("quarante-deux", "quarante deux", "vingt et un", "soixante-huit", "seize")]
+    [42, 42, 21, 68, 16]
     >>> said = spoken_numbers(Language.named("nl"))
-    >>> said["tweeenveertig"], said["vijfendertig"], said["achtenzestig"], said["veertig"]
-    (42, 35, 68, 40)
+    >>> [said.read(words) for words in ("tweeënveertig", "vijfendertig", "achtenzestig", "veertig", "honderdeen")]
+    [42, 35, 68, 40, 101]
     """
-    found = language.built.get("numbers")
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    words = language.words.get("numbers", {}).get("said", {})
-    units: dict[str, int] = words.get("units", {})
-    tens: dict[str, int] = words.get("tens", {})
-    numbers = {fold_name(word): value for word, value in (*units.items(), *tens.items())}
-    for ten, tens_value in tens.items():
-        for unit, value in units.items():
-            if not 0 < value < 10 or tens_value >= 100:
-                continue
-            for joint in words.get("joints", ()):
-                numbers.setdefault(fold_name(f"{ten}{joint}{unit}"), tens_value + value)
-            for joint in words.get("units_first", ()):
-                numbers.setdefault(fold_name(f"{unit}{joint}{ten}"), tens_value + value)
-    language.built["numbers"] = numbers
-    return numbers
+    from scorekeeper.games.spoken import Numbers
+
+    return Numbers.of(language)
 
 
-_WORDS_IN_A_NUMBER = 3  # « vingt et un »
+_WORDS_IN_A_NUMBER = 5  # « quatre vingt dix sept », "one hundred and forty two"
 
 
-def _numbers_joined(words: list[str], numbers: Mapping[str, int]) -> list[str]:
+def _numbers_joined(words: list[str], numbers: Numbers | None) -> list[str]:
     """`words` with a number said in several words made one (« quarante deux », « vingt et un »): the most
-    words that fold to one number, none of them but the last ending with punctuation."""
-    if not numbers:
+    words that read as one number, none of them but the last ending with punctuation. Where the last of
+    them starts a card with the words after it (« César quarante sept de pique »: 47, or 40 and the 7♠?),
+    the line is refused, naming both readings (issue 16)."""
+    if numbers is None:
         return words
     joined: list[str] = []
     at = 0
@@ -248,12 +239,27 @@ def _numbers_joined(words: list[str], numbers: Mapping[str, int]) -> list[str]:
         for longer in range(min(_WORDS_IN_A_NUMBER, len(words) - at), 1, -1):
             said = words[at : at + longer]
             if not any(word.endswith(tuple(_PUNCTUATION)) for word in said[:-1]):
-                if fold_name(" ".join(said).rstrip(_PUNCTUATION)) in numbers:
+                figure = numbers.read(" ".join(said).rstrip(_PUNCTUATION))
+                if figure is not None:
+                    _no_card_after(words, at, at + longer - 1, figure, numbers)
                     size = longer
                     break
         joined.append(" ".join(words[at : at + size]))
         at += size
     return joined
+
+
+def _no_card_after(words: list[str], first: int, last: int, figure: int, numbers: Numbers) -> None:
+    """Refuses a number said in several words whose last word starts a card (« quarante sept de pique »)."""
+    if numbers.language is None or words[last].endswith(tuple(_PUNCTUATION)):
+        return
+    for size in range(min(_WORDS_IN_A_CARD, len(words) - last), 1, -1):
+        try:
+            card = Card.parse(" ".join(words[last : last + size]).rstrip(_PUNCTUATION), numbers.language)
+        except CardError:
+            continue
+        said = " ".join(words[first : last + 1])
+        raise ambiguous(said, reading("number", number=figure), reading("card", card=card))
 
 
 # What a table types stuck to the end of a word and means nothing to the line: « dix de cœur, César 42 ».

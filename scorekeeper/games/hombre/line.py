@@ -41,6 +41,7 @@ from scorekeeper.games.line import (
     keyword,
     read_back,
     reading,
+    spoken_numbers,
     write_inline,
 )
 from scorekeeper.language import Language
@@ -51,7 +52,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
     if table is not None:
         return table
     said_with = Keywords.of("hombre", language)
-    line = Words(words, state.players)
+    line = Words(words, state.players, numbers=spoken_numbers(language))  # « quatre trois deux » (issue 39)
     said: dict[str, Any] = {}
     tricks: dict[str, int] = {}
     bare: list[int] = []
