@@ -24,7 +24,7 @@ from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trum
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import Language, codes
-from scorekeeper.players import fold_name
+from scorekeeper.players import SHORTEST_START, fold_name
 
 if TYPE_CHECKING:
     from scorekeeper.games.spoken import Numbers
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
 _WORDS_IN_A_TRUMP = 2  # "zonder troef", "sans atout"
-_SHORTEST_PREFIX = 3  # « bea », « rik »: shorter, « de » or « et » would name a player
+_SHORTEST_PREFIX = SHORTEST_START  # « bea », « rik »: shorter, « de » or « et » would name a player
 _WORDS_IN_A_PHRASE = 5  # « tout le monde passe », « a fait une renonce »: a keyword of several words
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
 _LITTLE = ("of", "joined", "makes", "unit", "trump", "trump_after", "before_verb", "all", "for", "both")  # the little words of a line (`Keywords.little`)
@@ -68,6 +68,8 @@ class Words:
         self._folded = {fold_name(name): name for name in names}
         for alias, name in (aliases or {}).items():  # other ways to say a seat: `mort de César`
             self._folded.setdefault(fold_name(alias), name)
+        held = set((aliases or {}).values())  # a mort's seat is named in full: « mar » is Marius, not his mort
+        self._starts = tuple((fold_name(name), name) for name in dict.fromkeys(names) if name not in held)
         self._numbers = numbers
         named = {part for name in self._folded for part in name.split()}
         said = _numbers_joined(" ".join(words).split(), self._numbers)
@@ -90,7 +92,7 @@ class Words:
     def name(self, at: int, skip: int = 0) -> tuple[str, int] | None:
         """The player named from word `at` (the longest name that matches), and the word after it; a
         colon after the name is read past ("César: 40"). `skip`: characters of word `at` before the name
-        (the elided "d'" of "d'Escartefigue")."""
+        (the elided "d'" of "d'Escartefigue"). A name said in full, else by its start (`prefixed`)."""
         for size in range(min(_WORDS_IN_A_NAME, len(self.items) - at), 0, -1):
             said = fold_name(" ".join(self.items[at : at + size])[skip:])
             found = self._folded.get(said)
@@ -98,23 +100,67 @@ class Words:
                 found = self._folded.get(said[:-1].rstrip())
             if found is not None:
                 return found, at + size
-        return None
+        return self.prefixed(at, skip)
 
-    def prefixed(self, at: int) -> tuple[str, int] | None:
-        """The player whose name starts with the word at `at` (C-4, folded; « rik » for Rik Vandamme, « bea »
-        for Béatrice; issue 39), and the word after it: a word of `_SHORTEST_PREFIX` letters or more that no
-        other reading took (the reader asks last). One that starts two names is refused, naming both."""
-        said = self.folded(at)
-        if len(said) < _SHORTEST_PREFIX:
+    def prefixed(self, at: int, skip: int = 0) -> tuple[str, int] | None:
+        """The player whose name starts with the word at `at` (C-4, folded: « rik » for Rik Vandamme, « bea »
+        for Béatrice, « esc » for Escartefigue; issue 39), and the word after it; `skip` as for `name`.
+
+        The precedence, so that a start of a name never steals a word of the line:
+        - a name said in full always wins, of any player (`name` asks it first: « Bea » is Bea beside
+          Béatrice, « Esc » a player named Esc beside Escartefigue);
+        - a start has `_SHORTEST_PREFIX` letters or more (« de », « et », « ce » start no name);
+        - it is never a number (« 40 », « quarante »), a card or a trump in the language of the line
+          (« dix », « 10c », « pique »), nor any word some words file says (`spoken.known_words`: the keywords
+          and little words of every game's line in every language, « pas », « pour », « atout », the card and
+          number words, the table's words): Dixie is never « dix », Pascal never « pas », but « dixi », « pasc »;
+        - a mort's seat is named in full (« mort de Marius »): « mar » is Marius, never his mort.
+        A start that fits two players is refused, naming both (« « ber » : Bernard ou Bertrand ? »), never a
+        guess. What the words files hold is gathered only when a word does start a name."""
+        said = self.folded(at)[skip:]
+        said = said[:-1].rstrip() if said.endswith(":") else said  # « esc: 40 »
+        if len(said) < _SHORTEST_PREFIX or not any(folded.startswith(said) for folded, _ in self._starts):
             return None
-        found = tuple(dict.fromkeys(name for name in self.names if fold_name(name).startswith(said)))
+        if self.number(at) is not None or self._read_otherwise(self.items[at][skip:], said):
+            return None
+        found = tuple(name for folded, name in self._starts if folded.startswith(said))
         if len(found) > 1:
-            raise UserError("line_name_prefix_ambiguous", word=self.items[at], players=found)
-        return (found[0], at + 1) if found else None
+            raise UserError("line_name_prefix_ambiguous", word=self.items[at][skip:].rstrip(":"), players=found)
+        return found[0], at + 1
+
+    def _read_otherwise(self, word: str, said: str) -> bool:
+        """Whether `word` (folded: `said`) is read as something other than a name: a word of some words file,
+        a card or a trump in the line's language (`prefixed`)."""
+        from scorekeeper.games.spoken import known_words
+
+        if said in known_words():
+            return True
+        language = None if self._numbers is None else self._numbers.language
+        if language is None:
+            return False
+        try:
+            Card.parse(word, language)
+            return True
+        except CardError:
+            pass
+        try:
+            parse_trump(word, language)
+            return True
+        except SuitError:
+            return False
+
+    def player(self, text: str) -> str | None:
+        """The player `text` names (a count's `César=40`): in full, else by the start of his name (`prefixed`)."""
+        found = self._folded.get(fold_name(text))
+        if found is None and text.strip() and len(text.split()) == 1:
+            alone = Words([text], self.names, numbers=self._numbers)
+            alone._starts = self._starts
+            found = (alone.prefixed(0) or (None, 0))[0]
+        return found
 
     def name_after(self, at: int, of: frozenset[str] = frozenset()) -> tuple[str, int] | None:
-        """The player named from word `at`, said alone or after a word of `of` ("de Brun"), which may be
-        elided onto the name ("d'Escartefigue", "d’Escartefigue")."""
+        """The player named from word `at` (in full or by its start, `name`), said alone or after a word of
+        `of` ("de Brun"), which may be elided onto the name ("d'Escartefigue", "d’Escartefigue", « d'esc »)."""
         if at >= len(self.items):
             return None
         found = self.name(at)
@@ -195,7 +241,7 @@ class Words:
         found = []
         for part in (part for part in word.split(",") if part):
             who, _, value = part.rpartition("=")
-            player = self._folded.get(fold_name(who))
+            player = self.player(who)
             if player is None:
                 raise UserError("unknown_player", name=who, players=self.names)
             if not (value.isascii() and value.isdigit() and len(value) <= 9):

@@ -3,8 +3,9 @@
 
 The words, in any order, in either language:
 
-- a player: the hombre; a contract (`demande`, `retourne`, `sans-prendre` or `sans prendre`, `vole`,
-  H-6); three numbers: the tricks in seating order (`bea demande 4 3 2`), or `NAME=N` for each;
+- a player (in full, or by the start of his name, C-4): the hombre; a contract (`demande`, `retourne`, `sans-prendre` or `sans prendre`, `vole`,
+  H-6); three numbers, in figures or words: the tricks in seating order (`bea demande 4 3 2`, « quatre
+  trois deux »), or `NAME=N` for each;
 - `matadors N` (H-13), `engagée` (vole engagée, H-11), `forcée` (espadille forcée, H-8), `gano`
   (codille given up for a remise, H-9), a suit: the trump named;
 - `passe` (three passes, H-7), `maldonne` (M-17), `donne NAME` (who dealt).
