@@ -317,12 +317,13 @@ def _unpunctuated(word: str, named: set[str]) -> str:
     line of four in three failed on them alone), unless a player's name holds it so (C-4: any printable
     name, `Café.`); "" for punctuation alone. A colon is read where it is said ("César: 40").
 
-    >>> [_unpunctuated(word, {"cafe."}) for word in ("cœur,", "40.", "?", "Café.", "A=20,B=30,")]
-    ['cœur', '40', '', 'Café.', 'A=20,B=30']
+    >>> [_unpunctuated(word, {"cafe."}) for word in ("cœur,", "40.", "?", "Café.", "Café.,", "A=20,B=30,")]
+    ['cœur', '40', '', 'Café.', 'Café.', 'A=20,B=30']
     """
-    if not word.endswith(tuple(_PUNCTUATION)) or fold_name(word) in named:
-        return word
-    return word.rstrip(_PUNCTUATION)
+    kept = word
+    while kept.endswith(tuple(_PUNCTUATION)) and fold_name(kept) not in named:
+        kept = kept[:-1]  # « Jr., » is the « Jr. » of Bob Jr.
+    return kept
 
 
 def ambiguous(word: str, *readings: Record) -> UserError:

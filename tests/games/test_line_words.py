@@ -129,3 +129,153 @@ def test_a_number_of_several_words_that_runs_into_a_card_is_refused_with_both_re
     assert error.key == "line_ambiguous" and error.values["word"] == "quarante sept"
     assert error.values["first"].values == {"number": 47} and error.values["second"].values["card"].ascii == "7S"
     assert read("manille-muette", FOUR, "fr", "sept de pique César quarante sept")["points"] == {"César": 47}
+
+
+# Punctuation stuck to a word (issue 39: 24 lines of 75 failed on it alone).
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("dix de cœur, César 42", {"retourne": "10H", "points": {"César": 42}}),
+        ("dix de cœur , César 42 !", {"retourne": "10H", "points": {"César": 42}}),
+        ("dix de cœur; César 40.", {"retourne": "10H", "points": {"César": 40}}),
+        ("dix de cœur. César, 40?", {"retourne": "10H", "points": {"César": 40}}),
+        ("atout pique, Escartefigue 40", {"trump": "S", "points": {"Escartefigue": 40}}),
+        ("valet de trèfle! renonce de Brun.", {"retourne": "JC", "renonce": "Brun"}),
+        ("dix de cœur, César: 40", {"retourne": "10H", "points": {"César": 40}}),
+    ],
+)
+def test_punctuation_stuck_to_a_word_is_read_past(line, said) -> None:
+    assert read("manille-muette", FOUR, "fr", line) == said
+
+
+def test_punctuation_stuck_to_dutch_words_is_read_past() -> None:
+    players = ["Jan", "Piet", "Mieke", "Rik"]
+    assert read("manillen", players, "nl", "harten, Jan 40.") == {"trump": "H", "points": {"Jan": 40}}
+    assert read("manillen", players, "nl", "schoppen; Piet verzaakt!") == {"trump": "S", "renonce": "Piet"}
+
+
+def test_c4_a_name_that_ends_with_punctuation_is_found_as_typed() -> None:
+    """C-4 allows any printable name: « Bea! » is found as typed, and with a comma after it."""
+    players = ["Bea!", "Jo.", "Bob Jr.", "Dan"]
+    assert read("manille-muette", players, "fr", "10c Bea! 40") == {"retourne": "10H", "points": {"Bea!": 40}}
+    assert read("manille-muette", players, "fr", "10c, Bea!, 40.") == {"retourne": "10H", "points": {"Bea!": 40}}
+    assert read("manille-muette", players, "fr", "10c Jo. 40") == {"retourne": "10H", "points": {"Jo.": 40}}
+    assert read("manille-muette", players, "fr", "10c Bob Jr., 40") == {"retourne": "10H", "points": {"Bob Jr.": 40}}
+    assert Words(["Bea!", "!", "40", "?"], players).items == ["Bea!", "40"]  # a lone mark is read past
+    assert Words(["?", "40"], ["?", "A"]).items == ["?", "40"]  # unless it is a name (C-4)
+
+
+def test_a_refusal_names_the_word_at_fault_without_its_punctuation() -> None:
+    error = refused("manille-muette", FOUR, "fr", "dix de cœur, Césra, 42")
+    assert (error.key, error.values["word"]) == ("line_unknown_word", "Césra")
+    error = refused("manille-muette", FOUR, "fr", "blabla, César 40.")
+    assert (error.key, error.values["word"]) == ("line_unknown_word", "blabla")
+
+
+# A player by the start of his name (C-4, issue 39).
+
+
+def test_c4_a_player_is_found_by_the_start_of_his_name() -> None:
+    players = ["Rik Vandamme", "Béatrice", "Escartefigue", "Jan"]
+    assert read("manillen", players, "nl", "klavers, rik 35") == {"trump": "C", "points": {"Rik Vandamme": 35}}
+    assert read("manillen", players, "nl", "harten bea 40") == {"trump": "H", "points": {"Béatrice": 40}}
+    assert read("manille-muette", FOUR, "fr", "10c esc 40") == {"retourne": "10H", "points": {"Escartefigue": 40}}
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("10c renonce esc", {"retourne": "10H", "renonce": "Escartefigue"}),
+        ("10c renonce d'esc", {"retourne": "10H", "renonce": "Escartefigue"}),
+        ("10c renonce de esc", {"retourne": "10H", "renonce": "Escartefigue"}),
+        ("10c esc a renoncé", {"retourne": "10H", "renonce": "Escartefigue"}),
+        ("10c César et esc 50", {"retourne": "10H", "points": {"César": 50}}),
+        ("10c 40 pour esc", {"retourne": "10H", "points": {"Escartefigue": 40}}),
+        ("10c esc: 40", {"retourne": "10H", "points": {"Escartefigue": 40}}),
+        ("10c esc=40", {"retourne": "10H", "points": {"Escartefigue": 40}}),
+        ("10c donne pan César 40", {"retourne": "10H", "dealer": "Panisse", "points": {"César": 40}}),
+    ],
+)
+def test_c4_the_start_of_a_name_is_read_wherever_a_name_is(line, said) -> None:
+    assert read("manille-muette", FOUR, "fr", line) == said
+
+
+def test_c4_a_name_in_full_wins_over_the_start_of_another() -> None:
+    players = ["Bea", "Béatrice", "Cid", "Dan"]
+    assert read("manille-muette", players, "fr", "10c bea 40")["points"] == {"Bea": 40}
+    assert read("manille-muette", players, "fr", "10c béat 40")["points"] == {"Béatrice": 40}
+
+
+def test_c4_a_start_that_fits_two_players_is_refused_naming_both() -> None:
+    players = ["Bernard", "Bertrand", "Béatrice", "Dan"]
+    error = refused("manille-muette", players, "fr", "10c ber 40")
+    assert (error.key, error.values["word"], error.values["players"]) == (
+        "line_name_prefix_ambiguous",
+        "ber",
+        ("Bernard", "Bertrand"),
+    )
+    assert read("manille-muette", players, "fr", "10c bert 40")["points"] == {"Bertrand": 40}
+    assert refused("manille-muette", players, "fr", "10c renonce ber").key == "line_name_prefix_ambiguous"
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "line", "key"),
+    [
+        ("fr", ["Dixie", "Pascal", "Pourcel", "Quarantotto"], "10c dix 40", "line_number_alone"),  # a card, a number
+        ("fr", ["Dixie", "Pascal", "Pourcel", "Quarantotto"], "10c renonce dix", "line_name_missing"),
+        ("fr", ["Dixie", "Pascal", "Pourcel", "Quarantotto"], "10c pour 40", "line_unknown_word"),  # « 40 pour X »
+        ("fr", ["Dixie", "Pascal", "Pourcel", "Quarantotto"], "10c quarante", "line_number_alone"),
+        ("fr", ["Pique", "Ana", "Cid", "Dan"], "10c piq 40", None),  # a start that is no word: Pique's
+        ("fr", ["César", "Panisse", "Escartefigue", "Brun"], "10c ce 40", "line_unknown_word"),  # too short
+        ("nl", ["Pascal", "Jan", "Harry", "Rik"], "harten pas 40", "line_number_alone"),  # pas: everyone passed
+        ("nl", ["Pascal", "Jan", "Tienke", "Rik"], "tien 40", "line_number_alone"),
+        ("nl", ["Pascal", "Jan", "Vandamme", "Rik"], "harten verzaking van Jan", None),
+    ],
+)
+def test_c4_the_start_of_a_name_never_steals_a_word_of_the_line(lang, players, line, key) -> None:
+    """Precedence (`Words.prefixed`): a card, a trump, a number, a keyword or little word of any words file
+    is read as itself; « dix » is never Dixie unless said in full, « pas » never Pascal."""
+    ruleset = "manillen" if lang == "nl" else "manille-muette"
+    if key is None:
+        said = read(ruleset, players, lang, line)
+        assert "Pascal" not in str(said) and "Vandamme" not in str(said)
+    else:
+        assert refused(ruleset, players, lang, line).key == key
+    assert read("manille-muette", ["Dixie", "Pascal", "Cid", "Dan"], "fr", "10c Dixie 40")["points"] == {"Dixie": 40}
+    assert read("manille-muette", ["Dixie", "Pascal", "Cid", "Dan"], "fr", "10c dixi 40")["points"] == {"Dixie": 40}
+    assert read("manillen", ["Pascal", "Jan", "Harry", "Rik"], "nl", "harten pasc 40")["points"] == {"Pascal": 40}
+
+
+def test_m15_a_mort_s_seat_is_named_in_full_so_a_start_is_its_player() -> None:
+    players = ["Marius", "César", "Panisse"]
+    assert read("manille-a-trois", players, "fr", "10c mar 40")["points"] == {"Marius": 40}
+    assert read("manille-a-trois", players, "fr", "10c renonce mort de Marius")["renonce"] == "Marius's mort"
+
+
+def test_h6_l_hombre_finds_a_player_by_the_start_of_his_name() -> None:
+    players = ["Ana", "Béatrice", "Bernard"]
+    said = read("hombre", players, "fr", "béat demande quatre trois deux")
+    assert said == {"hombre": "Béatrice", "contract": "demande", "tricks": {"Ana": 4, "Béatrice": 3, "Bernard": 2}}
+    said = read("hombre", players, "fr", "béa=4 ana=3 ber=2 béa demande")
+    assert said["tricks"] == {"Béatrice": 4, "Ana": 3, "Bernard": 2}
+    assert refused("hombre", ["Ana", "Bertrand", "Bernard"], "fr", "ber demande 4 3 2").key == "line_name_prefix_ambiguous"
+
+
+def test_c4_find_player_takes_a_unique_start_of_a_name() -> None:
+    from scorekeeper.players import find_player
+
+    seats = ["Marius", "César", "Marius's mort", "Panisse"]
+    assert [find_player(seats, said) for said in ("mar", "Pan", "cés", "marius's mort")] == [
+        "Marius",
+        "Panisse",
+        "César",
+        "Marius's mort",
+    ]
+    with pytest.raises(UserError) as error:
+        find_player(["Bernard", "Bertrand"], "ber")
+    assert error.value.key == "line_name_prefix_ambiguous" and error.value.values["players"] == ("Bernard", "Bertrand")
+    with pytest.raises(UserError) as error:
+        find_player(["Bernard", "Bertrand"], "be")
+    assert error.value.key == "unknown_player"
