@@ -113,7 +113,8 @@ class Words:
         - it is never a number (« 40 », « quarante »), a card or a trump in the language of the line
           (« dix », « 10c », « pique »), nor any word some words file says (`spoken.known_words`: the keywords
           and little words of every game's line in every language, « pas », « pour », « atout », the card and
-          number words, the table's words): Dixie is never « dix », Pascal never « pas », but « dixi », « pasc »;
+          number words, the table's words): Dixie is never « dix », Pascal never « pas »; « dixi », « pasc »
+          are theirs;
         - a mort's seat is named in full (« mort de Marius »): « mar » is Marius, never his mort.
         A start that fits two players is refused, naming both (« « ber » : Bernard ou Bertrand ? »), never a
         guess. What the words files hold is gathered only when a word does start a name."""

@@ -56,7 +56,8 @@ class Numbers:
         """The numbers `language` says (its words file's `[numbers.said]`), built once."""
         found = language.built.get("numbers")
         if not isinstance(found, Numbers):
-            found = language.built["numbers"] = Numbers._build(language.words.get("numbers", {}).get("said", {}), language)
+            said = language.words.get("numbers", {}).get("said", {})
+            found = language.built["numbers"] = Numbers._build(said, language)
         return found
 
     @staticmethod
@@ -69,7 +70,7 @@ class Numbers:
             for word in said.get(part, ()):
                 if _squeezed(word):  # a hyphen or a space joins anything: it is no word
                     pieces.setdefault(_squeezed(word), []).append((kind, 0))
-        teens = frozenset(value for word in said.get("teens_after", ()) for kind, value in pieces.get(_squeezed(word), ()))
+        teens = frozenset(value for word in said.get("teens_after", ()) for _, value in pieces.get(_squeezed(word), ()))
         return Numbers({word: tuple(kinds) for word, kinds in pieces.items()}, teens, language)
 
     def read(self, text: str) -> int | None:
