@@ -29,7 +29,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.language import Language, codes
+from scorekeeper.language import GAMES, Language, codes
 from scorekeeper.players import fold_name
 
 _UNIT, _TEN, _HUNDRED, _JOINT, _FIRST, _AFTER = "unit", "ten", "hundred", "joint", "first", "after"
@@ -133,14 +133,13 @@ def known_words() -> frozenset[str]:
     « dix » is a card, « pas » a flag of the Dutch line: never Dixie, never Pascal, unless said in full."""
     found = _KNOWN.get("")
     if found is None:
-        from scorekeeper.games import NAMES
-
         words: set[str] = set()
+        played = sorted(folder.name for folder in GAMES.iterdir() if (folder / "words").is_dir())  # the built-in games
         for code in codes():
             language = Language.named(code)
             for part in ("cards", "numbers", "names", "table"):
                 _gather(language.words.get(part, {}), words)
-            for game in NAMES:
+            for game in played:
                 _gather(language.game(game), words)
         found = _KNOWN[""] = frozenset(words)
     return found
