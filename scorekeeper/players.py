@@ -68,14 +68,30 @@ def check_name(name: str, reserved: Collection[str] = ()) -> str:
     return name
 
 
+SHORTEST_START = 3  # letters of the start of a name that finds its player: « esc », « bea » (issue 39)
+
+
 def find_player(players: Sequence[str], text: str) -> str:
-    """The player named `text` (case and accents ignored), or a UserError listing the players."""
+    """The player named `text` (case and accents ignored), else the one player whose name starts with it
+    (three letters or more: `--points esc=40`, `--renonce bea`; issue 39), or a UserError listing the
+    players. A name in full always wins over a start (Bea beside Béatrice); a start that fits two players
+    is refused naming both, never a guess; a mort's seat (`César's mort`) is found in full only.
+
+    >>> find_player(["César", "Escartefigue", "Bea", "Béatrice"], "esc"), find_player(["Bea", "Béatrice"], "bea")
+    ('Escartefigue', 'Bea')
+    """
     if text in players:  # as the ledger stores it
         return text
     wanted = fold_name(text)
     for player in players:
         if fold_name(player) == wanted:
             return player
+    if len(wanted) >= SHORTEST_START:
+        found = [p for p in players if fold_name(p).startswith(wanted) and not fold_name(p).endswith("'s mort")]
+        if len(found) > 1:
+            raise UserError("line_name_prefix_ambiguous", word=text, players=tuple(found))
+        if found:
+            return found[0]
     raise UserError("unknown_player", name=text, players=tuple(players))
 
 

@@ -18,18 +18,21 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, CardError, Deck, Suit, SuitError, parse_trump
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.language import Language, codes
-from scorekeeper.players import fold_name
+from scorekeeper.players import SHORTEST_START, fold_name
+
+if TYPE_CHECKING:
+    from scorekeeper.games.spoken import Numbers
 
 _WORDS_IN_A_NAME = 6  # a name of several words ("Café du Port") is matched on at most this many
 _WORDS_IN_A_CARD = 4  # "dame de cœur", "7 of clubs"
 _WORDS_IN_A_TRUMP = 2  # "zonder troef", "sans atout"
-_SHORTEST_PREFIX = 3  # « bea », « rik »: shorter, « de » or « et » would name a player
+_SHORTEST_PREFIX = SHORTEST_START  # « bea », « rik »: shorter, « de » or « et » would name a player
 _WORDS_IN_A_PHRASE = 5  # « tout le monde passe », « a fait une renonce »: a keyword of several words
 _KINDS = {"named": "player", "counted": "number", "flags": "flag", "contracts": "contract"}
 # The little words of a line (`Keywords.little`).
@@ -60,13 +63,15 @@ class Words:
         words: Sequence[str],
         names: Sequence[str],
         aliases: Mapping[str, str] | None = None,
-        numbers: Mapping[str, int] | None = None,
+        numbers: Numbers | None = None,
     ) -> None:
         self.names = tuple(names)
         self._folded = {fold_name(name): name for name in names}
         for alias, name in (aliases or {}).items():  # other ways to say a seat: `mort de César`
             self._folded.setdefault(fold_name(alias), name)
-        self._numbers = numbers or {}
+        held = set((aliases or {}).values())  # a mort's seat is named in full: « mar » is Marius, not his mort
+        self._starts = tuple((fold_name(name), name) for name in dict.fromkeys(names) if name not in held)
+        self._numbers = numbers
         named = {part for name in self._folded for part in name.split()}
         said = _numbers_joined(" ".join(words).split(), self._numbers)
         self.items = [kept for word in said if (kept := _unpunctuated(word, named))]
@@ -88,7 +93,7 @@ class Words:
     def name(self, at: int, skip: int = 0) -> tuple[str, int] | None:
         """The player named from word `at` (the longest name that matches), and the word after it; a
         colon after the name is read past ("César: 40"). `skip`: characters of word `at` before the name
-        (the elided "d'" of "d'Escartefigue")."""
+        (the elided "d'" of "d'Escartefigue"). A name said in full, else by its start (`prefixed`)."""
         for size in range(min(_WORDS_IN_A_NAME, len(self.items) - at), 0, -1):
             said = fold_name(" ".join(self.items[at : at + size])[skip:])
             found = self._folded.get(said)
@@ -96,23 +101,68 @@ class Words:
                 found = self._folded.get(said[:-1].rstrip())
             if found is not None:
                 return found, at + size
-        return None
+        return self.prefixed(at, skip)
 
-    def prefixed(self, at: int) -> tuple[str, int] | None:
-        """The player whose name starts with the word at `at` (C-4, folded; « rik » for Rik Vandamme, « bea »
-        for Béatrice; issue 39), and the word after it: a word of `_SHORTEST_PREFIX` letters or more that no
-        other reading took (the reader asks last). One that starts two names is refused, naming both."""
-        said = self.folded(at)
-        if len(said) < _SHORTEST_PREFIX:
+    def prefixed(self, at: int, skip: int = 0) -> tuple[str, int] | None:
+        """The player whose name starts with the word at `at` (C-4, folded: « rik » for Rik Vandamme, « bea »
+        for Béatrice, « esc » for Escartefigue; issue 39), and the word after it; `skip` as for `name`.
+
+        The precedence, so that a start of a name never steals a word of the line:
+        - a name said in full always wins, of any player (`name` asks it first: « Bea » is Bea beside
+          Béatrice, « Esc » a player named Esc beside Escartefigue);
+        - a start has `_SHORTEST_PREFIX` letters or more (« de », « et », « ce » start no name);
+        - it is never a number (« 40 », « quarante »), a card or a trump in the language of the line
+          (« dix », « 10c », « pique »), nor any word some words file says (`spoken.known_words`: the keywords
+          and little words of every game's line in every language, « pas », « pour », « atout », the card and
+          number words, the table's words): Dixie is never « dix », Pascal never « pas »; « dixi », « pasc »
+          are theirs;
+        - a mort's seat is named in full (« mort de Marius »): « mar » is Marius, never his mort.
+        A start that fits two players is refused, naming both (« « ber » : Bernard ou Bertrand ? »), never a
+        guess. What the words files hold is gathered only when a word does start a name."""
+        said = self.folded(at)[skip:]
+        said = said[:-1].rstrip() if said.endswith(":") else said  # « esc: 40 »
+        if len(said) < _SHORTEST_PREFIX or not any(folded.startswith(said) for folded, _ in self._starts):
             return None
-        found = tuple(dict.fromkeys(name for name in self.names if fold_name(name).startswith(said)))
+        if self.number(at) is not None or self._read_otherwise(self.items[at][skip:], said):
+            return None
+        found = tuple(name for folded, name in self._starts if folded.startswith(said))
         if len(found) > 1:
-            raise UserError("line_name_prefix_ambiguous", word=self.items[at], players=found)
-        return (found[0], at + 1) if found else None
+            raise UserError("line_name_prefix_ambiguous", word=self.items[at][skip:].rstrip(":"), players=found)
+        return found[0], at + 1
+
+    def _read_otherwise(self, word: str, said: str) -> bool:
+        """Whether `word` (folded: `said`) is read as something other than a name: a word of some words file,
+        a card or a trump in the line's language (`prefixed`)."""
+        from scorekeeper.games.spoken import known_words
+
+        if said in known_words():
+            return True
+        language = None if self._numbers is None else self._numbers.language
+        if language is None:
+            return False
+        try:
+            Card.parse(word, language)
+            return True
+        except CardError:
+            pass
+        try:
+            parse_trump(word, language)
+            return True
+        except SuitError:
+            return False
+
+    def player(self, text: str) -> str | None:
+        """The player `text` names (a count's `César=40`): in full, else by the start of his name (`prefixed`)."""
+        found = self._folded.get(fold_name(text))
+        if found is None and text.strip() and len(text.split()) == 1:
+            alone = Words([text], self.names, numbers=self._numbers)
+            alone._starts = self._starts
+            found = (alone.prefixed(0) or (None, 0))[0]
+        return found
 
     def name_after(self, at: int, of: frozenset[str] = frozenset()) -> tuple[str, int] | None:
-        """The player named from word `at`, said alone or after a word of `of` ("de Brun"), which may be
-        elided onto the name ("d'Escartefigue", "d’Escartefigue")."""
+        """The player named from word `at` (in full or by its start, `name`), said alone or after a word of
+        `of` ("de Brun"), which may be elided onto the name ("d'Escartefigue", "d’Escartefigue", « d'esc »)."""
         if at >= len(self.items):
             return None
         found = self.name(at)
@@ -131,7 +181,7 @@ class Words:
         word = self.items[at]
         if word.isascii() and word.isdigit() and len(word) <= 9:
             return int(word)
-        return self._numbers.get(fold_name(word)) if self._numbers else None
+        return self._numbers.read(word) if self._numbers is not None else None
 
     def card(self, at: int, deck: Deck, language: Language) -> tuple[Card, int] | None:
         """The card written from word `at` (the most words that read as one card: "dame de cœur")."""
@@ -193,7 +243,7 @@ class Words:
         found = []
         for part in (part for part in word.split(",") if part):
             who, _, value = part.rpartition("=")
-            player = self._folded.get(fold_name(who))
+            player = self.player(who)
             if player is None:
                 raise UserError("unknown_player", name=who, players=self.names)
             if not (value.isascii() and value.isdigit() and len(value) <= 9):
@@ -202,45 +252,33 @@ class Words:
         return found
 
 
-def spoken_numbers(language: Language) -> dict[str, int]:
-    """The numbers `language` says in words, folded, from its words file's `[numbers.said]` (issue 39): each unit
-    and ten alone, and each ten joined to a unit from 1 to 9, by a `joints` after the ten (« quarante-deux »,
-    « vingt et un », "forty two") or by a `units_first` before it, glued (« tweeënveertig »).
+def spoken_numbers(language: Language) -> Numbers:
+    """The numbers `language` says in words (issue 39), read by the rule of `games/spoken.py` from its words
+    file's `[numbers.said]`: « quarante-deux », « quarante deux », « vingt et un », « soixante-dix »,
+    « quatre-vingt-dix-neuf », « cent un », « tweeënveertig », « honderd en een », "forty-two".
 
     >>> from scorekeeper.language import Language
     >>> said = spoken_numbers(Language.named("fr"))
-    >>> said["quarante-deux"], said["quarante deux"], said["vingt et un"], said["soixante-huit"], said["seize"]
-    (42, 42, 21, 68, 16)
+    >>> [said.read(words) for words in ("quarante-deux", "quarante deux", "vingt et un", "soixante-huit", "seize")]
+    [42, 42, 21, 68, 16]
     >>> said = spoken_numbers(Language.named("nl"))
-    >>> said["tweeenveertig"], said["vijfendertig"], said["achtenzestig"], said["veertig"]
-    (42, 35, 68, 40)
+    >>> [said.read(words) for words in ("tweeënveertig", "vijfendertig", "achtenzestig", "veertig", "honderdeen")]
+    [42, 35, 68, 40, 101]
     """
-    found = language.built.get("numbers")
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    words = language.words.get("numbers", {}).get("said", {})
-    units: dict[str, int] = words.get("units", {})
-    tens: dict[str, int] = words.get("tens", {})
-    numbers = {fold_name(word): value for word, value in (*units.items(), *tens.items())}
-    for ten, tens_value in tens.items():
-        for unit, value in units.items():
-            if not 0 < value < 10 or tens_value >= 100:
-                continue
-            for joint in words.get("joints", ()):
-                numbers.setdefault(fold_name(f"{ten}{joint}{unit}"), tens_value + value)
-            for joint in words.get("units_first", ()):
-                numbers.setdefault(fold_name(f"{unit}{joint}{ten}"), tens_value + value)
-    language.built["numbers"] = numbers
-    return numbers
+    from scorekeeper.games.spoken import Numbers
+
+    return Numbers.of(language)
 
 
-_WORDS_IN_A_NUMBER = 3  # « vingt et un »
+_WORDS_IN_A_NUMBER = 5  # « quatre vingt dix sept », "one hundred and forty two"
 
 
-def _numbers_joined(words: list[str], numbers: Mapping[str, int]) -> list[str]:
+def _numbers_joined(words: list[str], numbers: Numbers | None) -> list[str]:
     """`words` with a number said in several words made one (« quarante deux », « vingt et un »): the most
-    words that fold to one number, none of them but the last ending with punctuation."""
-    if not numbers:
+    words that read as one number, none of them but the last ending with punctuation. Where the last of
+    them starts a card with the words after it (« César quarante sept de pique »: 47, or 40 and the 7♠?),
+    the line is refused, naming both readings (issue 16)."""
+    if numbers is None:
         return words
     joined: list[str] = []
     at = 0
@@ -249,12 +287,27 @@ def _numbers_joined(words: list[str], numbers: Mapping[str, int]) -> list[str]:
         for longer in range(min(_WORDS_IN_A_NUMBER, len(words) - at), 1, -1):
             said = words[at : at + longer]
             if not any(word.endswith(tuple(_PUNCTUATION)) for word in said[:-1]):
-                if fold_name(" ".join(said).rstrip(_PUNCTUATION)) in numbers:
+                figure = numbers.read(" ".join(said).rstrip(_PUNCTUATION))
+                if figure is not None:
+                    _no_card_after(words, at, at + longer - 1, figure, numbers)
                     size = longer
                     break
         joined.append(" ".join(words[at : at + size]))
         at += size
     return joined
+
+
+def _no_card_after(words: list[str], first: int, last: int, figure: int, numbers: Numbers) -> None:
+    """Refuses a number said in several words whose last word starts a card (« quarante sept de pique »)."""
+    if numbers.language is None or words[last].endswith(tuple(_PUNCTUATION)):
+        return
+    for size in range(min(_WORDS_IN_A_CARD, len(words) - last), 1, -1):
+        try:
+            card = Card.parse(" ".join(words[last : last + size]).rstrip(_PUNCTUATION), numbers.language)
+        except CardError:
+            continue
+        said = " ".join(words[first : last + 1])
+        raise ambiguous(said, reading("number", number=figure), reading("card", card=card))
 
 
 # What a table types stuck to the end of a word and means nothing to the line: « dix de cœur, César 42 ».
@@ -266,12 +319,13 @@ def _unpunctuated(word: str, named: set[str]) -> str:
     line of four in three failed on them alone), unless a player's name holds it so (C-4: any printable
     name, `Café.`); "" for punctuation alone. A colon is read where it is said ("César: 40").
 
-    >>> [_unpunctuated(word, {"cafe."}) for word in ("cœur,", "40.", "?", "Café.", "A=20,B=30,")]
-    ['cœur', '40', '', 'Café.', 'A=20,B=30']
+    >>> [_unpunctuated(word, {"cafe."}) for word in ("cœur,", "40.", "?", "Café.", "Café.,", "A=20,B=30,")]
+    ['cœur', '40', '', 'Café.', 'Café.', 'A=20,B=30']
     """
-    if not word.endswith(tuple(_PUNCTUATION)) or fold_name(word) in named:
-        return word
-    return word.rstrip(_PUNCTUATION)
+    kept = word
+    while kept.endswith(tuple(_PUNCTUATION)) and fold_name(kept) not in named:
+        kept = kept[:-1]  # « Jr., » is the « Jr. » of Bob Jr.
+    return kept
 
 
 def ambiguous(word: str, *readings: Record) -> UserError:

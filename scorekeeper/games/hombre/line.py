@@ -3,8 +3,9 @@
 
 The words, in any order, in either language:
 
-- a player: the hombre; a contract (`demande`, `retourne`, `sans-prendre` or `sans prendre`, `vole`,
-  H-6); three numbers: the tricks in seating order (`bea demande 4 3 2`), or `NAME=N` for each;
+- a player (in full, or by the start of his name, C-4): the hombre; a contract (`demande`, `retourne`, `sans-prendre` or `sans prendre`, `vole`,
+  H-6); three numbers, in figures or words: the tricks in seating order (`bea demande 4 3 2`, « quatre
+  trois deux »), or `NAME=N` for each;
 - `matadors N` (H-13), `engagée` (vole engagée, H-11), `forcée` (espadille forcée, H-8), `gano`
   (codille given up for a remise, H-9), a suit: the trump named;
 - `passe` (three passes, H-7), `maldonne` (M-17), `donne NAME` (who dealt).
@@ -41,6 +42,7 @@ from scorekeeper.games.line import (
     keyword,
     read_back,
     reading,
+    spoken_numbers,
     write_inline,
 )
 from scorekeeper.language import Language
@@ -51,7 +53,7 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
     if table is not None:
         return table
     said_with = Keywords.of("hombre", language)
-    line = Words(words, state.players)
+    line = Words(words, state.players, numbers=spoken_numbers(language))  # « quatre trois deux » (issue 39)
     said: dict[str, Any] = {}
     tricks: dict[str, int] = {}
     bare: list[int] = []
