@@ -112,6 +112,11 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         if field is not None and size > 1:
             at += size - 1  # the keyword's last word: what it names is said after it
         folded = line.folded(at).replace("\u2019", "'")
+        if field == "pass" and size <= 1 and rules.trump_from == "dealer-or-partner":
+            put("chooser", _passed_to(state, said, pending), word)  # « Jan past », « pas »: to his partner (M-10)
+            pending = None
+            at += 1
+            continue
         if field is None and named is None and (aux := spoken(at, "before_verb")):
             if at + aux < len(line) and line.phrase(at + aux, said_with.fields):
                 at += aux  # « Brun a renoncé », « Jan heeft verzaakt », « Piet gaat mee »
@@ -322,6 +327,16 @@ def _dealer(state: State, said: Mapping[str, Any]) -> str:
     if isinstance(dealer, str) and dealer in state.players:
         return dealer
     return state.players[state.turn % len(state.players)]
+
+
+def _passed_to(state: State, said: Mapping[str, Any], who: tuple[str, str] | None) -> str:
+    """Who chooses when the dealer passes (« Jan past », « César passe », « pas »): his partner, who
+    must choose (M-10); refused when the player said to pass is not this coup's dealer."""
+    dealer = _dealer(state, said)
+    if who is not None and who[0] != dealer:
+        raise UserError("line_pass_not_dealer", "M-10", player=who[0], dealer=dealer)
+    side = state.table.columns[state.table.column_of(dealer)]
+    return next(seat for seat in side.seats if seat != dealer)
 
 
 def _points_of(state: State, said: Mapping[str, Any]) -> str:

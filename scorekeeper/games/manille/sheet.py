@@ -101,6 +101,8 @@ def ending(fiche: Fiche) -> Record:
     if rules.partie == "liee":
         against = max(won for side, won in enumerate(fiche.manches) if side != fiche.winner)
         return said("manille.ending.in_manches", side=winner_name, won=fiche.manches[fiche.winner], against=against)
+    if rules.partie == "seche":  # one manche to a points target: a Flemish table's boom (M-9)
+        return said("manille.ending.target", side=winner_name, target=fiche.target)
     return said("manille.ending.won", side=winner_name)
 
 
