@@ -85,21 +85,26 @@ def table_word(key: str) -> tuple[str, ...] | None:
 
 
 def aliases(code: str) -> dict[str, tuple[str, ...]]:
-    """The table's words of language `code` that stand for a command line, each as written, with that line;
+    """The table's words of language `code` that stand for a command line, and its names for the commands
+    (`[commands]`: `scorekeeper tafel`, `nieuw`, `regels`), each as written, with that line;
     not a command's own name (`note` is the command `note`), nor a phrase (`annule le dernier coup`), which
     only the table hears: a command line's word is one word.
 
     >>> aliases("fr")["fiche"], aliases("fr")["explique"], "note" in aliases("fr"), aliases("en")
     (('sheet',), ('sheet', '--detail'), False, {'explain': ('sheet', '--detail')})
+    >>> aliases("nl")["tafel"], aliases("nl")["nieuw"], aliases("fr")["règles"]
+    (('table',), ('new',), ('rules',))
     """
     from scorekeeper.language import Language
 
     found: dict[str, tuple[str, ...]] = {}
-    for key, words in Language.named(code).words.get("table", {}).items():
-        line = table_word(key)
-        for word in words if line is not None else ():
-            if word not in COMMANDS and " " not in word:
-                found.setdefault(word, line)
+    said = Language.named(code).words
+    for section in ("table", "commands"):  # `[commands]`: a command's name in the language, never the table's
+        for key, words in said.get(section, {}).items():
+            line = (key,) if section == "commands" and key in COMMANDS else table_word(key)
+            for word in words if line is not None else ():
+                if word not in COMMANDS and " " not in word:
+                    found.setdefault(word, line)
     return found
 
 
@@ -217,7 +222,7 @@ class Group(TyperGroup):
         self.help = text("help.scorekeeper")
         # Read before click parses (see `language.choose`): declared here for the help alone.
         self.params = [param for param in self.params if param.name not in ("lang", *_COMPLETION_OPTIONS)]
-        self.params.append(click.Option(["--lang"], metavar="LANG", expose_value=False, help=text("help.option.lang", languages=codes())))
+        self.params.append(click.Option(["--lang"], metavar=text("metavar.lang"), expose_value=False, help=text("help.option.lang", languages=codes())))
         self.params += complete.options()  # their callbacks load the completion machinery, when given
         if complete.VARIABLE in os.environ:
             complete.start()

@@ -149,14 +149,14 @@ def options() -> list[Any]:
     return [
         click.Option(
             ["--install-completion"],
-            metavar="[SHELL]",
+            metavar=text("metavar.shell"),
             callback=callback,
             help=text("help.option.install_completion"),
             **settings,
         ),
         click.Option(
             ["--show-completion"],
-            metavar="[SHELL]",
+            metavar=text("metavar.shell"),
             callback=callback,
             help=text("help.option.show_completion"),
             **settings,

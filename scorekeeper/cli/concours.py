@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper import i18n
-from scorekeeper.cli.options import JSON, console, examples_of, print_json
+from scorekeeper.cli.options import JSON, console, examples_of, print_json, value_shown
 from scorekeeper.i18n import text
 
 
@@ -92,11 +92,20 @@ def new(
 ) -> None:
     from scorekeeper import rulesets
 
+    from scorekeeper.cli.options import value_said
+    from scorekeeper.concours.model import FORMATS, MEASURES, PAIRINGS
+    from scorekeeper.errors import UserError
+
     options = dict(rulesets.parse_option(said) for said in option)
+    format, pairing = value_said(format, FORMATS) or format, value_said(pairing, PAIRINGS) or pairing
+    bye, ranking = value_said(bye, ("average",)) or bye, value_said(ranking, MEASURES) or ranking
+    for flag, given, accepted in (("--format", format, FORMATS), ("--pairing", pairing, PAIRINGS)):
+        if given not in accepted:  # named in the table's words: « individueel », « willekeurig »
+            raise UserError("concours_bad_choice", option=flag, given=given, accepted=list(map(value_shown, accepted)))
     made = _service().new(
         name, ruleset, format, rounds, options, pairing, bye, ranking, coups, prizes, lang=i18n.spoken().code
     )
-    _say(text("concours.made", name=made.name, ruleset=made.ruleset_name, format=made.settings.format,
+    _say(text("concours.made", name=made.name, ruleset=made.ruleset_name, format=value_shown(made.settings.format),
               rounds=made.settings.rounds))
 
 
@@ -266,14 +275,14 @@ WHATS = ("cards", "standing", "prizes")
 
 @app.command("export", help=text("help.concours.export"))
 def export(
-    what: str = typer.Option("standing", "--what", metavar="|".join(WHATS), help=text("help.concours.export.what")),
+    what: str = typer.Option("standing", "--what", metavar="|".join(map(value_shown, WHATS)), show_default=value_shown("standing"), help=text("help.concours.export.what")),
     format: str = typer.Option(None, "--format", "-f", metavar="html|csv", help=text("help.concours.export.format")),
     round: int = typer.Option(None, "--round", help=text("help.concours.export.round")),
     output: Path = typer.Option(
         None, "--output", metavar=text("metavar.file"), help=text("help.concours.export.output")
     ),
     dialect: str = typer.Option(None, "--dialect", metavar="excel-fr|excel|rfc4180", help=text("help.export.dialect")),
-    url: str = typer.Option(None, "--url", metavar="BASE", help=text("help.concours.export.url")),
+    url: str = typer.Option(None, "--url", metavar=text("metavar.base"), help=text("help.concours.export.url")),
     entry: bool = typer.Option(False, "--entry", help=text("help.concours.export.entry")),
     name: str = CONCOURS,
 ) -> None:
@@ -282,8 +291,11 @@ def export(
     from scorekeeper.cli.terminal import printable
     from scorekeeper.errors import UserError
 
+    from scorekeeper.cli.options import value_said
+
+    what = value_said(what, WHATS) or what
     if what not in WHATS:
-        raise UserError("concours_bad_choice", option="--what", given=what, accepted=list(WHATS))
+        raise UserError("concours_bad_choice", option="--what", given=what, accepted=list(map(value_shown, WHATS)))
     wanted = format or (output.suffix.lstrip(".").lower() if output is not None else "") or "html"
     accepted = ["html"] if what == "cards" else ["html", "csv"]
     if wanted not in accepted:

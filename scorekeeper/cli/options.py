@@ -158,3 +158,36 @@ def add_column(table: Any, header: str, cells: list[str], figures: bool = False)
 def cards(text: str, ascii: bool) -> str:
     """Text with card symbols, or letters under --ascii."""
     return text.translate(ASCII_SUITS) if ascii else text
+
+
+def value_said(given: str | None, accepted: tuple[str, ...]) -> str | None:
+    """The value of a choice option (`--format`, `--pairing`, `--what`) said in any language's words
+    (`[values]` of its words file: « individueel », « willekeurig », « prijzen »), as the program
+    writes it; a value no language says is given back as said, for the command to refuse naming what
+    it accepts. A list of them (`--ranking gewonnen,punten`) is read word by word.
+
+    >>> value_said("individueel", ("doublettes", "individuel")), value_said("Willekeurig", ("standing", "random"))
+    ('individuel', 'random')
+    >>> value_said("gewonnen,punten,verschil", ("won", "points", "difference")), value_said("x", ("won",))
+    ('won,points,difference', 'x')
+    """
+    if given is None or "," in given:
+        return given if given is None else ",".join(value_said(part, accepted) or part for part in given.split(","))
+    from scorekeeper.language import Language, codes
+    from scorekeeper.players import fold_name
+
+    folded = fold_name(given.strip())
+    for code in codes():
+        for value, words in Language.named(code).words.get("values", {}).items():
+            if value in accepted and folded in {fold_name(word) for word in words}:
+                return value
+    return given
+
+
+def value_shown(value: str) -> str:
+    """A choice's value as the language spoken says it (`[values]` of its words file, the first word):
+    « individueel » for `individuel` in Dutch; the value itself where the language has no word for it."""
+    from scorekeeper import i18n
+
+    said = i18n.spoken().words.get("values", {}).get(value)
+    return str(said[0]) if said else value

@@ -16,7 +16,7 @@ from scorekeeper.i18n import text
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
 PLAYER = typer.Option([], "--player", "-p", help=text("help.stats.player"))
-SINCE = typer.Option(None, "--since", metavar="DATE", help=text("help.stats.since"))
+SINCE = typer.Option(None, "--since", metavar=text("metavar.date"), help=text("help.stats.since"))
 RULESET = typer.Option([], "--ruleset", help=text("help.stats.ruleset"))
 CONCOURS = typer.Option(None, "--concours", help=text("help.stats.concours"))
 

@@ -56,7 +56,7 @@ def test_explique_without_a_number_says_so_in_table_words(home: Path) -> None:
 
 def test_the_french_help_lists_the_table_words_with_their_commands(home: Path) -> None:
     shown = scorekeeper("--lang", "fr", "--help").stdout
-    section = shown.split("Les mots de la table :\n")[1]
+    section = shown.split("Les commandes dans les mots de la table :\n")[1]
     rows = {line.strip().split("  ")[0]: line.split()[-1] for line in section.splitlines() if line.strip()}
     assert rows["fiche"] == "sheet"
     assert rows["annule, annuler"] == "undo"
@@ -64,6 +64,25 @@ def test_the_french_help_lists_the_table_words_with_their_commands(home: Path) -
     assert rows["corrige, corriger"] == "edit"
     assert "explique, expliquer" in rows and "sheet --detail" in section
     assert "aide" not in section and "quitte" not in section  # the table's own words are no commands
+    assert rows["règles, regles"] == "rules" and rows["nouvelle, nouveau"] == "new"
+
+
+def test_a_flemish_table_names_the_commands_in_dutch(home: Path) -> None:
+    """`scorekeeper nieuw`, `tafel`, `regels`, `spel` (issue 39): the commands' Dutch names, from the
+    command line only: `[commands]` of the Dutch words file, read whatever the language spoken."""
+    made = scorekeeper("--lang", "nl", "nieuw", "manillen-101", "-p", "Jef", "-p", "Mieke", "-p", "Staf", "-p", "Fien")
+    assert made.returncode == 0 and "nieuwe partij manillen-101-1" in made.stdout
+    said = scorekeeper("spel", "harten", "jef", "40")
+    assert said.returncode == 0 and "10" in said.stdout
+    assert "manillen-101" in scorekeeper("--lang", "nl", "regels", "list").stdout
+    assert "manillen-101-1" in scorekeeper("partijen").stdout
+    assert "tafel" in scorekeeper("--lang", "nl", "--help").stdout
+    fed = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--lang", "nl", "tafel"],
+        input="harten mieke 45\nstand\nverlaten\n", capture_output=True, text=True, check=False,
+    )
+    assert fed.returncode == 0, fed.stderr
+    assert "Jef en Staf 10, Mieke en Fien 15" in fed.stdout
 
 
 def test_every_languages_table_words_are_aliases_from_its_words_file(home: Path, tmp_path: Path) -> None:
