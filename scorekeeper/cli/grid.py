@@ -21,9 +21,9 @@ from typing import NamedTuple
 from scorekeeper.cli.terminal import styled
 
 BOLD, RESET = "\033[1m", "\033[0m"
-# A space before a figure (`40`, `+16`, `-3`) or a French stop (` :`, ` ;`) does not break: it goes with
-# the word before it.
-_BREAK = re.compile(r" +(?![-+−]?\d|[:;!?»])")
+# A space before a figure (`40`, `+16`, `-3`) or a French stop (` :`, ` ;`, ` »`) does not break: it goes
+# with the word before it; nor one after « , which goes with the word after it.
+_BREAK = re.compile(r"(?<!«) +(?![-+−]?\d|[:;!?»])")
 
 
 class Measure(NamedTuple):

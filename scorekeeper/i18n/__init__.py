@@ -18,6 +18,8 @@ own words), and a format spec after a colon says more:
 - `{player:de}`: "de" before a name as the language says it, elided or contracted (`d'Ana`, `de Bea`,
   `du mort de César`: `Language.of`); after another spec, before what it says (`{players:and:de}`:
   `d'Ana, Bea et Cid`);
+- `{card:the}`, `{card:of_the}`: a card after its article, as the language's `[articles]` agree it with
+  the card's rank (« l'A♠ », « la D♥ », « le 10♥ »; « de l'A♠ », « de la D♥ », « du 10♥ »);
 - `{trump:letter}`: a suit as a cell shows it, its letter under `ascii`; inside a message a suit is
   otherwise a word under `ascii` (`suit.H`: "a hearts lead", never "a H lead"), its symbol without;
 - any other spec is Python's (`{points:+}`).
@@ -103,6 +105,29 @@ def dates() -> Mapping[str, Any]:
     compiled with them), for `clock.shown`."""
     found: Mapping[str, Any] = spoken().words.get("dates", {})
     return found
+
+
+_KEPT: dict[str, Any] = {}  # a language's marks kept with their word, as one compiled pattern
+
+
+def typeset(words: str) -> str:
+    """`words` as a page prints them in the language in effect: the space its `[typography]` keeps
+    with a mark made non-breaking (French: before « : ; ! ? » and inside « », so that no printed
+    line starts with a lone « ; »); words of a language without such marks come back as they were.
+
+    >>> speak(Language.named("fr")); typeset("César : 40 ; « 10♥ » ?"); speak(Language.named("en"))
+    'César\xa0: 40\xa0; «\xa010♥\xa0»\xa0?'
+    """
+    code = spoken().code
+    if code not in _KEPT:
+        import re
+
+        marks = spoken().words.get("typography", {})
+        before, after = re.escape(marks.get("before", "")), re.escape(marks.get("after", ""))
+        parts = [f" (?=[{before}])"] * bool(before) + [f"(?<=[{after}]) "] * bool(after)
+        _KEPT[code] = re.compile("|".join(parts)) if parts else None
+    pattern = _KEPT[code]
+    return words if pattern is None else pattern.sub("\u00a0", words)
 
 
 def bring(folder: Path) -> None:
@@ -327,6 +352,10 @@ class _Words(string.Formatter):
             return ("-" if value < 0 else "+") + number(abs(value))
         if format_spec.startswith("@"):
             return message(f"{format_spec[1:]}.{value}")
+        if format_spec in ("the", "of_the"):  # « l'A♠ », « de la D♥ », « du 10♥ »
+            articles = spoken().words.get("articles", {}).get(format_spec, {})
+            rank = getattr(getattr(value, "rank", None), "value", None)
+            return str(articles.get(rank, articles.get("other", ""))) + self.show(value)
         if format_spec == "de":
             return spoken().of(self.show(value))
         if format_spec.endswith(":de"):  # `{players:and:de}`: "d'Ana et de Bea", the whole said after "de"

@@ -36,7 +36,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response, S
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from scorekeeper import service
+from scorekeeper import i18n, service
 from scorekeeper.errors import UserError
 from scorekeeper.service.session import Session
 from scorekeeper.web import guard
@@ -45,8 +45,18 @@ from scorekeeper.web.live import POLL, Board, Fiche, Live
 from scorekeeper.web.views import fiche_view, language_of, speaking
 
 HERE = Path(__file__).resolve().parent
+
+
+def _typeset(value: Any) -> Any:
+    """Words a page shows, a French mark kept with its word (`i18n.typeset`); HTML marked safe as it is."""
+    return i18n.typeset(value) if type(value) is str else value
+
+
 _TEMPLATES = Environment(
-    loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(default=True), auto_reload=False
+    loader=FileSystemLoader(HERE / "templates"),
+    autoescape=select_autoescape(default=True),
+    auto_reload=False,
+    finalize=_typeset,
 )
 
 Handler = Callable[[Request], Awaitable[Response]]

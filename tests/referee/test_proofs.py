@@ -66,7 +66,7 @@ def test_p11_m12_the_count_in_french(run):
     ran = run(*MANILLEN_2[:8], *symbols(B_DISCARDS), "--lang", "fr")
     assert ran.code == 1
     assert (
-        "B s'est défaussé du R♦ sur une entame à ♠ au pli 1, où le A♠ d'A était maître (P-5), en ayant au moins"
+        "B s'est défaussé du R♦ sur une entame à ♠ au pli 1, où l'A♠ d'A était maître (P-5), en ayant au moins"
         " une carte parmi 7♥, 8♥, 9♥, V♥, D♥, R♥, A♥ et 10♥ : B en a joué 8 ensuite, et au plus 4 de ses cartes"
         " étaient face cachée à ce pli (P-11)"
     ) in told(ran)
@@ -179,7 +179,7 @@ def test_p10_the_cleared_plays_in_json_and_french(run):
     assert data["renonces"] == [] and data["unknown"] == []
     french = told(run(*MUETTE, *CLUBS, "--lang", "fr"))
     assert (
-        "Dédé a joué 9♣ sur une entame à ♣ au pli 3, où le A♣ de César était maître : légal, Brun a joué 10♣ au pli 1"
+        "Dédé a joué 9♣ sur une entame à ♣ au pli 3, où l'A♣ de César était maître : légal, Brun a joué 10♣ au pli 1"
         " (P-4)"
     ) in french
     assert "une carte jouée n'est blanchie que si chaque carte qui en aurait fait une renonce est vue" in french

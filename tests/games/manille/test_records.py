@@ -140,7 +140,7 @@ def test_m9_a_one_manche_partie_is_won_without_a_count_of_manches():
     assert fiche.coups[-1].log[-1] == record("partie_won", "M-9", side="A & C")
     from scorekeeper.cli.render import status
 
-    assert status(fiche) == "partie won by A & C"
+    assert status(fiche) == "partie won by A & C, the first to 60"  # one manche: a points target (M-9)
 
 
 def test_m13_four_players_each_alone_win_without_1_0_0_0_in_manches():
