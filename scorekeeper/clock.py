@@ -86,6 +86,26 @@ def shown(iso: str, seconds: bool = False, dates: Mapping[str, Any] | None = Non
     return str(dates["datetime"]).replace("{1}", written(moment, dates["date"], dates)).replace("{0}", time)
 
 
+def brief(iso: str, dates: Mapping[str, Any] | None = None, this_year: int | None = None) -> str:
+    """`iso` as a list of games shows when each was played: to the minute, its year only when it is not
+    this year (`this_year`, else the local clock's), as the language writes it (`dates`), never seconds.
+
+    >>> from scorekeeper.language import Language
+    >>> french, english = Language.named("fr").words["dates"], Language.named("en").words["dates"]
+    >>> brief("2026-12-05T21:40:05", french, 2026), brief("2025-12-05T21:40:05", french, 2026)
+    ('5 déc. 21 h 40', '5 déc. 2025, 21 h 40')
+    >>> brief("2026-12-05T21:40:05", english, 2026), brief("2026-12-05T21:40:05", None, 2026)
+    ('5 Dec, 21:40', '2026-12-05 21:40')
+    """
+    moment = instant(iso)
+    if moment is None or not dates or "day_month" not in dates:
+        return shown(iso, dates=dates)
+    if moment.year != (this_year or datetime.now().astimezone().year):
+        return shown(iso, dates=dates)
+    day = written(moment, dates["day_month"], dates)
+    return str(dates["datetime_short"]).replace("{1}", day).replace("{0}", written(moment, dates["time"], dates))
+
+
 def shown_time(iso: str, dates: Mapping[str, Any] | None = None) -> str:
     """The local time of day of `iso` to the minute, as the language writes it (`dates`), `HH:MM` without;
     a time spelled wrong, its characters where the time would be.

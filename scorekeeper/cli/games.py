@@ -6,7 +6,7 @@ import typer
 
 from scorekeeper import clock, service
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json, print_words
+from scorekeeper.cli.options import JSON, console, examples_of, print_json, print_words
 from scorekeeper.cli.render import short_status
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import dates, text
@@ -52,14 +52,14 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE, conco
     from rich.table import Table
     from rich.text import Text
 
-    from scorekeeper.cli.render.layout import narrow_at, width_of
+    from scorekeeper.cli.render.layout import width_of
 
     lines = []
     for row in rows:
         coups = "" if row["coups"] is None else str(row["coups"])
         named = row["name"] if row.get("id") is None else row["id"]  # games of one name put away: each by its id
         cells = ("*" if row["current"] else "", named, row["ruleset"] or "", ", ".join(row["players"]))
-        played = clock.shown(row["last_played"] or "", seconds=True, dates=dates())
+        played = clock.brief(row["last_played"] or "", dates())  # to the minute, this year's without its year
         lines.append((*cells, coups, played, row["state"]))
     table = Table()
     columns = (
@@ -71,15 +71,56 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE, conco
         "games.column.last_played",
         "cli.games.column.state",
     )
-    kept = range(len(columns))
-    if narrow_at(width_of()):  # a phone: which game, how far it went; the rest in --json
-        kept = [0, 1, 4, 6]
-    for i in kept:
-        column = columns[i]
-        add_column(table, text(column) if column else "", [line[i] for line in lines], figures=column == "cli.games.column.coups")
-    for line in lines:
-        table.add_row(*(Text(line[i]) for i in kept))  # names from game files are text, not markup
+    headers = [text(column) if column else "" for column in columns]
+    kept = _fitting(headers, lines, width_of())
+    widths = dict(zip(kept, _widths(headers, lines, kept, width_of()), strict=True))
+    for i in kept:  # a word, a name, a figure, a time is never cut (issue 39)
+        justify = "right" if columns[i] == "cli.games.column.coups" else "left"
+        table.add_column(headers[i], justify=justify, width=widths[i], overflow="fold")
+    from scorekeeper.cli.grid import wrap
+
+    for line in lines:  # broken where the table's words break: never before a figure or a French stop
+        table.add_row(*(Text("\n".join(wrap(line[i], widths[i]))) for i in kept))  # text, not markup
     console().print(table)
+
+
+# The columns of the list of games in the order a narrow screen keeps them (issue 39): which game and
+# whether it is the current one, where it stands, its coups, when it was last played, who plays, its
+# ruleset. The rest is in --json.
+_KEPT_FIRST = (0, 1, 6, 4, 5, 3, 2)
+
+
+def _floor(header: str, cells: list[str]) -> int:
+    """The narrowest a column may be: its longest word, of its header or its cells."""
+    return max((len(word) for cell in (header, *cells) for word in cell.split()), default=0)
+
+
+def _fitting(headers: list[str], lines: list[tuple[str, ...]], width: int) -> list[int]:
+    """The columns that fit in `width`, each at least as wide as its longest word (and a figure whole),
+    kept in `_KEPT_FIRST` order and shown in their own: at 80 columns all of them, on a phone fewer."""
+    used, kept = 1, []  # the table's left border; each column adds its padding and its right border
+    for i in _KEPT_FIRST:
+        cells = [line[i] for line in lines]
+        needed = max(len(cell) for cell in cells) if i in (4, 5) else _floor(headers[i], cells)  # figures, times whole
+        if used + needed + 3 <= width:
+            kept.append(i)
+            used += needed + 3
+    return sorted(kept)
+
+
+def _widths(headers: list[str], lines: list[tuple[str, ...]], kept: list[int], width: int) -> list[int]:
+    """Each kept column's width: as wide as its longest cell where the screen has room, else the widest
+    narrowed first, never below its longest word (`_fitting` kept only what fits so)."""
+    room = width - 1 - 3 * len(kept)
+    natural = [max(len(cell) for cell in (headers[i], *(line[i] for line in lines))) for i in kept]
+    floors = [natural[at] if i in (4, 5) else _floor(headers[i], [line[i] for line in lines]) for at, i in enumerate(kept)]
+    widths = list(natural)
+    while sum(widths) > room:
+        at = max(range(len(widths)), key=lambda k: widths[k] - floors[k])
+        if widths[at] <= floors[at]:
+            break
+        widths[at] -= 1
+    return widths
 
 
 def _row(listed: service.Listed) -> dict:

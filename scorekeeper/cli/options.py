@@ -152,7 +152,8 @@ def add_column(table: Any, header: str, cells: list[str], figures: bool = False)
     if figures:
         table.add_column(header, justify="right", no_wrap=True, min_width=longest, overflow="fold")
     else:
-        table.add_column(header, overflow="fold", min_width=min(longest, 8))
+        words = max((len(word) for cell in (header, *cells) for word in cell.split()), default=0)
+        table.add_column(header, overflow="fold", min_width=words)  # a word never cut (issue 39)
 
 
 def cards(text: str, ascii: bool) -> str:

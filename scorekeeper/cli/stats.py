@@ -21,6 +21,10 @@ RULESET = typer.Option([], "--ruleset", help=text("help.stats.ruleset"))
 CONCOURS = typer.Option(None, "--concours", help=text("help.stats.concours"))
 
 
+# The columns of the players' table in the order a narrow screen keeps them: who, what each won.
+_KEPT_FIRST = ("player", "won", "points", "jetons", "games", "manches", "renonces", "lost", "taken")
+
+
 @app.command(help=text("help.stats"), epilog=examples_of("stats"))
 def stats(
     player: list[str] = PLAYER,
@@ -48,7 +52,7 @@ def stats(
     from rich.table import Table
     from rich.text import Text
 
-    from scorekeeper.cli.render.layout import narrow_at, width_of
+    from scorekeeper.cli.render.layout import width_of
 
     keys = ("player", "games", "won", "lost", "manches", "taken", "renonces", "points", "jetons")
     rows = []
@@ -56,13 +60,15 @@ def stats(
         taken = f"{mine['taken_made']}/{mine['taken']}" if mine["taken"] else ""
         row = (mine["name"], mine["games"], mine["won"], mine["lost"], mine["manches"], taken, mine["renonces"])
         rows.append((*map(str, row), str(mine["points"]), str(mine["jetons"])))
-    kept = list(range(len(keys)))
-    width = width_of()
-    natural = sum(max(len(text(f"stats.column.{key}")), *(len(row[i]) for row in rows)) + 3 for i, key in enumerate(keys))
-    if natural + 1 > width:  # what no game counted (a taker where nobody bid, jetons without hombre) leaves room
-        kept = [i for i in kept if keys[i] not in ("taken", "jetons") or any(row[i] not in ("", "0") for row in rows)]
-    if narrow_at(width):  # a phone: who, and what each won; the rest in --json
-        kept = [i for i in kept if keys[i] in ("player", "won", "points", "jetons")]
+    needed = [max(len(text(f"stats.column.{key}")), *(len(row[i]) for row in rows)) + 3 for i, key in enumerate(keys)]
+    # What no game counted (a taker where nobody bid, jetons without hombre) is left out first; then, on a
+    # narrow screen, the columns last in _KEPT_FIRST, until the table fits whole (issue 39): the rest in --json.
+    counted = [i for i in range(len(keys)) if keys[i] not in ("taken", "jetons") or any(row[i] not in ("", "0") for row in rows)]
+    kept = counted if sum(needed) + 1 > width_of() else list(range(len(keys)))
+    for key in reversed(_KEPT_FIRST):
+        if sum(needed[i] for i in kept) + 1 <= width_of():
+            break
+        kept = [i for i in kept if keys[i] != key]
     table = Table(title=text("stats.title"))
     for i in kept:
         add_column(table, text(f"stats.column.{keys[i]}"), [row[i] for row in rows], figures=keys[i] != "player")

@@ -161,6 +161,8 @@ def dates(said: dict[str, Any]) -> dict[str, Any]:
         "time": clock.time_formats["short"].pattern,
         "seconds": clock.time_formats["medium"].pattern,
         "datetime": place.datetime_formats["medium"],
+        "day_month": place.datetime_skeletons["MMMd"].pattern,  # this year's date, its year left unsaid
+        "datetime_short": place.datetime_formats["short"],
         "months": [place.months["format"]["abbreviated"][month] for month in range(1, 13)],
         "months_wide": [place.months["format"]["wide"][month] for month in range(1, 13)],
         "periods": [place.day_periods["format"]["abbreviated"][period] for period in ("am", "pm")],

@@ -47,4 +47,5 @@ def test_games_never_shows_two_games_alike(two_games, width):
     column = [line.split("│")[2].strip() for line in out.splitlines() if line.startswith("│")]
     names = "".join(column)
     assert "manille-muette-1" in names.replace(" ", "") and "manille-muette-2" in names.replace(" ", "")
-    assert " 7 │" in out  # the coups of the first game, whole
+    if width == 80:  # at 40, which game and where it stands: its state before its coups (issue 39)
+        assert " 7 │" in out  # the coups of the first game, whole
