@@ -43,8 +43,10 @@ def audit(
     leader: str = typer.Option(None, "--leader", help=text("help.audit.leader")),
     trick: list[str] = typer.Option([], "--trick", help=text("help.audit.trick")),
     taker: str = typer.Option(None, "--taker", help=text("help.audit.taker")),
-    contre: str = typer.Option(None, "--contre", "--frapper", "--coinche", help=text("help.audit.contre")),
-    surcontre: str = typer.Option(None, "--surcontre", "--contre-frapper", help=text("help.audit.surcontre")),
+    contre: str = typer.Option(None, "--contre", "--frapper", "--coinche", "--klop", help=text("help.audit.contre")),
+    surcontre: str = typer.Option(
+        None, "--surcontre", "--contre-frapper", "--tegenklop", help=text("help.audit.surcontre")
+    ),
     bid: int = typer.Option(None, "--bid", help=text("help.audit.bid")),
     carried: int = typer.Option(None, "--carried", help=text("help.audit.carried")),
     file: str = typer.Option(None, "--file", help=text("help.audit.file")),
