@@ -302,14 +302,14 @@ def test_done_when_the_manillen_partie_speaks_only_dutch(tmp_path):
         assert _foreign(output) == set(), output
 
 
-# The demo's café, Marius's Bar de la Marine, is a name: Dutch says it as it is painted over the door.
-CAFE = "Bar de la Marine"
+# The Dutch demo is a Flemish café's manillen (issue 39), at café De Zwaan.
+CAFE = "café De Zwaan"
 
 
 def test_done_when_the_demo_speaks_only_dutch(tmp_path):
     ran = _scorekeeper(tmp_path / "home", "demo", "--explain", LANG="nl_BE.UTF-8")
-    assert ran.returncode == 0 and f"in de {CAFE}" in ran.stdout
-    assert _foreign(ran.stdout.replace(CAFE, "")) == set(), ran.stdout
+    assert ran.returncode == 0 and f"Manillen (Belgisch) in {CAFE}" in ran.stdout
+    assert _foreign(ran.stdout) == set(), ran.stdout
 
 
 def test_done_when_an_hombre_partie_speaks_only_dutch(tmp_path):
