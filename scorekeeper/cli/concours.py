@@ -185,17 +185,18 @@ def result(
     manches: str = typer.Option(None, "--manches", help=text("help.concours.result.manches")),
     forfeit: str = typer.Option(None, "--forfeit", help=text("help.concours.result.forfeit")),
     replace: bool = typer.Option(False, "--replace", help=text("help.concours.result.replace")),
+    draw: bool = typer.Option(False, "--draw", help=text("help.concours.result.draw")),
     name: str = CONCOURS,
 ) -> None:
     service = _service()
-    made, entered = service.result(name, round, table, winner, points, manches, forfeit, replace)
+    made, entered = service.result(name, round, table, winner, points, manches, forfeit, replace, draw)
     if entered.forfeit:
         _say(text("concours.forfeit", team=made.entrant(entered.forfeit[0]).name, table=entered.number))
         return
     assert entered.result is not None
     teams = [service.side_name(made, side) for side in entered.sides]
     _say(text("concours.result", round=round, table=table, teams=teams,
-              points="-".join(f"{p:g}" for p in entered.result.points)))
+              points=("-" if len(entered.sides) == 2 else ", ").join(f"{p:g}" for p in entered.result.points)))
 
 
 @app.command("standing", help=text("help.concours.standing"))

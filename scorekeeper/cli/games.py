@@ -113,7 +113,8 @@ def _widths(headers: list[str], lines: list[tuple[str, ...]], kept: list[int], w
     narrowed first, never below its longest word (`_fitting` kept only what fits so)."""
     room = width - 1 - 3 * len(kept)
     natural = [max(len(cell) for cell in (headers[i], *(line[i] for line in lines))) for i in kept]
-    floors = [natural[at] if i in (4, 5) else _floor(headers[i], [line[i] for line in lines]) for at, i in enumerate(kept)]
+    cells = [[line[i] for line in lines] for i in kept]
+    floors = [natural[at] if i in (4, 5) else _floor(headers[i], cells[at]) for at, i in enumerate(kept)]
     widths = list(natural)
     while sum(widths) > room:
         at = max(range(len(widths)), key=lambda k: widths[k] - floors[k])

@@ -427,9 +427,10 @@ def result_of(summary: Mapping[str, Any], seats: Sequence[str], count: int) -> R
 
 
 def _figures(text: str, count: int, option: str) -> tuple[int, ...]:
-    """`68-41` (three at tables of three): whole numbers, one a side, in the table's order of teams."""
-    parts = text.split("-")
-    if len(parts) != count or not all(re.fullmatch(r"\s*[0-9]{1,6}\s*", part) for part in parts):
+    """`68-41`, or `12,-5,-7` where a figure may be negative (jetons at tables of three, T-8): whole
+    numbers, one a side, in the table's order of teams."""
+    parts = text.split(",") if "," in text else text.split("-")
+    if len(parts) != count or not all(re.fullmatch(r"\s*-?[0-9]{1,6}\s*", part) for part in parts):
         raise UserError("concours_bad_figures", option=option, given=text, count=count)
     return tuple(int(part) for part in parts)
 
@@ -443,9 +444,11 @@ def result(
     manches: str | None = None,
     forfeit: str | None = None,
     replace_result: bool = False,
+    draw: bool = False,
 ) -> tuple[Concours, Table]:
     """A table's result from the paper fiche (T-2), or a forfeit (T-5). Entered once (T-6): a different
-    second entry is refused, both shown, unless `replace_result`; one that contradicts the table's game too."""
+    second entry is refused, both shown, unless `replace_result`; one that contradicts the table's game too.
+    Held to the ruleset's partie (T-8, `paper_result`): its winner, or a level partie entered as a draw."""
     with files.changing(chosen(name)) as concours:
         drawn = concours.round(round_number)
         table = drawn.table(table_number)
@@ -453,7 +456,7 @@ def result(
             raise UserError("concours_no_table", "T-6", round=round_number, table=table_number, count=len(drawn.tables))
         count = concours.settings.sides
         if forfeit is not None:
-            if winner is not None or points is not None or manches is not None:
+            if winner is not None or points is not None or manches is not None or draw:
                 raise UserError("concours_forfeit_alone")
             leaving = entrant(concours, forfeit)
             if leaving.number not in table.entrants:
@@ -463,17 +466,12 @@ def result(
                                 before=_entry(concours, table), entered=f"forfeit {leaving.name}")
             made = replace(table, forfeit=(leaving.number,), result=None)
         else:
-            if points is None or (count == 2 and winner is None):
+            if draw and winner is not None:
+                raise UserError("paper_draw_and_winner", "T-2, T-8", winner=winner)
+            if points is None or (count == 2 and winner is None and not draw):
                 raise UserError("concours_result_needs", what="--points" if points is None else "--winner")
             figures = _figures(points, count, "--points")
-            won = (0.0,) * count
-            if count == 2:
-                assert winner is not None
-                side = _side_of(concours, table, winner, round_number)
-                if figures[side] < figures[1 - side]:
-                    raise UserError("concours_winner_points", "T-2", winner=winner, points=points)
-                won = tuple(1.0 if at == side else 0.0 for at in range(2))
-            said_manches = _figures(manches, count, "--manches") if manches is not None else tuple(int(w) for w in won)
+            won, said_manches = paper_result(concours, table, round_number, winner, draw, figures, manches)
             entered = Result(won, figures, said_manches, "paper")
             played = game_result(concours, table) if store.exists(table.game) else None
             if played is not None and not played.same(entered) and not replace_result:
@@ -486,6 +484,35 @@ def result(
             made = replace(table, result=replace(entered, frozen=frozen), forfeit=())
         concours.with_round(drawn.with_table(made))
     return concours, made
+
+
+def paper_result(
+    concours: Concours, table: Table, round_number: int, winner: str | None, draw: bool, figures: tuple[int, ...],
+    manches: str | None,
+) -> tuple[tuple[float, ...], tuple[int, ...]]:
+    """Each side's partie won and manches, as the paper says them and its partie allows them (T-8): at
+    l'hombre each player's settled jetons, summing to zero (H-19); at manille the winner the partie names,
+    its manches (where they are not said: none in a race over deals, the one manche of a partie sèche)."""
+    from scorekeeper import games
+    from scorekeeper.explain import record
+
+    count = concours.settings.sides
+    ruleset = games.build(concours.ruleset, origin=record("origin.game", name=concours.name))
+    rules = ruleset.with_options(concours.options).rules
+    if count == 3:  # each for himself: his jetons, and the poules he took (T-2)
+        taken = _figures(manches, count, "--manches") if manches is not None else (0,) * 3
+        ruleset.engine.paper_result(rules, (0.0,) * 3, taken, figures)
+        return (0.0,) * 3, taken
+    side = None if draw else _side_of(concours, table, str(winner), round_number)
+    won = (0.5, 0.5) if side is None else tuple(1.0 if at == side else 0.0 for at in range(2))
+    if manches is not None:
+        said = _figures(manches, count, "--manches")
+    elif rules.partie == "liee":
+        raise UserError("concours_result_needs", what="--manches")
+    else:
+        said = (0, 0) if rules.partie != "seche" or side is None else tuple(int(at == side) for at in range(2))
+    ruleset.engine.paper_result(rules, won, said, figures)
+    return won, said
 
 
 def _side_of(concours: Concours, table: Table, said: str, round_number: int) -> int:

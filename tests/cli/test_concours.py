@@ -14,8 +14,9 @@ import pytest
 from scorekeeper.concours import files
 
 
-def _day(run, teams: int = 4, *flags: str) -> None:
-    assert run("concours", "new", "Printemps", "--ruleset", "manille-muette", "--coups", "1", *flags).code == 0
+def _day(run, teams: int = 4, *flags: str, coups: str = "2") -> None:
+    """A concours of muette over `coups` deals (T-2): a side makes at most 39 a deal (34 and a retourne, T-8)."""
+    assert run("concours", "new", "Printemps", "--ruleset", "manille-muette", "--coups", coups, *flags).code == 0
     for at in range(1, teams + 1):
         assert run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"T{at}").code == 0
 
@@ -169,7 +170,7 @@ def test_t6_a_result_for_the_wrong_teams_is_refused(run) -> None:
 
 
 def test_t2_a_table_played_in_scorekeeper_gives_its_result_and_t7_freezes_it_once_drawn(run, home: Path) -> None:
-    _day(run, 4, "--rounds", "2")
+    _day(run, 4, "--rounds", "2", coups="1")
     drawn = _drawn(run)
     games = [table["game"] for table in drawn["tables"]]
     assert not any((home / "games" / f"{game}.toml").exists() for game in games)  # not written at the draw
@@ -194,8 +195,8 @@ def test_t7_the_standing_ranks_won_then_points_then_difference_and_shares_places
     _day(run, 4)
     drawn = _drawn(run)
     one, two = drawn["tables"]
-    run("concours", "result", "1", "1", "--winner", one["teams"][0], "--points", "68-41", "--manches", "2-1")
-    run("concours", "result", "1", "2", "--winner", two["teams"][0], "--points", "68-41", "--manches", "2-0")
+    run("concours", "result", "1", "1", "--winner", one["teams"][0], "--points", "68-41")
+    run("concours", "result", "1", "2", "--winner", two["teams"][0], "--points", "68-41")
     standing = json.loads(run("concours", "standing", "--json").out)
     assert standing["round"] == 1
     assert [row["place"] for row in standing["teams"]] == [1, 1, 3, 3]

@@ -187,7 +187,7 @@ def _elsewhere(run, monkeypatch, tmp_path: Path, table: dict, winner_points: int
 
 
 def test_t2_a_table_s_game_kept_on_another_device_is_imported_and_gives_the_table_s_result(run, monkeypatch, tmp_path) -> None:
-    _day(run, 4)
+    _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     first = drawn["tables"][0]
     gamefile = _elsewhere(run, monkeypatch, tmp_path, first)
@@ -200,7 +200,7 @@ def test_t2_a_table_s_game_kept_on_another_device_is_imported_and_gives_the_tabl
 
 
 def test_t6_an_imported_game_that_is_no_table_or_seats_others_is_refused_in_one_line(run, monkeypatch, tmp_path, home) -> None:
-    _day(run, 4)
+    _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     first, second = drawn["tables"]
     before = files.path_of("Printemps").read_bytes()
@@ -227,7 +227,7 @@ def test_t6_an_imported_game_that_is_no_table_or_seats_others_is_refused_in_one_
 
 
 def test_t6_an_imported_game_contradicting_the_paper_result_is_refused_until_replaced(run, monkeypatch, tmp_path) -> None:
-    _day(run, 4)
+    _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     first = drawn["tables"][0]
     assert run("concours", "result", "1", "1", "--winner", first["teams"][1], "--points", "0-30").code == 0
@@ -240,7 +240,7 @@ def test_t6_an_imported_game_contradicting_the_paper_result_is_refused_until_rep
 
 
 def test_t7_a_game_imported_after_a_draw_used_the_table_s_result_is_refused_unless_replaced(run, monkeypatch, tmp_path) -> None:
-    _day(run, 4)
+    _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     _results(run, drawn, "16-0", "--manches", "0-0")  # one deal: no manche won
     assert run("concours", "draw").code == 0
@@ -256,7 +256,7 @@ def test_t7_a_game_imported_after_a_draw_used_the_table_s_result_is_refused_unle
 
 
 def test_the_export_and_import_verbs_in_french(run, monkeypatch, tmp_path) -> None:
-    _day(run, 4)
+    _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     assert "Fiche" not in run("--lang", "fr", "concours", "exporter", "--what", "cards").out
     assert "Partie à saisir" in run("--lang", "fr", "concours", "exporter", "--what", "cards").out

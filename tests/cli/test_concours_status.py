@@ -8,7 +8,7 @@ import pytest
 
 
 def _drawn(run, *lang: str) -> list[dict]:
-    assert run(*lang, "concours", "new", "Printemps", "--ruleset", "manille-muette", "--coups", "1").code == 0
+    assert run(*lang, "concours", "new", "Printemps", "--ruleset", "manille-muette", "--coups", "2").code == 0
     for at in range(1, 5):
         assert run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"T{at}").code == 0
     ran = run("concours", "draw", "--json")

@@ -266,7 +266,7 @@ def test_the_board_at_a_tvs_width_pages_through_its_tables_and_at_a_phones_shows
     from selenium.webdriver.common.by import By
 
     name = big_concours(31)  # 15 tables and a bye: more than a TV shows at once
-    scorekeeper("concours", "result", "1", "1", "--winner", "Les As de " + seats_team(name, 1), "--points", "68-41")
+    scorekeeper("concours", "result", "1", "1", "--winner", "Les As de " + seats_team(name, 1), "--points", "68-41", "--manches", "2-0")
     running = serve("--concours", name)
     try:
         browser.set_window_size(1920, 1080)
@@ -318,7 +318,7 @@ def test_a_result_entered_by_concours_result_shows_on_the_board_within_two_secon
     wait_for(lambda: live(browser), 5)
     assert "done" not in card_text(browser, 0).split()[:2]
     team = browser.execute_script("return document.querySelector('#tables article .sides li .name').textContent")
-    scorekeeper("concours", "result", "1", "1", "--winner", team, "--points", "68-41")
+    scorekeeper("concours", "result", "1", "1", "--winner", team, "--points", "68-41", "--manches", "2-0")
     took = wait_for(lambda: card_text(browser, 0).startswith("table done"), 2)
     assert "68" in card_text(browser, 0) and "41" in card_text(browser, 0) and took < 2
     scorekeeper("coup", "--game", "Printemps-r1-t2", "--retourne", "10h", "--points", f"{seats('Printemps', 2)[0]}=40")

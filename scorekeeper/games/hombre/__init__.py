@@ -203,6 +203,12 @@ class Hombre(Spoken, Drawn):
                 counted[name]["jetons"] = jetons_json(balance)
         return {name: Figures(**mine) for name, mine in counted.items()}
 
+    def paper_result(self, rules: Any, won: Sequence[float], manches: Sequence[int], points: Sequence[int]) -> None:
+        """A concours table's result from paper (T-8): each player's jetons as the table settled them
+        (H-19), a loss negative; what one pays the others receive, so they sum to zero."""
+        if sum(points) != 0:
+            raise UserError("paper_jetons_sum", "T-8, H-19", jetons=", ".join(map(str, points)), total=sum(points))
+
     def stopped(self, fiche: HombreFiche) -> Settlement:
         """A partie stopped by agreement: the settlement `settle --early` makes (H-19)."""
         refuse_partial(fiche)

@@ -186,6 +186,14 @@ class Manille(Spoken, Drawn):
                 mine["lost" if (name in named) == lost else "won"] += 1
         return {name: Figures(**mine) for name, mine in counted.items()}
 
+    def paper_result(
+        self, rules: ManilleRules, won: Sequence[float], manches: Sequence[int], points: Sequence[int]
+    ) -> None:
+        """A concours table's result from paper, held to the partie (T-8): `partie.paper_result`."""
+        from scorekeeper.games.manille.partie import paper_result
+
+        paper_result(rules, won, manches, points)
+
     def stopped(self, fiche: Fiche) -> list[str] | None:
         """A partie stopped by agreement: the side ahead wins, nobody on a tie at the top (its players, or None)."""
         top = max(fiche.scores)

@@ -161,3 +161,59 @@ def check_quota(
     if coup.force:
         return [record("choice_forced", "M-10", **values, left=quota.choices_left)]
     raise UserError("sans_atout_owed", "M-10", **values, left=quota.choices_left)
+
+
+def most_in_a_coup(rules: ManilleRules) -> int:
+    """The most one side can score in one deal (M-4 to M-8): the coup's excess over the baseline or the
+    renonce's price, whichever is more, times the most a coup counts, and the retourne's points scored
+    before it (M-5), which no multiplier touches."""
+    from scorekeeper.games.manille.scoring import multiplier_cap, multiplier_product, renonce_penalty
+
+    calls = (rules.sans_atout, rules.contre, rules.contre and rules.surcontre)
+    cap = multiplier_cap(rules)
+    counts = cap if rules.tie_doubles_next else min(multiplier_product(rules, *calls, 0), cap)  # ties carried: the cap
+    retourne = max(rules.points.values()) if rules.retourne_bonus else 0
+    return max((rules.total - rules.baseline) * counts, renonce_penalty(rules, counts)) + retourne
+
+
+def paper_result(rules: ManilleRules, won: Sequence[float], manches: Sequence[int], points: Sequence[int]) -> None:
+    """A table's result from paper held to this partie (T-8), refused with the reason where the partie
+    cannot end so. `won` is each side's partie (1, 0; a draw 0.5 each), `manches` and `points` each side's.
+
+    The winner is whom the partie names: manches first where it plays manches (M-9: a side may win on
+    manches with fewer points), else points, a level partie being a draw; each side's points are ones
+    its manches allow: at least the target of each manche it won, at most the target less one of each
+    manche it lost, and that plus the most one coup scores (`most_in_a_coup`) of each it won."""
+    drawn = all(share == 0.5 for share in won)
+    winner = None if drawn else won.index(1.0)
+    if rules.partie not in ("liee", "seche"):  # a race over a number of deals: points decide (M-9)
+        if any(manches):
+            raise UserError("paper_no_manches", "T-8, M-9", manches="-".join(map(str, manches)))
+        most = rules.deals * most_in_a_coup(rules)
+        if max(points) > most:
+            raise UserError("paper_points_past", "T-8, M-9", points=max(points), most=most, deals=rules.deals)
+        if drawn != (points[0] == points[1]):
+            raise UserError("paper_draw_is_level" if drawn else "paper_level_is_draw", "T-8, M-9",
+                            points="-".join(map(str, points)))  # fmt: skip
+        if winner is not None and points[winner] < points[1 - winner]:
+            raise UserError("paper_winner_behind", "T-8, M-9", points="-".join(map(str, points)))
+        return
+    if drawn:
+        raise UserError("paper_no_draw", "T-8, M-9")
+    needed = 2 if rules.partie == "liee" else 1
+    assert winner is not None
+    if manches[winner] != needed or manches[1 - winner] >= needed:
+        raise UserError("paper_manches", "T-8, M-9", manches="-".join(map(str, manches)), needed=needed,
+                        partie=rules.partie)  # fmt: skip
+    regular, belle = rules.manche, rules.belle
+    if manches[1 - winner]:  # 2-1: each won a manche of the two, the winner the belle too (M-9)
+        won_by = {winner: [regular, belle], 1 - winner: [regular]}
+        lost_by = {winner: [regular], 1 - winner: [regular, belle]}
+    else:
+        won_by, lost_by = {winner: [regular] * needed, 1 - winner: []}, {winner: [], 1 - winner: [regular] * needed}
+    most = most_in_a_coup(rules)
+    for side in (0, 1):
+        low = 0 if rules.two_in_a_row else sum(won_by[side])  # two coups in a row end it short of the target
+        high = sum(target - 1 + most for target in won_by[side]) + sum(target - 1 for target in lost_by[side])
+        if not low <= points[side] <= high:
+            raise UserError("paper_points", "T-8, M-9", points=points[side], manches=manches[side], low=low, high=high)
