@@ -63,8 +63,8 @@ def stats(
     needed = [max(len(text(f"stats.column.{key}")), *(len(row[i]) for row in rows)) + 3 for i, key in enumerate(keys)]
     # What no game counted (a taker where nobody bid, jetons without hombre) is left out first; then, on a
     # narrow screen, the columns last in _KEPT_FIRST, until the table fits whole (issue 39): the rest in --json.
-    said = [any(row[i] not in ("", "0") for row in rows) for i in range(len(keys))]
-    counted = [i for i in range(len(keys)) if keys[i] not in ("taken", "jetons") or said[i]]
+    nonzero = [any(row[i] not in ("", "0") for row in rows) for i in range(len(keys))]
+    counted = [i for i in range(len(keys)) if keys[i] not in ("taken", "jetons") or nonzero[i]]
     kept = counted if sum(needed) + 1 > width_of() else list(range(len(keys)))
     for key in reversed(_KEPT_FIRST):
         if sum(needed[i] for i in kept) + 1 <= width_of():

@@ -13,6 +13,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
 from scorekeeper.players import check_name, check_players, find_player, fold_name
 from scorekeeper.rulesets import Ruleset
+from scorekeeper.service import tables
 from scorekeeper.service.reads import fiche, ruleset_of
 from scorekeeper.store import Ledger
 
@@ -65,6 +66,8 @@ def new(
         options=options,
         lang=lang,
     )
+    if name is not None:
+        tables.refuse_taking(game.name, game)  # a drawn table's name is its game's alone (T-9)
     store.create(game, numbered=name is None)
     store.mark_current(game.name)  # the game is stored: a mark that cannot be written is only a warning
     return game
@@ -96,6 +99,8 @@ def again(name: str, new_name: str | None = None) -> Ledger:
         options=dict(game.options),
         lang=game.lang,
     )
+    if new_name is not None:
+        tables.refuse_taking(revanche.name, revanche)  # T-9
     store.create(revanche, numbered=new_name is None)
     store.mark_current(revanche.name)
     return revanche
@@ -112,8 +117,10 @@ def rename(old: str, new_name: str) -> tuple[str, Ledger]:
     """Give game `old` the name `new_name` (C-4: not taken, unless by itself in another spelling); returns
     its name before, as stored, and the game."""
     new_name = store.check_name(new_name)
+    tables.refuse_frozen(old)  # a table's game keeps its name once its result is bound (T-9)
     with store.locked(old):
         game = store.read(old)
+        tables.refuse_taking(new_name, game)
         if store.path_of(new_name) != store.path_of(game.name):  # another spelling of its own name is no other game
             store.refuse_taken(new_name)
         before, old = store.path_of(game.name), game.name
@@ -127,12 +134,15 @@ def rename(old: str, new_name: str) -> tuple[str, Ledger]:
 
 
 def delete(name: str) -> Ledger:
-    """Move game `name` into the trash, whence `restore` brings it back."""
+    """Move game `name` into the trash, whence `restore` brings it back; not a table's game once its
+    result is bound (T-9)."""
+    tables.refuse_frozen(name)
     return store.put_away(name, store.TRASH)
 
 
 def archive(name: str) -> Ledger:
     """Take game `name` out of the list, kept in the archive for history (`restore` brings it back)."""
+    tables.refuse_frozen(name)
     return store.put_away(name, store.ARCHIVE)
 
 
@@ -140,6 +150,7 @@ def restore(name: str) -> tuple[Ledger, list[str]]:
     """Bring game `name` back from the trash (else the archive): the newest of that name, or the one its id
     names (`NAME~N`, as `games --trash` lists it); it becomes the current game. Returns it and the ids of
     the other games of its name still put away, oldest first."""
+    tables.refuse_frozen(name.partition("~")[0])  # brought back over a bound table's game: refused (T-9)
     game, others = store.bring_back(name)
     store.mark_current(game.name)
     return game, [other.id for other in others]
@@ -165,6 +176,7 @@ def stop(name: str, reason: str) -> tuple[Ledger, Any]:
     `stopped_outcome`."""
     if not reason.strip():
         raise UserError("empty_reason")
+    tables.refuse_frozen(name)  # T-9
     with store.changing(name) as game:
         sheet = fiche(game)
         if game.stopped is not None or sheet.over:

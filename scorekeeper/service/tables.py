@@ -3,8 +3,10 @@
 A table's game (`NAME-rROUND-tTABLE`) is an ordinary game, written when a command first names it (its
 first coup, `table`, `sheet`), never at the draw: `made` creates it from the concours then (its ruleset,
 options and seats); a first coup stores it with that coup, or, refused, not at all (`unmade`).
-`refuse_frozen` refuses a change to a table's game once a draw has used its result (T-7). All look at
-the name first, and read a concours only for a name of that form.
+`refuse_frozen` refuses a change to a table's game once its result is entered or a draw has used it
+(T-7, T-9), `refuse_taking` a game made or renamed into a drawn table's name that is not that table's
+game. All look at the name first, in any case (`printemps-R1-T1` is the same game), and read a
+concours only for a name of that form.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ if TYPE_CHECKING:
     from scorekeeper.store import Ledger
 
 # A table's game name, as `concours.model.GAME_NAME` says it: checked here before anything is imported.
-_TABLE = re.compile(r".+-r[0-9]{1,3}-t[0-9]{1,4}")
+_TABLE = re.compile(r".+-r[0-9]{1,3}-t[0-9]{1,4}", re.IGNORECASE)
 
 
 def _table_of(name: str) -> tuple[object, object] | None:
@@ -28,7 +30,7 @@ def _table_of(name: str) -> tuple[object, object] | None:
     from scorekeeper.errors import UserError
     from scorekeeper.players import fold_name
 
-    match = GAME_NAME.fullmatch(name)
+    match = re.fullmatch(GAME_NAME.pattern, name, re.IGNORECASE)  # a name in any case is that game (C-4)
     assert match is not None
     try:
         if not files.exists(match["concours"]):
@@ -82,8 +84,9 @@ def made(name: str) -> bool:
 
 
 def refuse_frozen(name: str) -> None:
-    """T-7: a change to a table's game is refused once a draw has used its result, unless the organiser
-    replaces the result (`concours result --replace`)."""
+    """T-7, T-9: a change to a table's game (a coup, undo, edit, delete, rename, trash, restore, stop) is
+    refused once its result is entered from paper, a forfeit said, or a draw has used it, unless the
+    organiser replaces the result (`concours result --replace`)."""
     found = _table_of(name)
     if found is None:
         return
@@ -94,3 +97,24 @@ def refuse_frozen(name: str) -> None:
     assert isinstance(concours, Concours) and isinstance(table, Table)
     if table.result is not None and table.result.frozen:
         raise UserError("concours_table_frozen", "T-7", game=table.game, concours=concours.name)
+    if table.result is not None or table.forfeit:
+        raise UserError("concours_table_bound", "T-9", game=table.game, concours=concours.name)
+
+
+def refuse_taking(name: str, game: Ledger) -> None:
+    """T-9: no other game takes a drawn table's name: a game made or renamed `name` must be that table's,
+    its seats, ruleset and options (as `concours import` holds a game to them), and its result not yet bound."""
+    found = _table_of(name)
+    if found is None:
+        return
+    from scorekeeper.concours.model import Concours, Table
+    from scorekeeper.errors import UserError
+    from scorekeeper.players import fold_name
+
+    concours, table = found
+    assert isinstance(concours, Concours) and isinstance(table, Table)
+    if [fold_name(player) for player in game.players] != [fold_name(seat) for seat in table.seats]:
+        raise UserError("concours_import_players", game=table.game, players=list(game.players), seats=list(table.seats))
+    if (game.ruleset_name, game.ruleset, game.options) != (concours.ruleset_name, concours.ruleset, concours.options):
+        raise UserError("concours_import_ruleset", game=table.game, ruleset=game.ruleset_name, wanted=concours.ruleset_name)
+    refuse_frozen(name)
