@@ -89,6 +89,7 @@ def new(
     ranking: str = typer.Option("won,points,difference", "--ranking", help=text("help.concours.new.ranking")),
     coups: int = typer.Option(None, "--coups", help=text("help.concours.new.coups")),
     prizes: int = typer.Option(0, "--prizes", help=text("help.concours.new.prizes")),
+    prize: list[str] = typer.Option([], "--prize", help=text("help.concours.new.prize")),
 ) -> None:
     from scorekeeper import rulesets
 
@@ -103,7 +104,8 @@ def new(
         if given not in accepted:  # named in the table's words: « individueel », « willekeurig »
             raise UserError("concours_bad_choice", option=flag, given=given, accepted=list(map(value_shown, accepted)))
     made = _service().new(
-        name, ruleset, format, rounds, options, pairing, bye, ranking, coups, prizes, lang=i18n.spoken().code
+        name, ruleset, format, rounds, options, pairing, bye, ranking, coups, prizes, lang=i18n.spoken().code,
+        awards=prize,
     )
     _say(text("concours.made", name=made.name, ruleset=made.ruleset_name, format=value_shown(made.settings.format),
               rounds=made.settings.rounds))
@@ -379,7 +381,7 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
             row.place, one.name, " & ".join(one.players), _whole(row.won), row.points, row.difference, row.played, row.byes
         ]
         if prizes:
-            cells.append("" if prize is None else prize)
+            cells.append(paper.award_shown(prize))  # the same on the board (T-10)
         rows.append(cells)
     if prizes:
         keys.append("prize")

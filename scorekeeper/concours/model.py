@@ -44,6 +44,7 @@ class Settings:
     coups: int | None = None
     prizes: int = 0
     seats: int = 4
+    awards: tuple[str, ...] = ()  # each place's prize as said (T-10): money (`200€`) or a lot (`jambon`)
 
     @property
     def per_side(self) -> int:
@@ -72,6 +73,8 @@ class Settings:
         }
         if self.coups is not None:
             data["coups"] = self.coups
+        if self.awards:
+            data["awards"] = list(self.awards)
         return data
 
     @classmethod
@@ -86,6 +89,7 @@ class Settings:
             coups=None if data.get("coups") is None else int(data["coups"]),
             prizes=int(data.get("prizes", 0)),
             seats=int(data.get("seats", 4)),
+            awards=tuple(str(award) for award in data.get("awards", ())),
         )
 
 

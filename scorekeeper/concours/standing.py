@@ -8,6 +8,8 @@ service reads from the store): the bench and the exports call these two with the
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -223,3 +225,63 @@ def prized(concours: Concours, rows: Sequence[Row]) -> list[tuple[Row, int | Non
         at = end
     count = concours.settings.prizes
     return [(row, at if at <= count else None) for at, row in enumerate(ordered, start=1)]
+
+
+# A prize of money as the organiser says it (T-10): a sum, with or without cents, a euro sign before or
+# after (`200€`, `€ 150,50`, `75 euros`); anything else is a lot (`jambon`, `2 bouteilles`).
+_MONEY = re.compile(r"\s*(?:€\s*)?([0-9]{1,7})(?:[.,]([0-9]{1,2}))?\s*(?:€|eur|euro|euros)?\s*", re.IGNORECASE)
+
+
+def cents(said: str) -> int | None:
+    """The money a prize is, in cents, None for a lot.
+
+    >>> cents("200€"), cents("€ 150,5"), cents("75 euros"), cents("jambon"), cents("2 bouteilles")
+    (20000, 15050, 7500, None, None)
+    """
+    found = _MONEY.fullmatch(said)
+    if found is None:
+        return None
+    return int(found[1]) * 100 + int((found[2] or "0").ljust(2, "0"))
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What one entrant takes home (T-10): its prize's number where the prizes are counted (`--prizes N`),
+    else its money in cents (a share where places are shared) and its lots."""
+
+    number: int | None = None
+    money: int = 0
+    lots: tuple[str, ...] = ()
+
+
+def awarded(concours: Concours, rows: Sequence[Row]) -> list[tuple[Row, Award | None]]:
+    """The final ranking with what each entrant takes (T-7, T-10), the one list the board, the printed
+    list and every export show: `prized`'s order; entrants sharing a place share the prizes of the places
+    they cover, money summed and divided equally, rounded down to the cent, the cents left over to the
+    first in the draw's order; lots given one each in that order.
+
+    >>> from scorekeeper.concours.model import Entrant, Settings
+    >>> c = Concours("C", "r", {}, {}, Settings(prizes=3, awards=("200€", "100€", "jambon")),
+    ...              [Entrant(n, f"E{n}", ("a",)) for n in (1, 2, 3)])
+    >>> [(row.entrant, award.money, award.lots) for row, award in awarded(c, standing(c, {}))]  # all share 1st
+    [(2, 10000, ('jambon',)), (3, 10000, ()), (1, 10000, ())]
+    """
+    listed = prized(concours, rows)
+    awards = concours.settings.awards
+    if not awards:
+        return [(row, None if number is None else Award(number)) for row, number in listed]
+    given: list[tuple[Row, Award | None]] = []
+    at = 0
+    while at < len(listed):
+        end = at
+        while end < len(listed) and listed[end][0].place == listed[at][0].place:
+            end += 1
+        covered = awards[at:end]  # the prizes of the places this group covers
+        money = sum(cents(award) or 0 for award in covered)
+        lots = [award for award in covered if cents(award) is None]
+        share, left = divmod(money, end - at)
+        for order, (row, _) in enumerate(listed[at:end]):
+            mine = Award(None, share + (left if order == 0 else 0), tuple(lots[order : order + 1]))
+            given.append((row, mine if mine.money or mine.lots else None))
+        at = end
+    return given

@@ -18,11 +18,12 @@ from typing import Any
 from scorekeeper import store
 from scorekeeper.concours import files
 from scorekeeper.concours.model import FORMATS, MEASURES, PAIRINGS, Concours, Entrant, Result, Round, Settings, Table
-from scorekeeper.concours.standing import Row, complete, every_score, outcome, waiting
+from scorekeeper.concours.standing import Award, Row, complete, every_score, outcome, waiting
 from scorekeeper.concours.standing import standing as ranked
 from scorekeeper.errors import UserError
 from scorekeeper.players import check_name, check_players, fold_name, skeleton
 
+MOST_PLACES = 999  # prizes said place by place (T-10)
 MOST_ROUNDS = 99
 
 
@@ -76,8 +77,10 @@ def new(
     coups: int | None = None,
     prizes: int = 0,
     lang: str | None = None,
+    awards: Sequence[str] = (),
 ) -> Concours:
-    """A new concours (T-1), made the current one."""
+    """A new concours (T-1), made the current one; its prizes counted (`prizes`) or each place's said
+    (`awards`: `1=200€`, `2=jambon`, T-10)."""
     name = store.check_name(name)
     if not 1 <= rounds <= MOST_ROUNDS:
         raise UserError("concours_bad_rounds", "T-1", rounds=rounds, most=MOST_ROUNDS)
@@ -100,7 +103,10 @@ def new(
     base.with_options(options)  # a bad option is refused now, as `new` refuses it
     if prizes < 0:
         raise UserError("concours_bad_prizes", prizes=prizes)
-    settings = Settings(format, rounds, pairing, _bye(bye), _ranking(ranking), coups, prizes, seats)
+    places = _awards(awards)
+    if places and prizes and prizes != len(places):
+        raise UserError("concours_prizes_twice", "T-10", prizes=prizes, places=len(places))
+    settings = Settings(format, rounds, pairing, _bye(bye), _ranking(ranking), coups, len(places) or prizes, seats, places)
     concours = Concours(name, base.name, dict(base.table), options, settings, lang=lang)
     with files.locked(name):
         if files.exists(name):
@@ -119,6 +125,22 @@ def _seats_of(ruleset: Any) -> int:
     if ruleset.players == 3 and games.settles(ruleset.engine):
         return 3
     raise UserError("concours_ruleset", "T-1", ruleset=ruleset.name)
+
+
+def _awards(said: Sequence[str]) -> tuple[str, ...]:
+    """Each place's prize, `PLACE=PRIZE` a place (T-10), from the first place on, each once."""
+    places: dict[int, str] = {}
+    for one in said:
+        place, _, prize = one.partition("=")
+        if not place.strip().isdigit() or not prize.strip() or not 1 <= int(place) <= MOST_PLACES:
+            raise UserError("concours_bad_prize", "T-10", given=one)
+        if int(place) in places:
+            raise UserError("concours_prize_place_twice", "T-10", place=int(place))
+        places[int(place)] = prize.strip()
+    missing = [place for place in range(1, len(places) + 1) if place not in places]
+    if missing:
+        raise UserError("concours_prize_place_missing", "T-10", place=missing[0])
+    return tuple(places[place] for place in range(1, len(places) + 1))
 
 
 def _bye(text: str) -> tuple[int, int] | None:
@@ -567,11 +589,12 @@ def standing(name: str | None, round_number: int | None = None) -> Standing:
     return Standing(done, ranked(concours, found, done), concours)
 
 
-def prizes(ranking: Standing) -> list[tuple[Row, int | None]]:
-    """The final ranking of `ranking` with each entrant's prize (T-7), see `concours.standing.prized`."""
-    from scorekeeper.concours.standing import prized
+def prizes(ranking: Standing) -> list[tuple[Row, Award | None]]:
+    """The final ranking of `ranking` with what each entrant takes (T-7, T-10): `concours.standing.awarded`,
+    the one list the board, the printed list and the CSV show."""
+    from scorekeeper.concours.standing import awarded
 
-    return prized(ranking.concours, ranking.rows)
+    return awarded(ranking.concours, ranking.rows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -176,10 +176,13 @@ def board_view(name: str, code: str) -> dict[str, Any]:
         three = concours.settings.sides == 3
         keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (["prize"] if final and concours.settings.prizes else [])
         rows = []
-        for at, row in enumerate(ranked.rows if ranked.round else ()):  # before a round is complete, no order
+        listed = organiser.prizes(ranked) if "prize" in keys else [(row, None) for row in ranked.rows]
+        for row, award in listed if ranked.round else ():  # before a round is complete, no order
             cells: list[Any] = [row.place, concours.entrant(row.entrant).name, *map(_figure, (row.won, row.points, row.difference))]
-            if "prize" in keys:
-                cells.append(at + 1 if at < concours.settings.prizes else "")
+            if "prize" in keys:  # the printed list's very prize, from the one function (T-7, T-10)
+                from scorekeeper.cli.paper.concours import award_shown
+
+                cells.append(award_shown(award))
             rows.append(cells)
         if final:
             heading = i18n.text("web.board.prizes" if concours.settings.prizes else "web.board.final")

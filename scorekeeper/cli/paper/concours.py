@@ -108,3 +108,21 @@ def _page(title: str, style: str, body: str, lang: str) -> str:
         f"<title>{escape(title)}</title>\n<style>{style}</style>\n</head>\n<body>\n"
         f"<h1>{escape(title)}</h1>\n{body}\n</body>\n</html>\n"
     )
+
+
+def award_shown(award: Any) -> str:
+    """What an entrant takes home, as the board, the printed list and the CSV show it (T-10): its prize's
+    number, or its money (« 66,67 € ») and its lots, joined; nothing for none."""
+    from scorekeeper.i18n import message, text
+
+    if award is None:
+        return ""
+    if award.number is not None:
+        return str(award.number)
+    parts = []
+    if award.money:
+        whole, part = divmod(award.money, 100)
+        amount = str(whole) if not part else f"{whole}{message('number.decimal')}{part:02d}"
+        parts.append(text("concours.prize.money", amount=amount))
+    parts.extend(award.lots)
+    return text("concours.prize.join").join(parts)
