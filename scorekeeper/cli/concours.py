@@ -127,9 +127,16 @@ def register(
 
 
 @app.command("withdraw", help=text("help.concours.withdraw"))
-def withdraw(team: str = typer.Argument(..., help=text("help.concours.team")), name: str = CONCOURS) -> None:
-    _, leaving, table = _service().withdraw(name, team)
-    _say(text("concours.withdrawn", team=leaving.name))
+def withdraw(
+    team: str = typer.Argument(..., help=text("help.concours.team")),
+    undo: bool = typer.Option(False, "--undo", help=text("help.concours.withdraw.undo")),
+    name: str = CONCOURS,
+) -> None:
+    _, leaving, table = _service().withdraw(name, team, undo)
+    if undo:
+        _say(text("concours.withdraw_undone", number=leaving.number, team=leaving.name, players=list(leaving.players)))
+        return
+    _say(text("concours.withdrawn", number=leaving.number, team=leaving.name, players=list(leaving.players)))
     if table is not None:
         _say(text("concours.forfeit", team=leaving.name, table=table.number))
 
@@ -199,6 +206,9 @@ def result(
     teams = [service.side_name(made, side) for side in entered.sides]
     _say(text("concours.result", round=round, table=table, teams=teams,
               points=("-" if len(entered.sides) == 2 else ", ").join(f"{p:g}" for p in entered.result.points)))
+    if round < len(made.rounds):  # corrected after the next draw: the standing it changed, shown (T-9)
+        _say(text("concours.corrected", round=round, drawn=len(made.rounds)))
+        standing(False, name)
 
 
 @app.command("standing", help=text("help.concours.standing"))
@@ -220,11 +230,12 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
         print_json({"round": ranked.round, "teams": rows})
         return
     lines = [text("concours.standing", name=made.name, round=ranked.round)]
-    lines += [
-        text("concours.standing_line", place=data["place"], team=data["team"], won=f"{data['won']:g}",
-             points=f"{data.get('points', data.get('jetons')):g}", difference=f"{data['difference']:+g}")
-        for data in rows
-    ]
+    for data in rows:
+        line = text("concours.standing_line", place=data["place"], team=data["team"], won=f"{data['won']:g}",
+                    points=f"{data.get('points', data.get('jetons')):g}", difference=f"{data['difference']:+g}")
+        if data["withdrawn"]:  # marked, never dropped (T-5, T-9)
+            line += text("concours.standing.withdrawn")
+        lines.append(line)
     _say("\n".join(lines))  # one print: rich laid out each of 105 lines apart in 48 ms of 104 doublettes' standing
 
 

@@ -180,6 +180,8 @@ def register(name: str, players: Sequence[str], team: str | None = None, replace
     or a registration corrected (`replace_team`). A team registered after a draw enters the next (T-5)."""
     with files.changing(chosen(name)) as concours:
         wanted = 1 if concours.settings.format == "individuel" else 2
+        if replace_team is None and len(concours.rounds) >= concours.settings.rounds:
+            raise UserError("concours_register_after_last", "T-9", rounds=concours.settings.rounds)
         if len(players) != wanted:
             raise UserError("concours_player_count", "T-1", count=wanted, given=len(players))
         checked = tuple(check_name(player, _reserved(concours)) for player in players)
@@ -198,6 +200,8 @@ def register(name: str, players: Sequence[str], team: str | None = None, replace
                     if skeleton(player) == skeleton(theirs):  # Cyrillic С for Latin C: one name at a table (C-4)
                         raise UserError("name_lookalike", "C-4", name=player, taken=theirs)
         called = check_name(team) if team is not None else old.name if old is not None else " & ".join(checked)
+        if called.strip().isdigit():  # numbers are the teams' and the tables' ids (T-9)
+            raise UserError("concours_team_number", "T-9", name=called)
         for one in others:
             if fold_name(one.name) == fold_name(called):
                 raise UserError("concours_team_taken", name=called)
@@ -206,11 +210,30 @@ def register(name: str, players: Sequence[str], team: str | None = None, replace
         if old is not None:
             made = replace(old, name=called, players=checked)
             concours.with_entrant(made)
+            _reseat(concours, old, made)
         else:
             number = max((one.number for one in concours.entrants), default=0) + 1
             made = Entrant(number, called, checked, joined=len(concours.rounds) + 1)
             concours.entrants.append(made)
     return concours, made
+
+
+def _reseat(concours: Concours, old: Entrant, made: Entrant) -> None:
+    """A player replaced in a team is replaced at its table of the round drawn (T-9), while that table has
+    no result and its game no coup; refused once it has (the game seats the players who played it)."""
+    drawn = concours.current
+    if drawn is None or old.players == made.players:
+        return
+    for table in drawn.tables:
+        if old.number not in table.entrants:
+            continue
+        played = store.exists(table.game) and bool(store.read(table.game).coups)
+        if table.result is not None or table.forfeit or played:
+            raise UserError("concours_replace_played", "T-9", team=old.name, round=drawn.number, table=table.number)
+        seats = tuple(made.players[old.players.index(seat)] if seat in old.players else seat for seat in table.seats)
+        if store.exists(table.game):  # made by a command and never played: it seated the players before
+            store.put_away(table.game, store.TRASH)
+        concours.with_round(drawn.with_table(replace(table, seats=seats)))
 
 
 def _reserved(concours: Concours) -> frozenset[str]:
@@ -223,11 +246,19 @@ def _reserved(concours: Concours) -> frozenset[str]:
     return reserved_names(ruleset.with_options(concours.options))
 
 
-def withdraw(name: str, team: str) -> tuple[Concours, Entrant, Table | None]:
+def withdraw(name: str, team: str, undo: bool = False) -> tuple[Concours, Entrant, Table | None]:
     """T-5: a team withdraws: never drawn again; a table of the current round it leaves unplayed is a
-    forfeit (lost, no points; its opponents score as for a bye). Refused when no one would be left."""
+    forfeit (lost, no points; its opponents score as for a bye). Refused when no one would be left, and
+    once the last round is complete (T-9). `undo`: the withdrawal taken back before the next draw, its
+    forfeit with it (T-9)."""
     with files.changing(chosen(name)) as concours:
         leaving = entrant(concours, team)
+        if undo:
+            return concours, *_back(concours, leaving)
+        drawn = concours.current
+        last = drawn is not None and drawn.number >= concours.settings.rounds
+        if last and drawn is not None and complete(drawn, outcomes(concours, drawn.number)):
+            raise UserError("concours_withdraw_after_last", "T-9", team=leaving.name, rounds=concours.settings.rounds)
         if leaving.withdrawn is not None:
             raise UserError("concours_withdrawn_already", team=leaving.name)
         staying = [one for one in concours.entrants if one.withdrawn is None and one.number != leaving.number]
@@ -243,6 +274,25 @@ def withdraw(name: str, team: str) -> tuple[Concours, Entrant, Table | None]:
                     left = replace(table, forfeit=(leaving.number,))
                     concours.with_round(drawn.with_table(left))
     return concours, leaving, left
+
+
+def _back(concours: Concours, leaving: Entrant) -> tuple[Entrant, Table | None]:
+    """A withdrawal taken back (T-9): only in the round it was said in, before the next draw; the forfeit it
+    put on its table taken off, where no result has been entered since."""
+    if leaving.withdrawn is None:
+        raise UserError("concours_not_withdrawn", team=leaving.name)
+    if leaving.withdrawn != (len(concours.rounds) or 1):
+        raise UserError("concours_withdraw_undo_drawn", "T-9", team=leaving.name, round=leaving.withdrawn)
+    back = replace(leaving, withdrawn=None)
+    concours.with_entrant(back)
+    drawn, freed = concours.current, None
+    if drawn is None:
+        return back, None
+    for table in drawn.tables:
+        if table.forfeit == (leaving.number,) and table.result is None:
+            freed = replace(table, forfeit=())
+            concours.with_round(drawn.with_table(freed))
+    return back, freed
 
 
 # --- the draw --------------------------------------------------------------------------------------
@@ -318,6 +368,9 @@ def _undo(concours: Concours) -> Round:
         if store.exists(table.game):
             store.put_away(table.game, store.TRASH)
     concours.rounds.pop()
+    for one in concours.entrants:  # registered while the round was drawn, not started: in it when drawn again (T-9)
+        if one.joined > len(concours.rounds) + 1:
+            concours.with_entrant(replace(one, joined=len(concours.rounds) + 1))
     if concours.current is not None:  # the round before is open again: its results no more used by a draw
         concours.with_round(replace(concours.current, tables=tuple(
             replace(t, result=None) if t.result is not None and t.result.source == "game" else
@@ -538,6 +591,13 @@ def paper_result(
 
 
 def _side_of(concours: Concours, table: Table, said: str, round_number: int) -> int:
+    """The side of `table` that `said` names: a team, a player of it, or a duo as the draw printed it
+    (« Bart & Koen » in `individuel`, in any order, T-9)."""
+    duo = sorted(fold_name(part) for part in re.split(r"\s*(?:&|\bet\b|\ben\b|\band\b)\s*", said.strip()) if part)
+    if len(duo) > 1:
+        for at, side in enumerate(table.sides):
+            if sorted(fold_name(concours.entrant(number).name) for number in side) == duo:
+                return at
     winner = entrant(concours, said)
     for at, side in enumerate(table.sides):
         if winner.number in side:
