@@ -20,7 +20,13 @@ from typing import TypeVar
 from scorekeeper.concours.model import Concours, Round, Table, game_name
 from scorekeeper.concours.standing import Score
 
-REPEAT = 1_000_000  # a repeat costs more than any distance of standing (places are at most a few hundred)
+# The costs of a pairing, each outweighing every sum of the next over a whole draw (T-3): a repeat; a
+# table across score groups (Swiss, Monrad: the teams of one record meet while the draw allows it, the
+# fewest tables across groups first); the squared difference of parties won, counted in halves; the
+# distance of places (a few hundred at most).
+REPEAT = 10**18
+MIXED = 10**14
+GROUP = 10**6
 T = TypeVar("T")
 
 
@@ -54,10 +60,12 @@ def draw(
     playing: Sequence[int],
     places: Mapping[int, int],
     history: History,
+    records: Mapping[int, float] | None = None,
 ) -> Round:
     """Round `number` drawn from `seed` among the entrants `playing` (T-3, T-4): byes first (those who sat
     out least, then the lowest standing, then the seed's order; round 1 by the seed alone), then the tables,
-    numbered from the top of the standing. `places`: each entrant's place (all 1 before any result)."""
+    numbered from the top of the standing. `places`: each entrant's place (all 1 before any result);
+    `records`: each one's parties won, its score group (T-3: the same record meets while the draw allows)."""
     settings = concours.settings
     rng = random.Random(seed)
     order = sorted(playing)
@@ -65,13 +73,17 @@ def draw(
     rank = {entrant: at for at, entrant in enumerate(order)}
     by_standing = settings.pairing == "standing" and number > 1
     place = {entrant: places.get(entrant, 1) if by_standing else 1 for entrant in order}
+    halves = {entrant: round(2 * (records or {}).get(entrant, 0)) if by_standing else 0 for entrant in order}
     left = len(order) % settings.per_table
     sitting = sorted(order, key=lambda e: (history.byes[e], -place[e] if number > 1 else 0, rank[e]))[:left]
     seated = [entrant for entrant in order if entrant not in sitting]
     noise = {pair: rng.randrange(1000) for pair in combinations(sorted(seated), 2)} if not by_standing else {}
 
     def distance(a: int, b: int) -> int:
-        return (place[a] - place[b]) ** 2 if by_standing else noise[_pair(a, b)]
+        if not by_standing:
+            return noise[_pair(a, b)]
+        apart = halves[a] - halves[b]
+        return (apart != 0) * MIXED + apart**2 * GROUP + abs(place[a] - place[b])
 
     def standing_order(entrant: int) -> tuple[int, int]:
         return (place[entrant], rank[entrant])

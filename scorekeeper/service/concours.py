@@ -342,8 +342,9 @@ def draw_round(concours: Concours, number: int, playing: Sequence[int], found: M
     from scorekeeper.concours.draw import draw as drawn_from
 
     before = every_score(concours, found, number - 1)
-    places = {row.entrant: row.place for row in ranked(concours, found, number - 1)}
-    made = drawn_from(concours, number, concours.seeds[number], playing, places, History(before))
+    rows = ranked(concours, found, number - 1)
+    places, records = {row.entrant: row.place for row in rows}, {row.entrant: row.won for row in rows}
+    made = drawn_from(concours, number, concours.seeds[number], playing, places, History(before), records)
     return replace(made, tables=tuple(replace(table, secret=secrets.token_urlsafe(16)) for table in made.tables))
 
 
