@@ -337,7 +337,7 @@ def export(
         return
     from scorekeeper import service as games
 
-    games.write_export(output, page.encode("utf-8"))
+    games.write_export(output, page.encode("utf-8"), private=entry)  # entry tokens: the organiser's alone
     _say(text("paper.written", path=str(output), format=wanted))
 
 

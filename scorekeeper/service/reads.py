@@ -299,10 +299,12 @@ def history_file() -> Path:
     return home / "table_history"
 
 
-def write_export(path: Path, data: bytes) -> None:
+def write_export(path: Path, data: bytes, private: bool = False) -> None:
     """`data` written to `path`, a file of the user's (`export --output`), atomically: never in the data
     folder or the cache (a game would be lost), never through a link, a FIFO (which would hang the
-    command) or a device; a new file as the user's umask makes it, a file replaced keeps its mode."""
+    command) or a device; a new file as the user's umask makes it, a file replaced keeps its mode. A
+    `private` file (it holds the tables' entry addresses, whose tokens let anyone enter coups) is the
+    user's alone, 0600, whatever it was."""
     import errno
     import os
     import stat
@@ -327,6 +329,8 @@ def write_export(path: Path, data: bytes) -> None:
         mode = 0o666 & ~umask
     else:
         mode = stat.S_IMODE(found.st_mode)
+    if private:
+        mode = 0o600
     try:
         store.write_atomic(path, data, mode=mode)
     except OSError as error:

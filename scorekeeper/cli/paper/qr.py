@@ -35,6 +35,8 @@ _PATH = re.compile(r"[A-Za-z0-9._~/-]*")
 
 def base_url(given: str) -> str:
     """`--url BASE` as the tables' addresses start: http(s), a host, perhaps a port, nothing after the path."""
+    if any(char.isspace() or not char.isprintable() for char in given.strip()):  # urlsplit drops a tab: never printed
+        raise UserError("concours_bad_url", given=given)
     parts = urlsplit(given.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment or parts.username \
             or parts.password or not _HOST.fullmatch(parts.hostname) or not _PATH.fullmatch(parts.path):
