@@ -382,9 +382,9 @@ def test_the_kaarting_s_verbs_are_said_in_dutch_and_do_what_the_english_ones_do(
     ran.append(_scorekeeper(home, "concours", "toestand", SCOREKEEPER_LANG="nl"))
     table = re.search(r"Tafel 1: (\w+), (\w+);", ran[-2].stdout)
     assert table is not None, ran[-2].stdout
-    points = "68-41" if table[1] == "Zwaluwen" else "41-68"
+    points, manches = ("68-41", "2-0") if table[1] == "Zwaluwen" else ("41-68", "0-2")  # a partie liée: 2 manches (T-8)
     ran.append(_scorekeeper(home, "concours", "uitslag", "1", "1", "--winner", "Zwaluwen", "--points", points,
-                            SCOREKEEPER_LANG="nl"))
+                            "--manches", manches, SCOREKEEPER_LANG="nl"))
     ran.append(_scorekeeper(home, "concours", "klassement", SCOREKEEPER_LANG="nl"))
     assert [each.returncode for each in ran] == [0] * len(ran), [each.stderr for each in ran]
     assert ran[1].stdout == "Ploeg 1: Zwaluwen (Jan en Piet); 1 ingeschreven.\n"
