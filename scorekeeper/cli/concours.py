@@ -68,6 +68,21 @@ def _service() -> Any:
     return concours
 
 
+def _speak(name: str | None) -> None:
+    """Speak the concours's own language (the one it was made in), unless the command was told one (C-2)."""
+    from scorekeeper.cli.language import speak_the_game
+    from scorekeeper.errors import UserError
+
+    def own() -> str | None:
+        try:
+            service = _service()
+            return service.read(service.chosen(name)).lang  # type: ignore[no-any-return]
+        except UserError:  # no such concours: the command says so in the language it speaks
+            return None
+
+    speak_the_game(own)
+
+
 def _say(line: str) -> None:
     console().print(line, markup=False)
 
@@ -107,7 +122,7 @@ def new(
         name, ruleset, format, rounds, options, pairing, bye, ranking, coups, prizes, lang=i18n.spoken().code,
         awards=prize,
     )
-    _say(text("concours.made", name=made.name, ruleset=made.ruleset_name, format=value_shown(made.settings.format),
+    _say(text(_alone(made, "concours.made"), name=made.name, ruleset=made.ruleset_name, format=value_shown(made.settings.format),
               rounds=made.settings.rounds))
 
 
@@ -118,10 +133,11 @@ def register(
     replace: str = typer.Option(None, "--replace", help=text("help.concours.register.replace")),
     name: str = CONCOURS,
 ) -> None:
+    _speak(name)
     made, entrant = _service().register(name, player, team, replace)
     late = entrant.joined > 1
-    _say(text("concours.registered", number=entrant.number, team=entrant.name, players=list(entrant.players),
-              count=len(made.entrants)))
+    _say(text(_alone(made, "concours.registered"), number=entrant.number, team=entrant.name,
+              players=list(entrant.players), count=len(made.entrants)))
     if late:
         _say(text("concours.late", team=entrant.name, round=entrant.joined))
 
@@ -132,11 +148,13 @@ def withdraw(
     undo: bool = typer.Option(False, "--undo", help=text("help.concours.withdraw.undo")),
     name: str = CONCOURS,
 ) -> None:
-    _, leaving, table = _service().withdraw(name, team, undo)
+    _speak(name)
+    made, leaving, table = _service().withdraw(name, team, undo)
+    said = {"number": leaving.number, "team": leaving.name, "players": list(leaving.players)}
     if undo:
-        _say(text("concours.withdraw_undone", number=leaving.number, team=leaving.name, players=list(leaving.players)))
+        _say(text(_alone(made, "concours.withdraw_undone"), **said))
         return
-    _say(text("concours.withdrawn", number=leaving.number, team=leaving.name, players=list(leaving.players)))
+    _say(text(_alone(made, "concours.withdrawn"), **said))
     if table is not None:
         _say(text("concours.forfeit", team=leaving.name, table=table.number))
 
@@ -148,6 +166,7 @@ def draw(
     json: bool = JSON,
     name: str = CONCOURS,
 ) -> None:
+    _speak(name)
     service = _service()
     made, drawn = service.draw(name, undo=undo, new_seed=new_seed)
     if undo:
@@ -197,6 +216,7 @@ def result(
     draw: bool = typer.Option(False, "--draw", help=text("help.concours.result.draw")),
     name: str = CONCOURS,
 ) -> None:
+    _speak(name)
     service = _service()
     made, entered = service.result(name, round, table, winner, points, manches, forfeit, replace, draw)
     if entered.forfeit:
@@ -213,6 +233,7 @@ def result(
 
 @app.command("standing", help=text("help.concours.standing"))
 def standing(json: bool = JSON, name: str = CONCOURS) -> None:
+    _speak(name)
     service = _service()
     ranked = service.standing(name)
     made = ranked.concours
@@ -231,8 +252,8 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
         return
     lines = [text("concours.standing", name=made.name, round=ranked.round)]
     for data in rows:
-        line = text("concours.standing_line", place=data["place"], team=data["team"], won=f"{data['won']:g}",
-                    points=f"{data.get('points', data.get('jetons')):g}", difference=f"{data['difference']:+g}")
+        line = text("concours.standing_line", place=data["place"], team=data["team"], won=_said(data["won"]),
+                    points=_said(data.get("points", data.get("jetons"))), difference=_signed(data["difference"]))
         if data["withdrawn"]:  # marked, never dropped (T-5, T-9)
             line += text("concours.standing.withdrawn")
         lines.append(line)
@@ -241,6 +262,7 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
 
 @app.command("status", help=text("help.concours.status"))
 def status(json: bool = JSON, name: str = CONCOURS) -> None:
+    _speak(name)
     now = _service().status(name)
     data = {"concours": now.concours.name, "round": now.round, "rounds": now.concours.settings.rounds,
             "finished": now.finished, "waiting": now.waiting, "bye": now.byes, "teams": now.teams,
@@ -248,13 +270,19 @@ def status(json: bool = JSON, name: str = CONCOURS) -> None:
     if json:
         print_json(data)
         return
-    _say(text("concours.status", name=now.concours.name, round=now.round, rounds=now.concours.settings.rounds,
-              teams=now.teams))
+    key = "concours.status" if now.round else "concours.status.none"  # never « round 0 of 3 »
+    _say(text(_alone(now.concours, key), name=now.concours.name, round=now.round,
+              rounds=now.concours.settings.rounds, teams=now.teams))
     if now.round:
         none = [text("concours.tables_none")]  # a list with nothing in it is said, never left blank
         _say(text("concours.status_tables", finished=now.finished or none, waiting=now.waiting or none))
     for team in now.byes:
         _say(text("concours.bye", team=team))
+
+
+def _alone(made: Any, key: str) -> str:
+    """`key`, or its words for players alone in an individuel (T-1: a player, never a « team »)."""
+    return f"{key}.individuel" if made.settings.format == "individuel" else key
 
 
 @app.command("list", help=text("help.concours.list"))
@@ -300,6 +328,7 @@ def export(
     entry: bool = typer.Option(False, "--entry", help=text("help.concours.export.entry")),
     name: str = CONCOURS,
 ) -> None:
+    _speak(name)
     import sys
 
     from scorekeeper.cli.terminal import printable
@@ -407,6 +436,17 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
     return paper.ranking(title, lines, table, i18n.spoken().code)
 
 
+def _said(value: float) -> str:
+    """A figure of the standing as the language writes it: `1`, « 0,5 » in French and Dutch."""
+    from scorekeeper.i18n import number
+
+    return number(_whole(value))
+
+
+def _signed(value: float) -> str:
+    return ("+" if value >= 0 else "-") + _said(abs(value))
+
+
 def _whole(value: float) -> int | float:
     """Parties won as the standing's JSON gives them, a draw's half kept: 2, 1.5."""
     return int(value) if float(value).is_integer() else value
@@ -418,6 +458,7 @@ def import_(
     replace: bool = typer.Option(False, "--replace", help=text("help.concours.import.replace")),
     name: str = CONCOURS,
 ) -> None:
+    _speak(name)
     service = _service()
     done = service.import_game(name, gamefile, replace)
     if done.same:

@@ -387,7 +387,7 @@ def test_the_kaarting_s_verbs_are_said_in_dutch_and_do_what_the_english_ones_do(
                             "--manches", manches, SCOREKEEPER_LANG="nl"))
     ran.append(_scorekeeper(home, "concours", "klassement", SCOREKEEPER_LANG="nl"))
     assert [each.returncode for each in ran] == [0] * len(ran), [each.stderr for each in ran]
-    assert ran[1].stdout == "Ploeg 1: Zwaluwen (Jan en Piet); 1 ingeschreven.\n"
+    assert ran[1].stdout == "Ploeg 1: Zwaluwen (Jan en Piet); 1 ploeg ingeschreven.\n"
     assert ran[-1].stdout.splitlines() == [
         "Klassement van Lente na ronde 1:",
         "1. Zwaluwen: gewonnen 1, punten 68, verschil +27",
