@@ -169,7 +169,38 @@ def _of_concours(counted: list[dict[str, Any]], concours: str | None) -> list[di
     tables = files.tables_among(game["name"] for game in counted)
     if concours is None:
         return [game for game in counted if game["name"] not in tables]
-    return [game for game in counted if fold_name(tables.get(game["name"], "")) == concours]
+    paper = _on_paper(files.read(concours))
+    played = [game for game in counted if fold_name(tables.get(game["name"], "")) == concours]
+    return [game for game in played if fold_name(game["name"]) not in paper] + list(paper.values())
+
+
+def _on_paper(made: Any) -> dict[str, dict[str, Any]]:
+    """A concours's tables whose result came from paper (T-8), each as a game's summary says it, by its game's
+    folded name: the result binds the table (T-9), whatever its game holds. A draw counts as neither won nor
+    lost; at tables of three each player's jetons."""
+    found = {}
+    for drawn in made.rounds:
+        for table in drawn.tables:
+            result = table.result
+            if result is None or result.source != "paper":
+                continue
+            count = len(table.sides)
+            figures = {}
+            for at, player in enumerate(table.seats):
+                side = at % count
+                mine: dict[str, Any] = {**dict.fromkeys(GAME_FIGURES, 0), "outcomes": {}}
+                if count == 3:  # jetons won or lost, as l'hombre's figures count them (H-19)
+                    mine["jetons"] = result.points[side]
+                    mine["won"], mine["lost"] = int(result.points[side] > 0), int(result.points[side] < 0)
+                else:
+                    mine["won"], mine["lost"] = int(result.won[side] == 1.0), int(result.won[side] == 0.0)
+                    mine["points"], mine["manches"] = result.points[side], result.manches[side]
+                figures[player] = mine
+            found[fold_name(table.game)] = {
+                "name": table.game, "ruleset": made.ruleset_name, "last": made.created or "", "over": True,
+                "players": figures, "stopped": False, "ahead": None,
+            }
+    return found
 
 
 def _ranked(figures: dict[str, Any]) -> tuple[int, int, str]:

@@ -66,3 +66,14 @@ def test_t10_prizes_said_wrong_are_refused_in_one_line(run, home, said, why) -> 
     ran = run("concours", "new", "Printemps", "--ruleset", "manille-muette", *said)
     assert ran.code == 2 and why in ran.err and len(ran.err.splitlines()) == 1
     assert not (home / "concours" / "Printemps.toml").exists()
+
+
+def test_stats_of_a_concours_counts_its_results_from_paper(run, shared) -> None:
+    """`stats --concours` (issue 40): a table entered from paper is a partie its players played."""
+    day = json.loads(run("stats", "--concours", "Printemps", "--json").out)
+    players = {row["name"]: row for row in day["players"]}
+    assert len(players) == 8 and all(row["games"] == 1 for row in players.values())
+    winners = [player for table in shared["tables"] for player in table["seats"][0::2]]
+    assert all(players[name]["won"] == 1 and players[name]["points"] == 40 for name in winners)
+    assert sum(row["lost"] for row in players.values()) == 4
+    assert json.loads(run("stats", "--json").out)["players"] == []  # the club's evenings: no concours table
