@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper import players as names
 from scorekeeper import store, tomlfile
-from scorekeeper.concours.model import Concours
+from scorekeeper.concours.model import Concours, Unreadable, damaged
 from scorekeeper.errors import UserError
 
 FOLDER = "concours"
@@ -72,8 +72,15 @@ def read(name: str) -> Concours:
         raise UserError("concours_unreadable", path=str(path), reason=tomlfile.reason(error)) from None
     try:
         concours = Concours.from_toml(data)
-    except (KeyError, TypeError, ValueError, AttributeError):
+    except Unreadable as error:  # the part that cannot be read, named
+        raise UserError("concours_unreadable", path=str(path), reason=error.args[0]) from None
+    except KeyError as error:  # a key missing: named
+        raise UserError("concours_unreadable", path=str(path), reason=f"{error.args[0]}?") from None
+    except (TypeError, ValueError, AttributeError):
         raise UserError("concours_unreadable", path=str(path), reason="?") from None
+    wrong = damaged(concours)  # a file no command writes so: never a standing made of it
+    if wrong is not None:
+        raise UserError("concours_unreadable", path=str(path), reason=wrong)
     if names.fold_name(concours.name) != names.fold_name(name) and names.skeleton(concours.name) != names.skeleton(name):
         raise UserError("concours_unreadable", path=str(path), reason=concours.name)
     return concours

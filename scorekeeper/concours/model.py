@@ -276,11 +276,81 @@ class Concours:
             ruleset_name=str(data["ruleset_name"]),
             ruleset=dict(data["ruleset"]),
             options=dict(data.get("options", {})),
-            settings=Settings.from_toml(dict(data.get("settings", {}))),
-            entrants=[Entrant.from_toml(entrant) for entrant in data.get("entrants", ())],
-            rounds=[Round.from_toml(drawn) for drawn in data.get("rounds", ())],
+            settings=_read("settings", lambda: Settings.from_toml(dict(data.get("settings", {})))),
+            entrants=[_read(f"entrants[{at}]", lambda one=one: Entrant.from_toml(one))
+                      for at, one in enumerate(data.get("entrants", ()), start=1)],
+            rounds=[_read(f"rounds[{at}]", lambda one=one: Round.from_toml(one))
+                    for at, one in enumerate(data.get("rounds", ()), start=1)],
             seeds={int(number): int(seed) for number, seed in dict(data.get("seeds", {})).items()},
             reseeded=[int(number) for number in data.get("reseeded", ())],
             created=created if isinstance(created, str) else None,
             lang=data.get("lang") if isinstance(data.get("lang"), str) else None,
         )
+
+
+class Unreadable(ValueError):
+    """A part of a concours file that cannot be read, by its key (`rounds[2]`)."""
+
+
+def _read(key: str, made: Any) -> Any:
+    """`made()`, a part of a concours file read, or `Unreadable(key)` naming it."""
+    try:
+        return made()
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        inner = f".{error.args[0]}" if isinstance(error, KeyError) else ""
+        raise Unreadable(f"{key}{inner}") from None
+
+
+def damaged(concours: Concours) -> str | None:
+    """The first key of a concours file that no organiser's command writes so (a hand-edited or damaged
+    file), as a path (`rounds[1].tables[2].result.points`), else None: a standing is never made of `nan`, of
+    a team dropped silently or of six players at a table of four."""
+    settings = concours.settings
+    if settings.seats not in (3, 4) or settings.format not in FORMATS or settings.pairing not in PAIRINGS:
+        return "settings"
+    if settings.rounds < 1 or settings.prizes < 0 or any(measure not in MEASURES for measure in settings.ranking):
+        return "settings"
+    numbers = [one.number for one in concours.entrants]
+    if len(set(numbers)) != len(numbers) or any(number < 1 for number in numbers):
+        return "entrants.number"
+    for at, one in enumerate(concours.entrants, start=1):
+        if not one.name.strip() or len(one.players) != (1 if settings.format == "individuel" else 2):
+            return f"entrants[{at}]"
+        if one.joined < 1 or (one.withdrawn is not None and one.withdrawn < 1):
+            return f"entrants[{at}]"
+    known = set(numbers)
+    for at, drawn in enumerate(concours.rounds, start=1):
+        where = f"rounds[{at}]"
+        if drawn.number != at or not set(drawn.byes) <= known:
+            return where
+        seen: set[int] = set(drawn.byes)
+        if len({table.number for table in drawn.tables}) != len(drawn.tables):
+            return f"{where}.tables"
+        for place, table in enumerate(drawn.tables, start=1):
+            here = f"{where}.tables[{place}]"
+            if len(table.sides) != settings.sides or any(len(side) != settings.per_side for side in table.sides):
+                return f"{here}.sides"
+            sitting = set(table.entrants)
+            if not sitting <= known or seen & sitting or len(sitting) != len(table.entrants):
+                return f"{here}.sides"
+            seen |= set(table.entrants)
+            if len(table.seats) != settings.seats or not table.game.strip():
+                return f"{here}.seats"
+            if not set(table.forfeit) <= set(table.entrants):
+                return f"{here}.forfeit"
+            if table.result is not None and not _whole_result(table.result, settings.sides):
+                return f"{here}.result"
+    return None
+
+
+def _whole_result(result: Result, sides: int) -> bool:
+    """A result as `concours result` or a table's game writes it: one figure a side, finite, won 0, ½ or 1."""
+    import math
+
+    if not len(result.won) == len(result.points) == len(result.manches) == sides:
+        return False
+    figures = (*result.won, *result.points)
+    numbers = all(isinstance(value, int | float) and not isinstance(value, bool) for value in figures)
+    if not numbers or not all(math.isfinite(value) for value in figures):
+        return False
+    return all(won in (0.0, 0.5, 1.0) for won in result.won) and all(manches >= 0 for manches in result.manches)
