@@ -312,7 +312,8 @@ def delete(name: str = typer.Argument(..., help=text("help.concours.name"))) -> 
 
 
 
-WHATS = ("cards", "standing", "prizes")
+WHATS = ("cards", "standing", "prizes", "wall", "sheets")
+PRINTED = ("cards", "wall", "sheets")  # pages of the round drawn, HTML alone
 
 
 @app.command("export", help=text("help.concours.export"))
@@ -340,7 +341,7 @@ def export(
     if what not in WHATS:
         raise UserError("concours_bad_choice", option="--what", given=what, accepted=list(map(value_shown, WHATS)))
     wanted = format or (output.suffix.lstrip(".").lower() if output is not None else "") or "html"
-    accepted = ["html"] if what == "cards" else ["html", "csv"]
+    accepted = ["html"] if what in PRINTED else ["html", "csv"]
     if wanted not in accepted:
         raise UserError("concours_bad_choice", option="--format", given=wanted, accepted=accepted)
     from scorekeeper.cli.paper import formats
@@ -349,7 +350,7 @@ def export(
         raise UserError("export_dialect", given=dialect, dialects=tuple(formats.DIALECTS))
     if dialect is not None and wanted != "csv":
         raise UserError("export_dialect_not_csv", format=wanted)
-    if (url is not None or entry) and what != "cards":
+    if (url is not None or entry) and what not in ("cards", "sheets"):
         raise UserError("concours_url_not_cards")
     if entry and url is None:
         raise UserError("concours_entry_without_url")
@@ -359,7 +360,10 @@ def export(
 
         base = base_url(url)
     spreadsheet = formats.DIALECTS[dialect or formats.dialect_of(i18n.spoken())]  # the language's, as `export`
-    page = _cards(name, round, base, entry) if what == "cards" else _ranking(name, round, what == "prizes", wanted, spreadsheet)
+    if what in PRINTED:
+        page = _cards(name, round, base, entry, what)
+    else:
+        page = _ranking(name, round, what == "prizes", wanted, spreadsheet)
     page = printable(page)  # a file as the terminal gets it: what a name holds never drives a terminal
     if output is None:
         sys.stdout.write(page)
@@ -370,7 +374,7 @@ def export(
     _say(text("paper.written", path=str(output), format=wanted))
 
 
-def _cards(name: str | None, round_number: int | None, base: str | None, entry: bool) -> str:
+def _cards(name: str | None, round_number: int | None, base: str | None, entry: bool, what: str = "cards") -> str:
     from scorekeeper.cli.paper import concours as paper
     from scorekeeper.cli.paper.qr import links
 
@@ -396,7 +400,51 @@ def _cards(name: str | None, round_number: int | None, base: str | None, entry: 
         {"view": text("concours.card.link.view"), "entry": text("concours.card.link.entry")},
     )
     title = text("concours.cards.title", name=made.name, round=views[0].round)
+    if what == "wall":
+        return _wall(made, views[0].round, title)
+    if what == "sheets":
+        lines = _coups_of(made)
+        headers = [text("concours.sheet.points"), text("concours.sheet.total"), text("concours.sheet.end")]
+        made_sheets = [paper.Sheet(card, lines) for card in cards]
+        return paper.sheets(text("concours.sheets.title", name=made.name, round=views[0].round), made_sheets, words,
+                            headers, i18n.spoken().code)  # fmt: skip
     return paper.cards(title, cards, words, i18n.spoken().code)
+
+
+def _coups_of(made: Any) -> int:
+    """The lines a score sheet has: the partie's deals where it is played over a number of them (M-9, T-2),
+    else 20, what a manche's coups come to at most at a café table."""
+    from scorekeeper import games
+    from scorekeeper.explain import record
+
+    rules = games.build(made.ruleset, origin=record("origin.game", name=made.name)).with_options(made.options).rules
+    deals = getattr(rules, "deals", 0) if getattr(rules, "partie", "") == "deals" else 0
+    return deals or 20
+
+
+def _wall(made: Any, round_number: int, title: str) -> str:
+    """The round's tables for the wall (T-3), as `draw` printed them, at any time."""
+    from scorekeeper.cli.paper import Table
+    from scorekeeper.cli.paper import concours as paper
+    from scorekeeper.players import fold_name
+
+    service = _service()
+    drawn = made.round(round_number)
+    rows: list[list[Any]] = [
+        [t.number, text("concours.card.versus").join(f" {service.side_name(made, side)} " for side in t.sides).strip(),
+         " · ".join(t.seats), t.game]
+        for t in drawn.tables
+    ]
+    tables = Table([text(f"concours.wall.column.{key}") for key in ("table", "teams", "seats", "game")], rows)
+    where = {entrant: t for t in drawn.tables for entrant in t.entrants}
+    index: list[list[Any]] = []
+    for one in sorted(made.entrants, key=lambda e: fold_name(e.name)):
+        if one.number in where:
+            index.append([one.name, where[one.number].number])
+        elif one.number in drawn.byes:
+            index.append([one.name, text("concours.wall.sits_out")])
+    by_team = Table([text("concours.wall.column.team"), text("concours.wall.column.table")], index)
+    return paper.wall(title, tables, text("concours.wall"), by_team, i18n.spoken().code)
 
 
 def _players(made: Any, side: tuple[int, ...]) -> list[str]:

@@ -86,6 +86,94 @@ def _card(card: Card, words: Words) -> str:
     )
 
 
+WALL_STYLE = """
+@page { size: A4; margin: 10mm; }
+body { font-size: 14pt; }
+table { width: 100%; }
+td, th { padding: 1.5mm 2mm; }
+td.t { font-size: 20pt; font-weight: bold; text-align: center; }
+h2 { font-size: 16pt; margin: 6mm 0 2mm; break-after: avoid; }
+"""
+
+
+def wall(title: str, tables: Table, index_title: str, index: Table, lang: str) -> str:
+    """The round's tables for the wall, in large print (T-3): each table, its teams, its seats and its game,
+    then every team with its table, alphabetical, as the organiser pins them up; printed again at any time."""
+    body = _table(tables, first_class="t") + f"\n<h2>{escape(index_title)}</h2>\n" + _table(index, first_class="")
+    return _page(title, STYLE + LIST_STYLE + WALL_STYLE, body, lang)
+
+
+def _table(table: Table, first_class: str) -> str:
+    head = "".join(f"<th>{escape(header)}</th>" for header in table.headers)
+    rows = "\n".join(
+        "<tr>" + "".join(
+            f'<td class="{first_class}">{escape(figure(value))}</td>' if at == 0 and first_class else _cell(value)
+            for at, value in enumerate(row)
+        ) + "</tr>"
+        for row in table.rows
+    )
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """One table's score sheet: its card's facts, and how many coups its grid has lines for."""
+
+    card: Card
+    lines: int
+
+
+SHEETS_STYLE = """
+@page { size: A4; margin: 6mm; }
+h1 { display: none; }  /* each sheet names its table and round: three rows of two fill the page */
+.sheets { display: grid; grid-template-columns: 1fr 1fr; gap: 0; }
+.sheet { border: 0.6pt dashed #777; padding: 3mm 4mm; height: 94mm; box-sizing: border-box;
+  break-inside: avoid; overflow: hidden; overflow-wrap: anywhere; font-size: 8pt; }
+.sheet h2 { font-size: 14pt; margin: 0; display: inline; }
+.sheet .round, .sheet .seats, .sheet .game { margin: 0.5mm 0; }
+.sheet table.grid { width: 100%; border-collapse: collapse; margin-top: 1mm; }
+.sheet table.grid td, .sheet table.grid th { border: 0.4pt solid #999; height: var(--row); padding: 0 1mm;
+  font-size: 7pt; line-height: 1; }
+.sheet table.grid td.n { width: 6mm; color: #777; text-align: right; }
+.sheet .qr { float: right; width: 16mm; }
+.sheet .qr svg { width: 16mm; height: 16mm; }
+"""
+
+
+def sheets(title: str, made: Sequence[Sheet], words: Words, headers: Sequence[str], lang: str) -> str:
+    """A score sheet per table, six to an A4 page (two across, three down, cut along the dashes): the table,
+    its teams and seats, the game to enter, a grid of a line a coup with each side's points and running
+    total, and its page's QR code where `--url` gave one (T-10)."""
+    shown = [_sheet(sheet, words, headers) for sheet in made]
+    return _page(title, STYLE + SHEETS_STYLE, f'<div class="sheets">\n{"".join(shown)}</div>', lang)
+
+
+def _sheet(sheet: Sheet, words: Words, headers: Sequence[str]) -> str:
+    from scorekeeper.cli.paper.qr import qr_svg
+
+    card = sheet.card
+    names = [name for name, _ in card.sides]
+    head = "<tr><th></th>" + "".join(
+        f'<th colspan="2">{escape(name)}</th>' for name in names
+    ) + "</tr>\n<tr><th></th>" + "".join(f"<th>{escape(headers[0])}</th><th>{escape(headers[1])}</th>" for _ in names) + "</tr>"
+    rows = "\n".join(
+        f'<tr><td class="n">{line}</td>' + "<td></td><td></td>" * len(names) + "</tr>" for line in range(1, sheet.lines + 1)
+    )
+    total = f'<tr><th>{escape(headers[2])}</th>' + '<td colspan="2"></td>' * len(names) + "</tr>"
+    qr = "".join(f'<div class="qr">{qr_svg(address)}</div>' for what, address in card.links if what == "view")
+    players = f' <span class="vs">{escape(words.versus)}</span> '.join(
+        f'<b>{escape(name)}</b> ({escape(" & ".join(players))})' for name, players in card.sides
+    )
+    row = min(3.6, 56 / (sheet.lines + 3))  # every line and the end fit in the sheet's 94 mm: 20 coups and more
+    return (
+        f'<section class="sheet" style="--row: {row:.2f}mm">\n{qr}<h2>{escape(words.table(card.table))}</h2> '
+        f'<span class="round">{escape(words.round(card.round))}</span>\n<p>{players}</p>\n'
+        f'<p class="seats">{escape(words.seats)} {" · ".join(escape(seat) for seat in card.seats)}</p>\n'
+        f'<p class="game">{escape(words.game)} <code>{escape(card.game)}</code></p>\n'
+        f'<table class="grid">\n{head}\n{rows}\n{total}\n</table>\n</section>\n'
+    )
+
+
 def ranking(title: str, lines: Sequence[str], table: Table, lang: str) -> str:
     """The standing or the final ranking: one table, the teams in order, on as many A4 pages as it takes
     (its header repeated on each)."""
