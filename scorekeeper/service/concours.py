@@ -790,11 +790,14 @@ def import_game(name: str | None, path: str, replace_result: bool = False) -> Im
         if before is not None and before.frozen and (played is None or not (replace_result or before.same(played))):
             raise UserError("concours_table_frozen", "T-7", game=table.game, concours=concours.name)
         if replace_result:
-            if store.exists(table.game):
-                store.put_away(table.game, store.TRASH)
             frozen = before is not None and before.frozen  # a draw used it: the game's result, frozen in its place
             made = replace(table, forfeit=(), result=replace(played, frozen=True) if frozen and played else None)
             concours.with_round(drawn.with_table(made))
             table = made
-        store.create(game)
+        if store.exists(table.game):  # replaced in one atomic write, one undo step: never put away first
+            with store.changing(table.game) as kept:
+                kept.splice(0, len(kept.coups), game.coups, "fix")
+                kept.dealer, kept.notes, kept.stopped = game.dealer, game.notes, game.stopped
+        else:
+            store.create(game)
     return Imported(concours, drawn.number, table, played, False)

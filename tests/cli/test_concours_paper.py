@@ -276,3 +276,35 @@ def test_the_standing_in_csv_is_written_for_the_language_s_spreadsheet(run) -> N
     assert plain.code == 0 and not plain.out.startswith("\ufeff") and plain.out.splitlines()[0].count(",") >= 7
     refused = run("concours", "export", "--what", "prizes", "--dialect", "excel")
     assert refused.code == 2 and refused.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("killed", ["game", "concours"])
+def test_t6_an_import_replace_killed_leaves_the_table_as_it_was_or_replaced_never_in_the_trash(
+    run, monkeypatch, tmp_path, home, killed
+) -> None:
+    """issue 40: `import --replace` writes the table's game in one atomic write, never putting it away first;
+    killed as its game is written it is as it was, killed as the concours is written it is replaced."""
+    from scorekeeper import store
+
+    _day(run, 4, coups="1")
+    drawn = _drawn(run)
+    first = drawn["tables"][0]
+    assert run("coup", "--game", first["game"], "-r", "8h", "--points", f"{first['seats'][1]}=40").code == 0
+    other = _elsewhere(run, monkeypatch, tmp_path / "other", first, winner_points=10)
+    before = store.read(first["game"]).coups
+
+    def killed_here(*args, **kwargs):
+        raise RuntimeError("killed")
+
+    with monkeypatch.context() as patched:
+        if killed == "game":
+            patched.setattr("scorekeeper.store.files._write_at", killed_here)
+            with pytest.raises(RuntimeError):
+                run("concours", "import", str(other), "--replace")
+        else:  # the game written, the concours not: told so, never to be said again
+            patched.setattr("scorekeeper.concours.files.write", killed_here)
+            ran = run("concours", "import", str(other), "--replace")
+            assert f"game {first['game']} stored; only what came after failed" in ran.err
+    kept = store.read(first["game"]).coups
+    assert len(kept) == 1 and (kept == before) == (killed == "game")  # as it was, or replaced
+    assert json.loads(run("games", "--trash", "--json").out) == []  # never put away
