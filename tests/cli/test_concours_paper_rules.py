@@ -105,3 +105,16 @@ def test_t8_the_french_table_says_why(run) -> None:
     ran = run("--lang", "fr", "concours", "résultat", "1", str(table["table"]), "--winner", table["teams"][0],
               "--points", "900-85", "--manches", "2-0")  # fmt: skip
     assert ran.code == 2 and "900 points en gagnant 2 manches : cette partie en permet de 68 à 144" in ran.err
+
+
+def test_t8_h19_a_stopped_hombre_table_counts_what_the_table_pays_not_its_running_balances(run) -> None:
+    """A codille (H-11) and the partie stopped by agreement: the standing takes `settle --early`'s jetons
+    (-27, 27, 0 here), never the running balances (-9, 18, -9)."""
+    table = _day(run, "hombre", format_="individuel")
+    hombre, other, third = table["seats"]
+    said = run("coup", "--game", table["game"], hombre.lower(), "demande", "3", "4", "2", "harten")
+    assert said.code == 0, said.err
+    assert run("stop", "--game", table["game"], "--reason", "the café closes").code == 0
+    paid = json.loads(run("settle", "--game", table["game"], "--early", "--json").out)["results"]
+    jetons = {row["team"]: row["jetons"] for row in _standing(run)}
+    assert jetons == {row["name"]: row["result"] for row in paid} == {hombre: -27, other: 27, third: 0}
