@@ -275,6 +275,8 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
         return posted
 
     def undo(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
+        if _stale(desk, fields):  # sent twice, or after another phone's change: the fiche, nothing undone
+            return _seen(request, lang, desk)
         return _changed(desk, request, lang, lambda: service.undo(desk.session.name))
 
     def note(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
@@ -361,9 +363,25 @@ def _page(
 WORDS = ("live", "offline", "line", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note")
 
 
+def _stale(desk: Desk, fields: dict[str, str]) -> bool:
+    """Whether a post is for a fiche that has changed since its page was drawn (`at`: the entries it saw): a
+    form sent twice (a tap, a phone that lost its Wi-Fi and sends again) or after another phone's coup."""
+    desk.live.catch_up()
+    at = fields.get("at", "").strip()
+    return at.isdigit() and int(at) != len(desk.session.ledger.coups)
+
+
+def _seen(request: Request, lang: str, desk: Desk) -> Response:
+    """The answer to a stale post: the entry page as the fiche now stands, nothing stored."""
+    return RedirectResponse(_here(request, f"{desk.prefix}/entry", lang, desk.tokens.entry), status_code=303)
+
+
 def _coup(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
     """A coup said in the short line, as the table takes it: read, and stored when whole, else its question
-    asked on the page with the line kept; an answer goes on the line, and the line is read again whole."""
+    asked on the page with the line kept; an answer goes on the line, and the line is read again whole. A
+    post for another count of entries than the fiche's stores nothing (`_stale`)."""
+    if _stale(desk, fields):
+        return _seen(request, lang, desk)
     session = desk.session
     line, answer = fields.get("line", ""), fields.get("answer", "").strip()
     with speaking(lang) as language:

@@ -86,6 +86,7 @@ def fiche_view(session: Session, code: str) -> dict[str, Any]:
             "lines": [line for line in map(_plain, paper.lines(data, drawn)) if line != said],  # said above
             "over": fiche.over,
             "count": len(fiche.coups),
+            "entries": len(session.ledger.coups),  # what the entry's forms are for: a post for another is stale
         }
 
 

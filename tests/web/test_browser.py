@@ -341,3 +341,17 @@ def test_a_tables_entry_page_enters_a_coup_for_that_table_only(concours_served: 
     assert scorekeeper("sheet", "--json", "--game", "Printemps-r1-t1").stdout.count('"declared"') == 0
     browser.get(cards[2][1].replace("/table/1-2", "/table/1-1"))  # the same card on another table
     assert "forbidden" in browser.find_element(By.TAG_NAME, "body").text
+
+
+def test_an_entry_page_follows_another_phone_s_coup_and_then_enters_its_own(served: Served, browser):
+    """issue 41: the entry's forms are for the fiche as it stands; a coup stored elsewhere moves them on
+    (the live stream), so this phone's next coup is stored, and a stale or doubled post never is."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(served.entry)
+    wait_for(lambda: live(browser), 5)
+    scorekeeper("coup", "--game", "marius", "--retourne", "10h", "--points", "César=40")
+    wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "form.coup input[name=at]").get_attribute("value") == "1", 3)
+    browser.find_element(By.ID, "line").send_keys("7s panisse 48\n")
+    wait_for(lambda: len(stored()) == 2, 5)
+    assert [coup["declared"].get("retourne") for coup in stored()] == ["10H", "7S"]

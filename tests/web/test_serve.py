@@ -202,3 +202,33 @@ def test_a_half_shows_as_the_viewer_s_language_writes_it(home):
         stop(running)
     assert "85,5" in french and "85.5" not in french
     assert "85.5" in english
+
+
+def _entries_at(served: Served) -> str:
+    status, page, _ = fetch(served.entry)
+    assert status == 200
+    return page.split('name="at" value="')[1].split('"')[0]
+
+
+def test_a_form_sent_twice_stores_its_coup_once(served: Served):
+    """issue 41: each form carries the count of entries it was drawn for; a second post of it (a double tap,
+    a phone that lost its Wi-Fi mid-send and sends again) is answered with the fiche and stores nothing."""
+    key, at = form_key(served), _entries_at(served)
+    assert at == "0"
+    said = {"line": "10h cesar 40", "key": key, "at": at}
+    assert post(served, "/entry/coup", said)[0] == 200
+    status, page, _ = post(served, "/entry/coup", said)  # the same bytes again
+    assert status == 200 and 'name="at" value="1"' in page
+    assert len(stored_coups()) == 1
+    assert post(served, "/entry/coup", {"line": "7s panisse 48", "key": key, "at": "1"})[0] == 200
+    assert len(stored_coups()) == 2
+
+
+def test_an_undo_sent_twice_undoes_one_entry(served: Served):
+    key = form_key(served)
+    for at, line in (("0", "10h cesar 40"), ("1", "7s panisse 48")):
+        assert post(served, "/entry/coup", {"line": line, "key": key, "at": at})[0] == 200
+    undo = {"key": key, "at": "2"}
+    assert post(served, "/entry/undo", undo)[0] == 200
+    assert post(served, "/entry/undo", undo)[0] == 200  # sent again: the fiche, nothing more undone
+    assert len(stored_coups()) == 1

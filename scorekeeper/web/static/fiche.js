@@ -63,6 +63,9 @@
       return li;
     }));
     body.dataset.count = String(view.count);
+    // The entry's forms are for the fiche as it now stands: a post sent twice, or for a fiche another phone
+    // has changed since, stores nothing (the server answers with the fiche).
+    document.querySelectorAll('input[name="at"]').forEach(function (at) { at.value = String(view.entries); });
     fit();
   }
   // A TV across a hall (the large type of the style sheet): a fiche wider than the screen (four players'
