@@ -19,7 +19,7 @@ def note(
     game_name: str = GAME,
 ) -> None:
     number = None
-    if len(words) == 2 and words[0].isdigit():
+    if len(words) == 2 and words[0].isascii() and words[0].isdigit():  # « ² » is a word of the note
         number, words = int(words[0]), words[1:]
     if len(words) != 1:
         raise UserError("note_words")

@@ -93,7 +93,7 @@ def console_width() -> int:
             continue
         break
     columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isdigit():
+    if columns is not None and columns.isascii() and columns.isdigit():
         found = int(columns)
     return found or 80
 

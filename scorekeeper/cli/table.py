@@ -267,7 +267,7 @@ class Table:
         except ValueError as error:  # an unclosed quote
             raise UserError("table_bad_quotes", reason=str(error)) from None
         if what == "note" and args and not args[0].startswith("-"):  # a note is said without quotes
-            numbered = args[0].isdigit() and len(args) > 1
+            numbered = args[0].isascii() and args[0].isdigit() and len(args) > 1
             return what, said, [*args[:1], " ".join(args[1:])] if numbered else [" ".join(args)]
         return what, said, args if what == "stop" else _plain_args(args)
 
@@ -403,7 +403,7 @@ class Table:
     def explain(self, words: list[str]) -> None:
         """`explain N`: coup N in full and its calculation, line by line with its rule ids (`sheet --detail N`)."""
         fiche = self.session.fiche()
-        if len(words) != 1 or not words[0].isdigit():
+        if len(words) != 1 or not (words[0].isascii() and words[0].isdigit()):
             raise UserError("table_explain_needs_number")
         number = int(words[0])
         if not 1 <= number <= len(fiche.coups):

@@ -193,7 +193,7 @@ def width() -> int | None:
     """The width rich should draw at where it would read one it cannot draw at (`COLUMNS=0` drew nothing):
     the terminal's, as `shutil` finds it, else rich's own 80; None where rich reads the width well."""
     columns = os.environ.get("COLUMNS", "")
-    if not columns.isdigit() or int(columns) > 0:
+    if not (columns.isascii() and columns.isdigit()) or int(columns) > 0:
         return None
     import shutil
 

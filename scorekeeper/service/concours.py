@@ -127,12 +127,21 @@ def _seats_of(ruleset: Any) -> int:
     raise UserError("concours_ruleset", "T-1", ruleset=ruleset.name)
 
 
+def _digits(said: str) -> bool:
+    """Whether `said` is a whole number in ASCII figures: « ² » and « ٣ » are digits to Python, no number here.
+
+    >>> _digits("12"), _digits("²"), _digits("")
+    (True, False, False)
+    """
+    return said.isascii() and said.isdigit()
+
+
 def _awards(said: Sequence[str]) -> tuple[str, ...]:
     """Each place's prize, `PLACE=PRIZE` a place (T-10), from the first place on, each once."""
     places: dict[int, str] = {}
     for one in said:
         place, _, prize = one.partition("=")
-        if not place.strip().isdigit() or not prize.strip() or not 1 <= int(place) <= MOST_PLACES:
+        if not _digits(place.strip()) or not prize.strip() or not 1 <= int(place) <= MOST_PLACES:
             raise UserError("concours_bad_prize", "T-10", given=one)
         if int(place) in places:
             raise UserError("concours_prize_place_twice", "T-10", place=int(place))
@@ -164,7 +173,7 @@ def _ranking(text: str) -> tuple[str, ...]:
 def entrant(concours: Concours, said: str) -> Entrant:
     """The team (or player) `said` names: its number, or its name as names are compared (C-4)."""
     said = said.strip()
-    if said.isdigit():
+    if _digits(said):
         for one in concours.entrants:
             if one.number == int(said):
                 return one
@@ -200,7 +209,7 @@ def register(name: str, players: Sequence[str], team: str | None = None, replace
                     if skeleton(player) == skeleton(theirs):  # Cyrillic С for Latin C: one name at a table (C-4)
                         raise UserError("name_lookalike", "C-4", name=player, taken=theirs)
         called = check_name(team) if team is not None else old.name if old is not None else " & ".join(checked)
-        if called.strip().isdigit():  # numbers are the teams' and the tables' ids (T-9)
+        if _digits(called.strip()):  # numbers are the teams' and the tables' ids (T-9)
             raise UserError("concours_team_number", "T-9", name=called)
         for one in others:
             if fold_name(one.name) == fold_name(called):

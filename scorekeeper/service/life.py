@@ -11,7 +11,7 @@ from scorekeeper import games, history, store
 from scorekeeper.clock import now
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
-from scorekeeper.players import check_name, check_players, find_player, fold_name
+from scorekeeper.players import BIDI, check_name, check_players, find_player, fold_name
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.service import tables
 from scorekeeper.service.reads import fiche, ruleset_of
@@ -161,6 +161,8 @@ def note(name: str, words: str, number: int | None = None) -> Ledger:
     words = words.strip()
     if not words:
         raise UserError("empty_note")
+    if any(char in BIDI for char in words):  # a note is shown as it is typed: nothing reorders the text around it
+        raise UserError("note_bidi")
     with store.changing(name) as game:
         if number is None:
             game.notes.append({"text": words, "time": now()})

@@ -281,7 +281,7 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
 
     def note(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
         number = fields.get("number", "").strip()
-        if number and not number.isdigit():
+        if number and not (number.isascii() and number.isdigit()):  # « ² » is no number of a coup
             return _page(desk, request, lang, entry=True, refused=UserError("web_note_number", given=number), status=400)
         words = fields.get("text", "")
         return _changed(desk, request, lang, lambda: service.note(desk.session.name, words, int(number) if number else None))
@@ -300,7 +300,7 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
 async def _body(request: Request) -> bytes:
     """The request's body, refused past `guard.BODY_LIMIT` whatever its Content-Length says."""
     declared = request.headers.get("content-length", "0")
-    if declared.isdigit() and int(declared) > guard.BODY_LIMIT:
+    if declared.isascii() and declared.isdigit() and int(declared) > guard.BODY_LIMIT:
         raise guard.TooLarge
     body = b""
     async for chunk in request.stream():
@@ -368,7 +368,7 @@ def _stale(desk: Desk, fields: dict[str, str]) -> bool:
     form sent twice (a tap, a phone that lost its Wi-Fi and sends again) or after another phone's coup."""
     desk.live.catch_up()
     at = fields.get("at", "").strip()
-    return at.isdigit() and int(at) != len(desk.session.ledger.coups)
+    return at.isascii() and at.isdigit() and int(at) != len(desk.session.ledger.coups)
 
 
 def _seen(request: Request, lang: str, desk: Desk) -> Response:

@@ -232,3 +232,14 @@ def test_an_undo_sent_twice_undoes_one_entry(served: Served):
     assert post(served, "/entry/undo", undo)[0] == 200
     assert post(served, "/entry/undo", undo)[0] == 200  # sent again: the fiche, nothing more undone
     assert len(stored_coups()) == 1
+
+
+@pytest.mark.parametrize(("fields", "said"), [
+    ({"number": "²", "text": "vu"}, "²"),  # a digit to Python, no coup's number
+    ({"number": "", "text": "vu \u202egnol"}, "reorders the text"),
+])
+def test_a_note_with_a_strange_number_or_a_bidi_control_is_refused_in_words(served: Served, fields, said):
+    """issue 41: refused in the page's words, never a 500; a note refuses bidi controls as names do (C-4)."""
+    status, page, _ = post(served, "/entry/note", {**fields, "key": form_key(served)})
+    assert status == 400 and said in page and "Traceback" not in page
+    assert json.loads(scorekeeper("sheet", "--json", "--game", "marius").stdout)["notes"] == []
