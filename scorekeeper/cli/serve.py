@@ -31,6 +31,7 @@ def serve(
     entry: bool = typer.Option(False, "--entry", help=text("help.serve.entry")),
     lan: bool = typer.Option(False, "--lan", help=text("help.serve.lan")),
     concours: str = typer.Option(None, "--concours", "-c", metavar=text("metavar.name"), help=text("help.serve.concours")),
+    new_tokens: bool = typer.Option(False, "--new-tokens", help=text("help.serve.new_tokens")),
 ) -> None:
     if not 0 <= port <= 65535:
         raise UserError("serve_port", port=port, reason=text("serve.port_range"))
@@ -53,12 +54,12 @@ def serve(
     from scorekeeper.web.guard import Tokens
 
     if concours is not None:  # the tables' entry pages open with their own tokens, from their cards
-        tokens = Tokens.made(entry=False)
+        tokens = Tokens.kept(f"concours {name}", entry=False, new=new_tokens)
         address = f"http://{shown}:{port}/concours?token={tokens.view}"
         application = build_concours(name, tokens, entry)
         say = [address, text("serve.tables_entry" if entry else "serve.tables")]
     else:
-        tokens = Tokens.made(entry)
+        tokens = Tokens.kept(f"game {name}", entry, new=new_tokens)
         address = f"http://{shown}:{port}/?token={tokens.view}"
         application = build(name, tokens)
         say = [address]

@@ -243,3 +243,26 @@ def test_a_note_with_a_strange_number_or_a_bidi_control_is_refused_in_words(serv
     status, page, _ = post(served, "/entry/note", {**fields, "key": form_key(served)})
     assert status == 400 and said in page and "Traceback" not in page
     assert json.loads(scorekeeper("sheet", "--json", "--game", "marius").stdout)["notes"] == []
+
+
+def test_the_links_last_across_a_restart_until_new_tokens_are_asked(marius_game, home):
+    """issue 41: a TV's QR code and a phone's bookmark still open the page after the laptop restarts the
+    server; `serve --new-tokens` makes new ones, and the old open nothing more. Kept 0600."""
+    import stat
+
+    first = serve("--entry")
+    stop(first)
+    again = serve("--entry")
+    try:
+        assert (again.token("view"), again.token("entry")) == (first.token("view"), first.token("entry"))
+        assert fetch(again.view)[0] == 200
+    finally:
+        stop(again)
+    kept = list((home / "serve").glob("*.json"))
+    assert len(kept) == 1 and stat.S_IMODE(kept[0].stat().st_mode) == 0o600
+    renewed = serve("--entry", "--new-tokens")
+    try:
+        assert renewed.token("view") != first.token("view") and renewed.token("entry") != first.token("entry")
+        assert fetch(f"{renewed.base}/?token={first.token('view')}")[0] == 403
+    finally:
+        stop(renewed)
