@@ -81,6 +81,16 @@ class Door(Protocol):
     def desk(self, request: Request) -> Desk: ...
 
 
+# The cookie the entry page's token is exchanged for at its first load (issue 41): the address bar, and so
+# the browser's history, never keeps the token; HttpOnly, SameSite=Strict, scoped to the game's pages.
+ENTRY_COOKIE = "scorekeeper_entry"
+
+
+def _given(request: Request) -> str | None:
+    """The token a request opens with: its address's, else the entry page's cookie."""
+    return request.query_params.get("token") or request.cookies.get(ENTRY_COOKIE)
+
+
 class _One:
     """The door of `serve --game`: one game, this server's tokens."""
 
@@ -88,7 +98,7 @@ class _One:
         self.one = desk
 
     def access(self, request: Request) -> Access:
-        return self.one.tokens.access(request.query_params.get("token"))
+        return self.one.tokens.access(_given(request))
 
     def desk(self, request: Request) -> Desk:
         return self.one
@@ -120,8 +130,7 @@ class _Tables:
     def access(self, request: Request) -> Access:
         found = self._table(request)
         table = None if found is None else Tokens.of_table(found[1].secret, self.entry)
-        given = request.query_params.get("token")
-        return Access.NONE if found is None else self.tokens.access(given, table)
+        return Access.NONE if found is None else self.tokens.access(_given(request), table)
 
     def desk(self, request: Request) -> Desk:
         from scorekeeper.concours.links import table_path
@@ -235,6 +244,12 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
         return _page(desk, request, lang, entry=False)
 
     async def entry_page(request: Request, lang: str, desk: Desk) -> Response:
+        token = request.query_params.get("token")
+        if token:  # first load: the token for a cookie, and the address without it (nothing in the history)
+            kept = {"lang": request.query_params["lang"]} if "lang" in request.query_params else {}
+            clean = RedirectResponse(f"{desk.prefix}/entry" + (f"?{urlencode(kept)}" if kept else ""), status_code=303)
+            clean.set_cookie(ENTRY_COOKIE, token, httponly=True, samesite="strict", path=desk.prefix or "/")
+            return clean
         return _page(desk, request, lang, entry=True)
 
     async def events(request: Request, lang: str, desk: Desk) -> Response:

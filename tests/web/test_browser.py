@@ -355,3 +355,15 @@ def test_an_entry_page_follows_another_phone_s_coup_and_then_enters_its_own(serv
     browser.find_element(By.ID, "line").send_keys("7s panisse 48\n")
     wait_for(lambda: len(stored()) == 2, 5)
     assert [coup["declared"].get("retourne") for coup in stored()] == ["10H", "7S"]
+
+
+def test_the_entry_page_s_address_keeps_no_token(served: Served, browser):
+    """issue 41: the browser's address bar, and so its history, never holds the entry token."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(served.entry)
+    wait_for(lambda: live(browser), 5)
+    assert "token=" not in browser.current_url and browser.current_url.endswith("/entry")
+    browser.find_element(By.ID, "line").send_keys("10h cesar 40\n")
+    wait_for(lambda: len(stored()) == 1, 5)
+    assert "token=" not in browser.current_url

@@ -15,9 +15,14 @@ from tests.web.conftest import Served, scorekeeper, serve, stop
 
 
 def fetch(url: str, data: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+    """One request as a browser makes it, its redirects followed with the cookies they set (the entry page's
+    token is exchanged for one at its first load, issue 41); no cookie kept from one call to the next."""
+    import http.cookiejar
+
     request = urllib.request.Request(url, data=data, headers=headers or {})
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with opener.open(request, timeout=10) as response:
             return response.status, response.read().decode(), dict(response.headers)
     except urllib.error.HTTPError as error:
         return error.code, error.read().decode(), dict(error.headers)
@@ -266,3 +271,27 @@ def test_the_links_last_across_a_restart_until_new_tokens_are_asked(marius_game,
         assert fetch(f"{renewed.base}/?token={first.token('view')}")[0] == 403
     finally:
         stop(renewed)
+
+
+def test_the_entry_token_is_exchanged_for_a_cookie_and_leaves_the_address(served: Served):
+    """issue 41: at its first load the entry page sets an HttpOnly, SameSite=Strict cookie and sends the
+    browser to its address without the token, which the history then never keeps."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(served.entry)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    connection.request("GET", f"{parts.path}?{parts.query}&lang=fr")
+    answer = connection.getresponse()
+    cookie = answer.getheader("set-cookie") or ""
+    assert answer.status == 303 and answer.getheader("location") == "/entry?lang=fr"
+    assert f"scorekeeper_entry={served.token('entry')}" in cookie
+    assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower() and "path=/" in cookie.lower()
+    connection.close()
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    connection.request("GET", "/entry?lang=fr", headers={"Cookie": cookie.split(";")[0]})
+    assert connection.getresponse().status == 200  # the cookie opens it
+    connection.close()
+    assert fetch(f"{served.base}/entry")[0] == 403  # nothing without it
+    wrong = {"Cookie": f"scorekeeper_entry={served.token('view')}"}
+    assert fetch(f"{served.base}/entry", headers=wrong)[0] == 403  # the view token enters nothing
