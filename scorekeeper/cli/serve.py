@@ -8,6 +8,7 @@ imported here, inside the command: no other command pays for it at start-up.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 
@@ -95,16 +96,25 @@ def _bind(host: str, port: int) -> socket.socket:
 
 
 def _lan_address() -> str:
-    """The address phones on the local network use: this machine's own, as its name resolves (no packet is
-    sent to find it); 0.0.0.0 where the name resolves only to loopback."""
-    try:
-        found = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
-    except OSError:
-        found = []
-    for *_, (address, _) in found:
-        if not address.startswith("127."):
-            return str(address)
-    return "0.0.0.0"
+    """The address phones on the local network use (issue 41: never 0.0.0.0 nor a loopback one): the one this
+    machine's route out leaves from (a UDP socket connected to a documentation address: no packet is
+    sent), else its name's own address, else its name as the local network's multicast DNS says it
+    (`NAME.local`, which phones resolve)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): a route is chosen, nothing leaves
+        address = str(probe.getsockname()[0])
+        if _reachable(address):
+            return address
+    with contextlib.suppress(OSError):
+        for *_, (address, _) in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM):
+            if _reachable(str(address)):
+                return str(address)
+    return f"{socket.gethostname().split('.')[0]}.local"
+
+
+def _reachable(address: str) -> bool:
+    """Whether a phone could reach `address`: neither any address (0.0.0.0), nor loopback, nor link-local."""
+    return not address.startswith(("0.", "127.", "169.254."))
 
 
 def _qr(address: str) -> None:
