@@ -58,7 +58,7 @@ def serve(
         tokens = Tokens.kept(f"concours {name}", entry=False, new=new_tokens)
         address = f"http://{shown}:{port}/concours?token={tokens.view}"
         application = build_concours(name, tokens, entry)
-        say = [address, text("serve.tables_entry" if entry else "serve.tables")]
+        say = [address, text("serve.tables_entry" if entry else "serve.tables"), *_tables(name, f"http://{shown}:{port}", entry)]
     else:
         tokens = Tokens.kept(f"game {name}", entry, new=new_tokens)
         address = f"http://{shown}:{port}/?token={tokens.view}"
@@ -93,6 +93,20 @@ def _bind(host: str, port: int) -> socket.socket:
     listening.listen(128)
     listening.set_inheritable(True)
     return listening
+
+
+def _tables(name: str, base: str, entry: bool) -> list[str]:
+    """The current round's tables and their addresses (issue 41), each as its card carries it."""
+    from scorekeeper.concours.links import table_url
+    from scorekeeper.service import concours as organiser
+
+    drawn = organiser.read(name).current
+    lines = []
+    for table in drawn.tables if drawn is not None else ():
+        view = table_url(base, drawn.number, table.number, table.secret)
+        entered = table_url(base, drawn.number, table.number, table.secret, entry=True) if entry else None
+        lines.append(text("serve.table_address", table=table.number, view=view, entry=entered or "").rstrip())
+    return lines
 
 
 def _lan_address() -> str:

@@ -87,3 +87,13 @@ def test_a_game_and_a_concours_at_once_is_one_line_and_exit_2(printemps: str):
     assert ran.returncode == 2 and len(ran.stderr.strip().splitlines()) == 1 and "--concours" in ran.stderr
     ran = scorekeeper("serve", "--concours", "Nowhere", "--port", "0", check=False)
     assert ran.returncode == 2 and "Nowhere" in ran.stderr and "Traceback" not in ran.stderr
+
+
+def test_serve_concours_prints_each_table_s_addresses(concours_served: Served):
+    """issue 41: the organiser reads the tables' pages and entry pages off the terminal too, as the cards
+    carry them, and each opens its table."""
+    listed = [line for line in concours_served.lines if line.startswith("table ")]
+    assert [line.split(":")[0] for line in listed] == ["table 1", "table 2"]
+    view, entry = listed[0].split(": ", 1)[1].split()
+    assert "/table/1-1?token=" in view and "/table/1-1/entry?token=" in entry
+    assert fetch(view)[0] == 200 and fetch(entry)[0] == 200
