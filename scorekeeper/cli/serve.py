@@ -68,6 +68,9 @@ def serve(
             say.append(text("serve.entry", address=f"http://{shown}:{port}/entry?token={tokens.entry}"))
     print("\n".join(say), flush=True)
     _qr(address)
+    if concours is None and tokens.entry is not None:  # the scorer's phone scans its own (issue 41)
+        print(text("serve.entry_qr"), flush=True)
+        _qr(f"http://{shown}:{port}/entry?token={tokens.entry}")
     print(text("serve.lan" if lan else "serve.local", name=name), flush=True)
     # No access log: every request's address holds a token. Warnings and errors only, on stderr.
     config = uvicorn.Config(

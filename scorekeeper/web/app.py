@@ -246,7 +246,7 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
     async def entry_page(request: Request, lang: str, desk: Desk) -> Response:
         token = request.query_params.get("token")
         if token:  # first load: the token for a cookie, and the address without it (nothing in the history)
-            kept = {"lang": request.query_params["lang"]} if "lang" in request.query_params else {}
+            kept = {key: request.query_params[key] for key in ("lang", "theme") if key in request.query_params}
             clean = RedirectResponse(f"{desk.prefix}/entry" + (f"?{urlencode(kept)}" if kept else ""), status_code=303)
             clean.set_cookie(ENTRY_COOKIE, token, httponly=True, samesite="strict", path=desk.prefix or "/")
             return clean
@@ -332,9 +332,15 @@ def _secured(response: Response) -> Response:
 
 
 def _here(request: Request, path: str, lang: str, token: str | None) -> str:
-    """The address of `path` on this server with the token and the language the page was opened with."""
+    """The address of `path` on this server with the token, the language and the theme the page was opened with."""
     query = {"token": token or ""} | ({"lang": request.query_params["lang"]} if "lang" in request.query_params else {})
-    return f"{path}?{urlencode(query)}"
+    return f"{path}?{urlencode(query | ({'theme': _theme(request)} if _theme(request) else {}))}"
+
+
+def _theme(request: Request) -> str:
+    """The theme asked in the address (`?theme=dark`, `light`), else none: the viewer's own (issue 41)."""
+    asked = request.query_params.get("theme", "")
+    return asked if asked in ("dark", "light") else ""
 
 
 def _page(
@@ -361,6 +367,7 @@ def _page(
         words["line_hint"] = examples[0] if examples else ""  # the game's own line, with this table's players
         html = _TEMPLATES.get_template("page.html").render(
             view=view,
+            theme=_theme(request),
             words=words,
             entry=entry,
             events=_here(request, f"{desk.prefix}/events", lang, token),

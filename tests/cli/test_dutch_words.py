@@ -63,8 +63,8 @@ def test_a_choice_is_said_in_dutch_and_shown_in_dutch(tmp_path: Path) -> None:
     refused = scorekeeper(tmp_path, "concours", "nieuw", "Zomer", "--ruleset", "manillen", "--format", "solo")
     assert (refused.returncode, refused.stderr) == (2, "scorekeeper: --format 'solo': aanvaard zijn dubbels of individueel\n")
     what = scorekeeper(tmp_path, "concours", "export", "--what", "x")
-    assert what.stderr == "scorekeeper: --what 'x': aanvaard zijn kaarten, klassement of prijzen\n"
+    assert what.stderr == "scorekeeper: --what 'x': aanvaard zijn kaarten, klassement, prijzen, muur of scorebladen\n"
     shown = scorekeeper(tmp_path, "concours", "export", "--help").stdout
-    assert "--what kaarten|klassement|prijzen" in shown and "--url ADRES" in shown
+    assert "--what kaarten|klassement|prijzen|muur|scorebladen" in shown and "--url ADRES" in shown
     assert "--since DATUM" in scorekeeper(tmp_path, "stats", "--help").stdout
     assert "--lang TAAL" in scorekeeper(tmp_path, "--help").stdout

@@ -367,3 +367,45 @@ def test_the_entry_page_s_address_keeps_no_token(served: Served, browser):
     browser.find_element(By.ID, "line").send_keys("10h cesar 40\n")
     wait_for(lambda: len(stored()) == 1, 5)
     assert "token=" not in browser.current_url
+
+
+def test_a_tv_in_a_dark_cafe_reads_the_fiche_light_on_dark(served: Served, browser):
+    """issue 41: `?theme=dark` (or the viewer's own dark choice): light figures on a dark page; the status
+    is a live region a screen reader announces when a coup arrives."""
+    from selenium.webdriver.common.by import By
+
+    scorekeeper("coup", "--game", "marius", "--retourne", "10h", "--points", "César=40")
+    browser.get(served.view + "&theme=dark")
+    wait_for(lambda: live(browser), 5)
+    background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    ink = browser.execute_script("return getComputedStyle(document.body).color")
+    assert background == "rgb(17, 17, 17)" and ink == "rgb(236, 235, 230)"
+    assert browser.find_element(By.ID, "status").get_attribute("aria-live") == "polite"
+    shoot(browser, 1280, 720, "serve-tv-dark-1280.png")
+    browser.get(served.view + "&theme=light")
+    assert browser.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (1920, 1080)])
+def test_a_tv_shows_each_side_s_total_big_and_the_newest_coup(served: Served, browser, width, height):
+    """issue 41: read across the room: each side's total at least three times the grid's text, and the
+    newest of many coups on screen, at 1280x720 as at 1920x1080."""
+    from selenium.webdriver.common.by import By
+
+    for at in range(24):
+        scorekeeper("coup", "--game", "marius", "--retourne", "7h" if at % 2 else "7s", "--points", "César=35")
+    browser.set_window_size(width, height)
+    browser.get(served.view)
+    wait_for(lambda: live(browser) and len(rows(browser)) >= 24, 5)
+    sizes = browser.execute_script(
+        "return [parseFloat(getComputedStyle(document.querySelector('#lines li')).fontSize),"
+        " parseFloat(getComputedStyle(document.querySelector('#fiche td')).fontSize)]"
+    )
+    assert sizes[0] >= 3 * sizes[1], sizes
+    last = browser.execute_script("const all = document.querySelectorAll('#fiche tbody tr:not(.under)');"
+                                  " const r = all[all.length - 1].getBoundingClientRect();"
+                                  " return [r.top, r.bottom, window.innerHeight, all[all.length - 1].textContent]")  # fmt: skip
+    assert 0 < last[0] and last[1] <= last[2] + 1 and last[3].startswith("24"), last
+    totals = browser.execute_script("return document.querySelector('#lines li').getBoundingClientRect().top")
+    assert 0 <= totals < last[0]  # the totals on screen too, above the newest coup
+    shoot(browser, width, height, f"serve-tv-{width}.png")

@@ -48,6 +48,9 @@ def test_the_first_line_is_the_address_with_its_token_then_the_entry_then_a_qr_c
     assert "/entry?token=" in served.lines[1] and served.token("entry") != served.token("view")
     assert any("█" in line or "▀" in line for line in served.lines[2:])  # the QR code, in half blocks
     assert "--lan" in served.lines[-1] and "127.0.0.1" in served.lines[-1]
+    said = served.lines.index("the entry page, for the scorer's phone alone:")  # its own QR code too (issue 41)
+    codes = [at for at, line in enumerate(served.lines) if "█" in line or "▀" in line]
+    assert codes[0] < said < codes[-1]
 
 
 def test_the_page_opens_with_its_token_and_carries_a_strict_policy(served: Served):

@@ -63,6 +63,7 @@
       return li;
     }));
     body.dataset.count = String(view.count);
+    newest();
     // The entry's forms are for the fiche as it now stands: a post sent twice, or for a fiche another phone
     // has changed since, stores nothing (the server answers with the fiche).
     document.querySelectorAll('input[name="at"]').forEach(function (at) { at.value = String(view.entries); });
@@ -83,8 +84,17 @@
       table.style.fontSize = size + "px";
     }
   }
+  // On a TV the newest coup stays on screen, under the totals kept at the top.
+  function newest() {
+    const entries = document.getElementById("fiche").tBodies[0].querySelectorAll("tr:not(.under)");
+    const last = entries[entries.length - 1];  // a line folded under an entry is a phone's: hidden here
+    if (last && window.matchMedia("(min-width: 1200px)").matches) {
+      last.scrollIntoView({ block: "end" });
+    }
+  }
   fit();
-  window.addEventListener("resize", fit);
+  newest();
+  window.addEventListener("resize", function () { fit(); newest(); });
   const source = new EventSource(body.dataset.events);
   source.onopen = function () { live.textContent = live.dataset.live; live.className = "live on"; };
   source.onerror = function () { live.textContent = live.dataset.offline; live.className = "live"; };
