@@ -226,6 +226,15 @@ def _forbidden(lang: str) -> Response:
         return _secured(PlainTextResponse(message("web.forbidden"), status_code=403))
 
 
+def _gone(lang: str, error: UserError) -> Response:
+    """A page whose game (or concours) cannot be read now (deleted, renamed, damaged by hand): the reason in
+    the viewer's words, never a 500 nor a traceback (issue 41)."""
+    from scorekeeper.cli.table import at_the_table
+
+    with speaking(lang):
+        return _secured(PlainTextResponse(at_the_table(error), status_code=404))
+
+
 def _game_routes(prefix: str, door: Door) -> list[Route]:
     """A game's pages under `prefix`, each behind `door`."""
 
@@ -234,9 +243,12 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
 
         async def guarded(request: Request) -> Response:
             lang = language_of(request.query_params.get("lang"), request.headers.get("accept-language"))
-            if door.access(request).value < wanted.value:
-                return _forbidden(lang)
-            return _secured(await handler(request, lang, door.desk(request)))
+            try:
+                if door.access(request).value < wanted.value:
+                    return _forbidden(lang)
+                return _secured(await handler(request, lang, door.desk(request)))
+            except UserError as error:  # the game's or the concours's file deleted, renamed or damaged meanwhile
+                return _gone(lang, error)
 
         return guarded
 

@@ -133,7 +133,11 @@ class Live:
         client = Client(lang)
         self.clients.add(client)
         try:
-            yield f"data: {self.event(lang)}\n\n"
+            try:
+                first = self.event(lang)
+            except Exception:  # the source's file gone or damaged meanwhile: the page says it is offline
+                return
+            yield f"data: {first}\n\n"
             while True:
                 try:
                     event = await asyncio.wait_for(client.queue.get(), KEEP_ALIVE)

@@ -298,3 +298,20 @@ def test_the_entry_token_is_exchanged_for_a_cookie_and_leaves_the_address(served
     assert fetch(f"{served.base}/entry")[0] == 403  # nothing without it
     wrong = {"Cookie": f"scorekeeper_entry={served.token('view')}"}
     assert fetch(f"{served.base}/entry", headers=wrong)[0] == 403  # the view token enters nothing
+
+
+@pytest.mark.parametrize("how", ["deleted", "damaged"])
+def test_a_game_deleted_or_damaged_while_served_says_so_never_a_500(served: Served, home, how):
+    """issue 41: its pages give the reason in words (404), to the view and the entry, and the server writes
+    no traceback; a wrong token is still refused first."""
+    if how == "deleted":
+        scorekeeper("games", "delete", "marius")
+    else:
+        path = home / "games" / "marius.toml"
+        path.write_text(path.read_text() + "\n[[[ a hand edit gone wrong\n")
+    for url in (served.view, served.entry, served.view.replace("/?", "/sheet.json?")):
+        status, page, _ = fetch(url)
+        assert status == 404 and "marius" in page and "Traceback" not in page, (url, status, page)
+    assert fetch(f"{served.base}/?token=wrong")[0] == 403
+    stop(served)
+    assert "Traceback" not in served.process.stderr.read()
