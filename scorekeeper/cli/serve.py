@@ -12,6 +12,8 @@ import contextlib
 import socket
 import sys
 
+from typing import Any
+
 import typer
 
 from scorekeeper import tomlfile
@@ -72,7 +74,11 @@ def serve(
         print(text("serve.entry_qr"), flush=True)
         _qr(f"http://{shown}:{port}/entry?token={tokens.entry}")
     print(text("serve.lan" if lan else "serve.local", name=name), flush=True)
-    # No access log: every request's address holds a token. Warnings and errors only, on stderr.
+    # No access log: every request's address holds a token. Warnings and errors only, on stderr, each in one
+    # line and at most one a second: never a flood of tracebacks (issue 41).
+    import logging
+
+    logging.getLogger("uvicorn.error").addFilter(_OneLine())
     config = uvicorn.Config(
         application, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on"
     )
@@ -96,6 +102,34 @@ def _bind(host: str, port: int) -> socket.socket:
     listening.listen(128)
     listening.set_inheritable(True)
     return listening
+
+
+class _OneLine:
+    """The server's log as a café's laptop shows it (issue 41): what a closing page or Ctrl-C leaves behind
+    (a stream cancelled, a form dropped mid-send, the tasks cancelled at the end) is no error and says
+    nothing; any other error is one line, its exception's name and words, and at most one a second."""
+
+    QUIET = ("CancelledError", "ClientDisconnect")
+
+    def __init__(self) -> None:
+        self.last = 0.0
+
+    def filter(self, record: Any) -> bool:
+        import time
+
+        if record.exc_info and record.exc_info[0] is not None:
+            kind = record.exc_info[0].__name__
+            if kind in self.QUIET:
+                return False
+            record.msg, record.args = f"{record.getMessage()}: {kind}: {record.exc_info[1]}", ()
+            record.exc_info, record.exc_text = None, None
+        elif "graceful shutdown" in str(record.msg):  # Ctrl-C with pages open: they are closed, nothing more
+            return False
+        now = time.monotonic()
+        if now - self.last < 1:
+            return False
+        self.last = now
+        return True
 
 
 def _tables(name: str, base: str, entry: bool) -> list[str]:

@@ -31,7 +31,7 @@ from urllib.parse import urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -291,6 +291,8 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
                 try:
                     body = await _body(request)
                     fields = guard.form_fields(body)
+                except ClientDisconnect:  # a phone that dropped its form mid-send: nobody to answer, nothing stored
+                    return PlainTextResponse("", status_code=400)
                 except guard.TooLarge:
                     return PlainTextResponse(message("web.too_large"), status_code=413)
                 except ValueError:

@@ -315,3 +315,24 @@ def test_a_game_deleted_or_damaged_while_served_says_so_never_a_500(served: Serv
     assert fetch(f"{served.base}/?token=wrong")[0] == 403
     stop(served)
     assert "Traceback" not in served.process.stderr.read()
+
+
+def test_a_form_dropped_mid_send_and_ctrl_c_with_pages_open_leave_no_traceback(served: Served):
+    """issue 41: a phone that loses its Wi-Fi mid-send stores nothing and leaves no traceback; Ctrl-C with a
+    page's live stream open stops the server quietly."""
+    import signal
+    import time
+    from urllib.parse import urlsplit
+
+    where = urlsplit(served.base)
+    with socket.create_connection((where.hostname, where.port), timeout=5) as half:
+        head = f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\nline=10h"
+        half.sendall(head.encode())
+        time.sleep(0.3)
+    time.sleep(0.3)
+    stream = urllib.request.urlopen(served.view.replace("/?", "/events?"), timeout=10)
+    assert stream.readline().startswith(b"data: ")
+    served.process.send_signal(signal.SIGINT)
+    _, err = served.process.communicate(timeout=15)
+    assert served.process.returncode == 0 and "Traceback" not in err and err.strip() == "", err
+    assert stored_coups() == []
