@@ -427,6 +427,8 @@ def _coup(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Re
             if len(line) + len(answer) > LONGEST or not line.strip():
                 raise UserError("web_line", most=LONGEST)
             desk.live.catch_up()
+            if session.ended():  # the page's own words: it makes no revanche and leaves no table (issue 41)
+                raise UserError("web_partie_over", name=session.name)
             session.check_open()
             declared = session.read(line, language)
             attempt = session.attempt(declared, line, language)

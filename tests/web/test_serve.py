@@ -336,3 +336,15 @@ def test_a_form_dropped_mid_send_and_ctrl_c_with_pages_open_leave_no_traceback(s
     _, err = served.process.communicate(timeout=15)
     assert served.process.returncode == 0 and "Traceback" not in err and err.strip() == "", err
     assert stored_coups() == []
+
+
+def test_a_finished_game_s_entry_page_says_so_in_its_own_words(home):
+    """issue 41: no « revanche » or « quit » offered by a page that can do neither."""
+    scorekeeper("demo")
+    running = serve("--game", "demo", "--entry")
+    try:
+        status, page, _ = post(running, "/entry/coup", {"line": "10h cesar 40", "key": form_key(running)})
+        assert status == 400 and "is over: nothing more is entered here" in page
+        assert "quit" not in page and "leaves the table" not in page
+    finally:
+        stop(running)
