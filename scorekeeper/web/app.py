@@ -306,7 +306,14 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
     def undo(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
         if _stale(desk, fields):  # sent twice, or after another phone's change: the fiche, nothing undone
             return _seen(request, lang, desk)
+        if fields.get("sure") != "yes":  # asked first, the entry it takes back named (issue 41)
+            return _page(desk, request, lang, True, confirm=True)
         return _changed(desk, request, lang, lambda: service.undo(desk.session.name))
+
+    def redo(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
+        if _stale(desk, fields):
+            return _seen(request, lang, desk)
+        return _changed(desk, request, lang, lambda: service.redo(desk.session.name))
 
     def note(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
         number = fields.get("number", "").strip()
@@ -322,6 +329,7 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
         Route(f"{prefix}/entry", needs(Access.ENTRY, entry_page)),
         Route(f"{prefix}/entry/coup", needs(Access.ENTRY, form(_coup)), methods=["POST"]),
         Route(f"{prefix}/entry/undo", needs(Access.ENTRY, form(undo)), methods=["POST"]),
+        Route(f"{prefix}/entry/redo", needs(Access.ENTRY, form(redo)), methods=["POST"]),
         Route(f"{prefix}/entry/note", needs(Access.ENTRY, form(note)), methods=["POST"]),
     ]
 
@@ -366,8 +374,10 @@ def _page(
     asked: Any = None,
     line: str = "",
     status: int = 200,
+    confirm: bool = False,
 ) -> Response:
-    """The fiche page, with the entry's forms when `entry`: a refusal, a question and its line kept."""
+    """The fiche page, with the entry's forms when `entry`: a refusal, a question and its line kept; with
+    `confirm`, the undo asked to be confirmed, naming the entry it takes back."""
     from scorekeeper.cli.table import at_the_table
     from scorekeeper.i18n import message, render
 
@@ -385,7 +395,12 @@ def _page(
             words=words,
             entry=entry,
             events=_here(request, f"{desk.prefix}/events", lang, token),
-            actions={what: _here(request, f"{desk.prefix}/entry/{what}", lang, token) for what in ("coup", "undo", "note")},
+            actions={
+                what: _here(request, f"{desk.prefix}/entry/{what}", lang, token) for what in ("coup", "undo", "redo", "note")
+            },
+            confirm=_undo_question(desk) if entry and confirm else "",
+            back=_here(request, f"{desk.prefix}/entry", lang, token),
+            redo=entry and bool(desk.session.ledger.redo_journal),
             key=tokens.form_key() if entry else "",
             refused=at_the_table(refused) if refused is not None else "",
             question=render(asked.words) if asked is not None else "",
@@ -396,7 +411,22 @@ def _page(
 
 
 # The page's own words (`web.KEY` in each language's catalog).
-WORDS = ("live", "offline", "line", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note")
+WORDS = ("live", "offline", "line", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note", "undo_yes",
+         "undo_no", "redo")  # fmt: skip
+
+
+def _undo_question(desk: Desk) -> str:
+    """What the undo would take back, asked before it does (issue 41): the last entry by its number and as
+    it was said, or that there is nothing to undo."""
+    from scorekeeper.i18n import message, text
+
+    coups = desk.session.ledger.coups
+    if not desk.session.ledger.undo_journal or not coups:
+        return message("web.undo_nothing")
+    from scorekeeper.service.reads import said as declared
+
+    said = desk.session.engine.write_line(desk.session.state, declared(coups[-1:])[0], i18n.spoken())  # as said
+    return text("web.undo_sure", number=len(coups), said=said)
 
 
 def _stale(desk: Desk, fields: dict[str, str]) -> bool:

@@ -58,29 +58,11 @@ class Tokens:
 
     @classmethod
     def kept(cls, key: str, entry: bool, new: bool = False) -> Tokens:
-        """The tokens of the server of game (or concours) `key`, kept between runs so that a link, a QR code
-        on the TV or a phone's bookmark lasts across a restart or a laptop's sleep (issue 41): the data
-        folder's `serve/` (0700), a file of the user's alone (0600) a server, named by a digest of the name.
-        `new` (`serve --new-tokens`) makes and keeps new ones, and the old links open nothing more."""
-        import json
+        """The tokens of the server of game (or concours) `key`, kept between runs (`service.serving`):
+        `new` (`serve --new-tokens`) makes new ones, and the old links open nothing more."""
+        from scorekeeper.service.serving import tokens
 
-        from scorekeeper import store
-        from scorekeeper.players import fold_name
-
-        folder = store.home() / "serve"
-        path = folder / (hashlib.sha256(fold_name(key).encode()).hexdigest()[:32] + ".json")
-        found: dict[str, str] = {}
-        if not new:
-            try:
-                read = json.loads(path.read_text(encoding="utf-8"))
-                found = {k: v for k, v in read.items() if k in ("view", "entry") and isinstance(v, str)}
-                found = {k: v for k, v in found.items() if len(v) >= 16}  # a token too short to keep: made anew
-            except (OSError, ValueError, AttributeError):
-                found = {}  # none yet, or damaged: new ones, kept
-        made = {what: found.get(what) or secrets.token_urlsafe(18) for what in ("view", "entry")}
-        if made != found:
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-            store.write_atomic(path, json.dumps(made).encode(), mode=0o600)
+        made = tokens(key, new)
         return cls(made["view"], made["entry"] if entry else None)
 
     def access(self, given: str | None, table: Tokens | None = None) -> Access:

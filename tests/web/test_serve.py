@@ -72,7 +72,7 @@ def test_a_missing_or_wrong_token_is_refused_and_reads_nothing(served: Served, p
 def test_the_view_token_cannot_enter_and_nothing_is_written(served: Served):
     key = form_key(served)
     assert fetch(f"{served.base}/entry?token={served.token()}")[0] == 403
-    for path in ("/entry/coup", "/entry/undo", "/entry/note"):
+    for path in ("/entry/coup", "/entry/undo", "/entry/redo", "/entry/note"):
         status, _, _ = post(served, path, {"key": key, "line": "10h cesar 40", "text": "x"}, token=served.token())
         assert status == 403
     assert stored_coups() == []
@@ -142,7 +142,13 @@ def test_undo_and_a_note_from_the_entry_page(served: Served):
     key = form_key(served)
     post(served, "/entry/coup", {"line": "10h cesar 40", "key": key})
     post(served, "/entry/coup", {"line": "7s panisse 48", "key": key})
-    assert post(served, "/entry/undo", {"key": key})[0] == 200 and len(stored_coups()) == 1
+    status, page, _ = post(served, "/entry/undo", {"key": key})  # asked first, naming what it takes back
+    assert status == 200 and "Undo entry 2, « 7s Panisse=48 »?" in page and len(stored_coups()) == 2
+    assert post(served, "/entry/undo", {"key": key, "sure": "yes"})[0] == 200 and len(stored_coups()) == 1
+    status, page, _ = fetch(served.entry)
+    assert "Redo what was undone" in page
+    assert post(served, "/entry/redo", {"key": key, "at": "1"})[0] == 200 and len(stored_coups()) == 2
+    assert post(served, "/entry/undo", {"key": key, "sure": "yes"})[0] == 200 and len(stored_coups()) == 1
     assert post(served, "/entry/note", {"key": key, "number": "1", "text": "Brun saw a card"})[0] == 200
     assert stored_coups()[0]["note"] == "Brun saw a card"
     status, page, _ = post(served, "/entry/note", {"key": key, "number": "x1", "text": "no"})
@@ -236,7 +242,7 @@ def test_an_undo_sent_twice_undoes_one_entry(served: Served):
     key = form_key(served)
     for at, line in (("0", "10h cesar 40"), ("1", "7s panisse 48")):
         assert post(served, "/entry/coup", {"line": line, "key": key, "at": at})[0] == 200
-    undo = {"key": key, "at": "2"}
+    undo = {"key": key, "at": "2", "sure": "yes"}
     assert post(served, "/entry/undo", undo)[0] == 200
     assert post(served, "/entry/undo", undo)[0] == 200  # sent again: the fiche, nothing more undone
     assert len(stored_coups()) == 1
