@@ -404,7 +404,8 @@ def _page(
             key=tokens.form_key() if entry else "",
             refused=at_the_table(refused) if refused is not None else "",
             question=render(asked.words) if asked is not None else "",
-            choices=asked.choices if asked is not None else (),
+            # a question for points is answered with a number: no names offered for it (issue 41)
+            choices=asked.choices if asked is not None and not asked.field.startswith("points") else (),
             line=line,
         )
     return Response(html, status_code=status, media_type="text/html; charset=utf-8")

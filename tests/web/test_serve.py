@@ -354,3 +354,12 @@ def test_a_finished_game_s_entry_page_says_so_in_its_own_words(home):
         assert "quit" not in page and "leaves the table" not in page
     finally:
         stop(running)
+
+
+def test_a_question_for_points_offers_no_names(served: Served):
+    """issue 41: asked for the points, the entry page's answer box suggests no player's name."""
+    status, page, _ = post(served, "/entry/coup", {"line": "10h", "key": form_key(served)})
+    assert status == 200 and 'name="answer"' in page
+    offered = page.split('<datalist id="choices">')[1].split("</datalist>")[0]
+    assert "César" not in offered and "<option" not in offered
+    assert "points" in page.split('<label for="answer">')[1].split("</label>")[0].lower()  # it was the points asked
