@@ -351,7 +351,8 @@ def test_an_entry_page_follows_another_phone_s_coup_and_then_enters_its_own(serv
     browser.get(served.entry)
     wait_for(lambda: live(browser), 5)
     scorekeeper("coup", "--game", "marius", "--retourne", "10h", "--points", "César=40")
-    wait_for(lambda: browser.find_element(By.CSS_SELECTOR, "form.coup input[name=at]").get_attribute("value") == "1", 3)
+    at = browser.find_element(By.CSS_SELECTOR, "form.coup input[name=at]")
+    wait_for(lambda: at.get_attribute("value") == "1", 3)
     browser.find_element(By.ID, "line").send_keys("7s panisse 48\n")
     wait_for(lambda: len(stored()) == 2, 5)
     assert [coup["declared"].get("retourne") for coup in stored()] == ["10H", "7S"]
@@ -409,3 +410,18 @@ def test_a_tv_shows_each_side_s_total_big_and_the_newest_coup(served: Served, br
     totals = browser.execute_script("return document.querySelector('#lines li').getBoundingClientRect().top")
     assert 0 <= totals < last[0]  # the totals on screen too, above the newest coup
     shoot(browser, width, height, f"serve-tv-{width}.png")
+
+
+def test_after_a_refusal_the_cursor_is_at_the_end_of_the_kept_line(served: Served, browser):
+    """issue 41: a refused line comes back whole, the cursor at its end, to mend it."""
+    from selenium.webdriver.common.by import By
+
+    browser.get(served.entry)
+    browser.find_element(By.ID, "line").send_keys("10h nobody 40\n")
+    wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, ".refused"), 5)
+    line = browser.find_element(By.ID, "line")
+    assert line.get_attribute("value") == "10h nobody 40"
+    at = browser.execute_script(
+        "const l = document.getElementById('line'); return [l.selectionStart, l.selectionEnd, document.activeElement.id]"
+    )
+    assert at == [13, 13, "line"]

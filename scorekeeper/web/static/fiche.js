@@ -92,6 +92,12 @@
       last.scrollIntoView({ block: "end" });
     }
   }
+  // After a refusal the line is kept: the cursor goes to its end, to mend it (issue 41).
+  const kept = document.getElementById("line");
+  if (kept && kept.value) {
+    kept.focus();
+    kept.setSelectionRange(kept.value.length, kept.value.length);
+  }
   fit();
   newest();
   window.addEventListener("resize", function () { fit(); newest(); });
