@@ -176,6 +176,12 @@ def board_view(name: str, code: str) -> dict[str, Any]:
         final = ranked.round == rounds and ranked.round > 0
         three = concours.settings.sides == 3
         keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (["prize"] if final and concours.settings.prizes else [])
+        playing = drawn is not None and not final  # where each team plays now, or next (issue 41)
+        if playing:
+            keys.append("plays")
+        where = {} if drawn is None else {
+            number: table for table in drawn.tables if not (table.forfeit or outcome(table, found)) for number in table.entrants
+        }
         rows = []
         listed = organiser.prizes(ranked) if "prize" in keys else [(row, None) for row in ranked.rows]
         for row, award in listed if ranked.round else ():  # before a round is complete, no order
@@ -184,6 +190,10 @@ def board_view(name: str, code: str) -> dict[str, Any]:
                 from scorekeeper.cli.paper.concours import award_shown
 
                 cells.append(award_shown(award))
+            if playing:
+                sitting = drawn is not None and row.entrant in drawn.byes
+                at = where.get(row.entrant)
+                cells.append(i18n.text("web.board.sits_out") if sitting else "" if at is None else str(at.number))
             rows.append(cells)
         if final:
             heading = i18n.text("web.board.prizes" if concours.settings.prizes else "web.board.final")
@@ -201,6 +211,7 @@ def board_view(name: str, code: str) -> dict[str, Any]:
             "byes": i18n.text("web.board.byes", teams=byes) if byes else "",
             "heading": heading,
             "headers": [i18n.text(f"web.board.column.{key}") for key in keys],
+            "rows_page": i18n.message("web.board.rows_page"),  # its figures filled by the page's script
             "rows": rows,
             "final": final,
             "page": i18n.message("web.board.page"),  # its figures filled by the page's script

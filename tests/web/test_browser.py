@@ -425,3 +425,36 @@ def test_after_a_refusal_the_cursor_is_at_the_end_of_the_kept_line(served: Serve
         "const l = document.getElementById('line'); return [l.selectionStart, l.selectionEnd, document.activeElement.id]"
     )
     assert at == [13, 13, "line"]
+
+
+def test_the_board_on_a_tv_turns_through_every_team_of_the_standing_and_says_where_each_plays(home, browser):
+    """issue 41: 40 teams do not fit a TV's standing: it turns through them all, never only the first 22;
+    each team's table of the round is beside it."""
+    from selenium.webdriver.common.by import By
+
+    name = big_concours(40)
+    from scorekeeper.service import concours
+
+    for table in concours.read(name).rounds[0].tables:  # round 1 complete: a standing; round 2 drawn
+        winner = concours.read(name).entrant(table.sides[0][0]).name
+        concours.result(name, 1, table.number, winner, "68-41", "2-0")
+    concours.draw(name)
+    running = serve("--concours", name)
+    try:
+        browser.set_window_size(1920, 1080)
+        browser.get(running.view)
+        wait_for(lambda: live(browser), 5)
+        seen: set[str] = set()
+        for _ in range(10):
+            rows = browser.find_elements(By.CSS_SELECTOR, "#standing tbody tr")
+            seen |= {row.find_elements(By.TAG_NAME, "td")[1].text for row in rows if row.is_displayed()}
+            browser.execute_script("window.scorekeeperTurn()")
+        assert seen == {f"Les As de {number}" for number in range(40)}
+        shown = [row for row in browser.find_elements(By.CSS_SELECTOR, "#standing tbody tr") if row.is_displayed()]
+        assert 0 < len(shown) < 40 and "of 40" in browser.find_element(By.ID, "standing-page").text
+        assert browser.find_element(By.CSS_SELECTOR, "#standing thead th:last-child").text == "Table"
+        assert all(row.find_elements(By.TAG_NAME, "td")[-1].text.isdigit() for row in shown)  # where each plays
+        shoot(browser, 1920, 1080, "board-tv-standing-1920.png")
+    finally:
+        running.process.terminate()
+        running.process.wait(10)

@@ -52,6 +52,44 @@
     standing.tHead.replaceChildren(head);
     standing.tBodies[0].replaceWith(rows);
     show();
+    showRows();
+  }
+  // The standing's teams from `firstRow` on that fit its box on a TV, turned as the tables are: every team
+  // of a big day is shown in turn, never only the first screenful (issue 41).
+  let firstRow = 0;
+  function showRows() {
+    const box = document.querySelector("section.standing");
+    const rows = Array.prototype.slice.call(document.getElementById("standing").tBodies[0].rows);
+    rows.forEach(function (row) { row.hidden = false; });
+    if (getComputedStyle(box).overflow !== "hidden" || box.scrollHeight <= box.clientHeight + 1) {
+      firstRow = 0;
+      text("standing-page", "");
+      box.dataset.shown = String(rows.length);
+      return;
+    }
+    if (firstRow >= rows.length) firstRow = 0;
+    rows.forEach(function (row, index) { row.hidden = index < firstRow; });
+    const bottom = box.getBoundingClientRect().bottom;
+    let shown = 0;
+    rows.forEach(function (row, index) {
+      if (index >= firstRow && row.getBoundingClientRect().bottom <= bottom + 1 && shown === index - firstRow) shown += 1;
+    });
+    shown = Math.max(shown, 1);
+    rows.forEach(function (row, index) { row.hidden = index < firstRow || index >= firstRow + shown; });
+    box.dataset.shown = String(shown);
+    const words = document.getElementById("standing-page").dataset.words;
+    text("standing-page", words.replace("{first}", String(firstRow + 1))
+      .replace("{last}", String(Math.min(firstRow + shown, rows.length))).replace("{count}", String(rows.length)));
+  }
+  function turnRows() {
+    const box = document.querySelector("section.standing");
+    const count = document.getElementById("standing").tBodies[0].rows.length;
+    const shown = Number(box.dataset.shown || "0");
+    if (shown > 0 && shown < count) {
+      firstRow += shown;
+      if (firstRow >= count) firstRow = 0;
+    }
+    showRows();
   }
   // The tables from `first` on that fit the box; the others hidden till their page comes.
   function show() {
@@ -91,8 +129,10 @@
     show();
   }
   show();
-  window.addEventListener("resize", function () { first = 0; show(); });
-  setInterval(turn, PAGE_SECONDS * 1000);
+  showRows();
+  window.addEventListener("resize", function () { first = 0; firstRow = 0; show(); showRows(); });
+  setInterval(function () { turn(); turnRows(); }, PAGE_SECONDS * 1000);
+  window.scorekeeperTurn = function () { turn(); turnRows(); };  // what the timer does, for a test to call
   const source = new EventSource(body.dataset.events);
   source.onopen = function () { live.textContent = live.dataset.live; live.className = "live on"; };
   source.onerror = function () { live.textContent = live.dataset.offline; live.className = "live"; };
