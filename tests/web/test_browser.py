@@ -69,6 +69,7 @@ def shoot(browser, width: int, height: int, name: str) -> Path:
 
 
 def test_a_coup_stored_by_another_process_shows_within_two_seconds(served: Served, browser):
+    browser.set_window_size(1280, 800)  # a laptop's: every column (a tablet's folds what was said under its coup)
     browser.get(served.view)
     wait_for(lambda: live(browser), 5)
     assert rows(browser) == []
@@ -458,3 +459,27 @@ def test_the_board_on_a_tv_turns_through_every_team_of_the_standing_and_says_whe
     finally:
         running.process.terminate()
         running.process.wait(10)
+
+
+@pytest.mark.parametrize("kind", sorted(PHONE_GAMES))
+@pytest.mark.parametrize(("width", "height"), [(800, 360), (768, 1024)])
+def test_a_phone_on_its_side_and_a_tablet_upright_keep_every_running_total(home, browser, kind, width, height):
+    """issue 41: between a phone upright and a TV, every side's (or player's) running total stays on screen:
+    the wide columns (time, dealer, each coup's own figures) give way, nothing scrolls sideways."""
+    (ruleset, *players), coups, _ = PHONE_GAMES[kind]
+    scorekeeper("new", ruleset, *(arg for name in players for arg in ("--player", name)), "--game", kind)
+    for line in coups:
+        scorekeeper("coup", "--game", kind, *line.split())
+    running = serve("--game", kind)
+    try:
+        browser.set_window_size(width, height)
+        browser.get(running.view)
+        wait_for(lambda: live(browser), 5)
+        fits = phone_fits(browser)
+        shoot(browser, width, height, f"{kind}-{width}x{height}.png")
+        assert fits["page"] <= width and fits["box"] <= 0, fits
+        assert all(inside for _, inside in fits["headers"]), fits
+        totals = [words for words, _ in fits["headers"] if "score" in words.lower() or "balance" in words.lower()]
+        assert len(totals) == (3 if kind == "hombre" else 4 if kind == "encheres" else 2), fits["headers"]
+    finally:
+        stop(running)
