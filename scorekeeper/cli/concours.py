@@ -192,14 +192,24 @@ def draw(
         _say(text("concours.bye", team=made.entrant(number).name))
     _say("")
     _say(text("concours.wall"))
-    where = {entrant: t for t in drawn.tables for entrant in t.entrants}
+    for one, at in _by_team(made, drawn):
+        if at is None:
+            _say(text("concours.wall_bye", team=one.name))
+        else:
+            _say(text("concours.wall_line", team=one.name, table=at.number, game=at.game))
+
+
+def _by_team(made: Any, drawn: Any) -> list[tuple[Any, Any]]:
+    """Every team of round `drawn` in alphabetical order (C-4, as names are compared), with its table, or
+    None where it sits out: the wall's list, as `draw` prints it and `export --what wall` prints it again."""
     from scorekeeper.players import fold_name
 
-    for one in sorted(made.entrants, key=lambda e: fold_name(e.name)):
-        if one.number in where:
-            _say(text("concours.wall_line", team=one.name, table=where[one.number].number, game=where[one.number].game))
-        elif one.number in drawn.byes:
-            _say(text("concours.wall_bye", team=one.name))
+    where = {entrant: t for t in drawn.tables for entrant in t.entrants}
+    return [
+        (one, where.get(one.number))
+        for one in sorted(made.entrants, key=lambda e: fold_name(e.name))
+        if one.number in where or one.number in drawn.byes
+    ]
 
 
 
@@ -426,7 +436,6 @@ def _wall(made: Any, round_number: int, title: str) -> str:
     """The round's tables for the wall (T-3), as `draw` printed them, at any time."""
     from scorekeeper.cli.paper import Table
     from scorekeeper.cli.paper import concours as paper
-    from scorekeeper.players import fold_name
 
     service = _service()
     drawn = made.round(round_number)
@@ -436,13 +445,9 @@ def _wall(made: Any, round_number: int, title: str) -> str:
         for t in drawn.tables
     ]
     tables = Table([text(f"concours.wall.column.{key}") for key in ("table", "teams", "seats", "game")], rows)
-    where = {entrant: t for t in drawn.tables for entrant in t.entrants}
-    index: list[list[Any]] = []
-    for one in sorted(made.entrants, key=lambda e: fold_name(e.name)):
-        if one.number in where:
-            index.append([one.name, where[one.number].number])
-        elif one.number in drawn.byes:
-            index.append([one.name, text("concours.wall.sits_out")])
+    index: list[list[Any]] = [
+        [one.name, text("concours.wall.sits_out") if at is None else at.number] for one, at in _by_team(made, drawn)
+    ]
     by_team = Table([text("concours.wall.column.team"), text("concours.wall.column.table")], index)
     return paper.wall(title, tables, text("concours.wall"), by_team, i18n.spoken().code)
 

@@ -45,10 +45,6 @@ class Tokens:
     entry: str | None
 
     @classmethod
-    def made(cls, entry: bool) -> Tokens:
-        return cls(secrets.token_urlsafe(18), secrets.token_urlsafe(18) if entry else None)
-
-    @classmethod
     def of_table(cls, secret: str, entry: bool) -> Tokens:
         """A concours table's tokens, made from its stored secret as its card's are (`concours.links`);
         its entry token only where the server enters (`--entry`)."""

@@ -4,21 +4,9 @@ printed it; no team named by a bare number; nothing registered or withdrawn afte
 
 from __future__ import annotations
 
-import json
 
 from scorekeeper.concours import files
-
-
-def _day(run, teams: int = 4, rounds: str = "3") -> None:
-    assert run("concours", "new", "Printemps", "--ruleset", "manille-muette", "--coups", "2", "--rounds", rounds).code == 0
-    for at in range(1, teams + 1):
-        assert run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"T{at}").code == 0
-
-
-def _drawn(run) -> dict:
-    ran = run("concours", "draw", "--json")
-    assert ran.code == 0, ran.err
-    return json.loads(ran.out)
+from tests.cli.test_concours import _day, _drawn
 
 
 def _all_results(run, drawn: dict) -> None:
@@ -28,7 +16,7 @@ def _all_results(run, drawn: dict) -> None:
 
 
 def test_t9_a_withdrawal_says_whom_and_is_taken_back_before_the_next_draw(run) -> None:
-    _day(run)
+    _day(run, 4, "--rounds", "3")
     drawn = _drawn(run)
     ran = run("concours", "withdraw", "2")
     assert ran.code == 0 and "Team 2, T2 (A2 and B2), withdraws" in ran.out
@@ -47,14 +35,14 @@ def test_t9_a_withdrawal_says_whom_and_is_taken_back_before_the_next_draw(run) -
 
 
 def test_t9_a_team_is_never_named_by_a_bare_number(run) -> None:
-    _day(run, 0)
+    _day(run, 0, "--rounds", "3")
     ran = run("concours", "register", "--player", "Ann", "--player", "Bob", "--team", "5")
     assert ran.code == 2 and "never a bare number" in ran.err
     assert run("concours", "register", "--player", "Ann", "--player", "Bob", "--team", "Les 5").code == 0
 
 
 def test_t9_a_team_registered_while_a_round_is_drawn_enters_it_when_drawn_again(run) -> None:
-    _day(run, 3)
+    _day(run, 3, "--rounds", "3")
     _drawn(run)  # three teams: one sits out
     ran = run("concours", "register", "--player", "A4", "--player", "B4", "--team", "T4")
     assert ran.code == 0 and "round 2" in ran.out  # late: the next draw
@@ -65,7 +53,7 @@ def test_t9_a_team_registered_while_a_round_is_drawn_enters_it_when_drawn_again(
 
 
 def test_t9_a_player_replaced_is_replaced_at_his_drawn_table(run) -> None:
-    _day(run)
+    _day(run, 4, "--rounds", "3")
     drawn = _drawn(run)
     table = next(t for t in drawn["tables"] if "T1" in t["teams"])
     ran = run("concours", "register", "--player", "A1", "--player", "Zoé", "--replace", "T1")
@@ -89,7 +77,7 @@ def test_t9_an_individuel_duo_is_named_as_the_draw_printed_it(run) -> None:
 
 
 def test_t9_nothing_registered_or_withdrawn_after_the_last_round_and_withdrawn_teams_stay_marked(run) -> None:
-    _day(run, 4, rounds="1")
+    _day(run, 4, "--rounds", "1")
     drawn = _drawn(run)
     ran = run("concours", "register", "--player", "A9", "--player", "B9")
     assert ran.code == 2 and "the last of 1 round is drawn" in ran.err
@@ -100,7 +88,7 @@ def test_t9_nothing_registered_or_withdrawn_after_the_last_round_and_withdrawn_t
 
 
 def test_t9_a_withdrawn_team_is_marked_in_the_standing(run) -> None:
-    _day(run, 5)
+    _day(run, 5, "--rounds", "3")
     drawn = _drawn(run)
     _all_results(run, drawn)
     gone = drawn["tables"][0]["teams"][1]
@@ -110,7 +98,7 @@ def test_t9_a_withdrawn_team_is_marked_in_the_standing(run) -> None:
 
 
 def test_t9_a_result_corrected_after_the_next_draw_says_so_and_shows_the_standing(run) -> None:
-    _day(run)
+    _day(run, 4, "--rounds", "3")
     drawn = _drawn(run)
     _all_results(run, drawn)
     assert run("concours", "draw").code == 0

@@ -61,21 +61,14 @@
     const box = document.querySelector("section.standing");
     const rows = Array.prototype.slice.call(document.getElementById("standing").tBodies[0].rows);
     rows.forEach(function (row) { row.hidden = false; });
-    if (getComputedStyle(box).overflow !== "hidden" || box.scrollHeight <= box.clientHeight + 1) {
+    if (fits(box)) {
       firstRow = 0;
       text("standing-page", "");
       box.dataset.shown = String(rows.length);
       return;
     }
     if (firstRow >= rows.length) firstRow = 0;
-    rows.forEach(function (row, index) { row.hidden = index < firstRow; });
-    const bottom = box.getBoundingClientRect().bottom;
-    let shown = 0;
-    rows.forEach(function (row, index) {
-      if (index >= firstRow && row.getBoundingClientRect().bottom <= bottom + 1 && shown === index - firstRow) shown += 1;
-    });
-    shown = Math.max(shown, 1);
-    rows.forEach(function (row, index) { row.hidden = index < firstRow || index >= firstRow + shown; });
+    const shown = fitting(rows, firstRow, box);
     box.dataset.shown = String(shown);
     const words = document.getElementById("standing-page").dataset.words;
     text("standing-page", words.replace("{first}", String(firstRow + 1))
@@ -91,27 +84,36 @@
     }
     showRows();
   }
+  // Whether a box shows all it holds: not paged (a phone, where it scrolls), or nothing past its foot.
+  function fits(box) {
+    return getComputedStyle(box).overflow !== "hidden" || box.scrollHeight <= box.clientHeight + 1;
+  }
+  // The items from `from` on that fit above the box's foot shown, the others hidden till their page comes
+  // (at least one, however tall); how many show.
+  function fitting(items, from, box) {
+    items.forEach(function (item, index) { item.hidden = index < from; });
+    const bottom = box.getBoundingClientRect().bottom;
+    let shown = 0;
+    items.forEach(function (item, index) {
+      if (index >= from && item.getBoundingClientRect().bottom <= bottom + 1 && shown === index - from) shown += 1;
+    });
+    shown = Math.max(shown, 1);
+    items.forEach(function (item, index) { item.hidden = index < from || index >= from + shown; });
+    return shown;
+  }
   // The tables from `first` on that fit the box; the others hidden till their page comes.
   function show() {
     const cards = Array.prototype.slice.call(pages.children);
     cards.forEach(function (card) { card.hidden = false; });
-    if (getComputedStyle(pages).overflow !== "hidden" || pages.scrollHeight <= pages.clientHeight + 1) {
+    if (fits(pages)) {
       first = 0;
       text("page", "");
       body.dataset.pages = "1";
       return;
     }
     if (first >= cards.length) first = 0;
-    cards.forEach(function (card, index) { card.hidden = index < first; });
-    const bottom = pages.getBoundingClientRect().bottom;
-    let shown = 0;
-    cards.forEach(function (card, index) {
-      if (index < first) return;
-      if (card.getBoundingClientRect().bottom <= bottom + 1 && shown === index - first) shown += 1;
-    });
-    shown = Math.max(shown, 1);
+    const shown = fitting(cards, first, pages);
     if (first === 0 || shown > perPage) perPage = shown;
-    cards.forEach(function (card, index) { card.hidden = index < first || index >= first + shown; });
     const count = Math.ceil(cards.length / perPage);
     const page = Math.min(Math.floor(first / perPage) + 1, count);
     body.dataset.pages = String(count);
