@@ -78,11 +78,16 @@ def serve(
     # line and at most one a second: never a flood of tracebacks (issue 41).
     import logging
 
-    logging.getLogger("uvicorn.error").addFilter(_OneLine())
+    quiet = _OneLine()
+    for name in ("uvicorn.error", "asyncio"):  # asyncio's: a socket refused at the file limit
+        logging.getLogger(name).addFilter(quiet)
+    from scorekeeper.web.connections import BACKLOG, Punctual, Server, make_room
+
+    Punctual.room = make_room()  # idle sockets closed in time, the longest silent one for a newcomer
     config = uvicorn.Config(
-        application, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on"
+        application, http=Punctual, backlog=BACKLOG, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on"
     )
-    server = uvicorn.Server(config)
+    server = Server(config)
     try:
         server.run(sockets=[listening])
     except KeyboardInterrupt:
@@ -121,7 +126,7 @@ class _OneLine:
             kind = record.exc_info[0].__name__
             if kind in self.QUIET:
                 return False
-            record.msg, record.args = f"{record.getMessage()}: {kind}: {record.exc_info[1]}", ()
+            record.msg, record.args = f"{record.getMessage().splitlines()[0]}: {kind}: {record.exc_info[1]}", ()
             record.exc_info, record.exc_text = None, None
         elif "graceful shutdown" in str(record.msg):  # Ctrl-C with pages open: they are closed, nothing more
             return False

@@ -41,14 +41,22 @@ class Served:
         return parse_qs(urlsplit(self.view if which == "view" else self.entry or "").query)["token"][0]
 
 
-def serve(*args: str) -> Served:
-    """`scorekeeper serve ARGS --port 0`, once its addresses are printed (the server listens before it prints)."""
+def serve(*args: str, files: int | None = None) -> Served:
+    """`scorekeeper serve ARGS --port 0`, once its addresses are printed (the server listens before it prints);
+    with `files`, under that limit of open files (soft and hard, as `ulimit -n` sets it)."""
+
+    def limited() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
     process = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=limited if files else None,
     )
     assert process.stdout is not None
     lines = []

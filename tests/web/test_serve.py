@@ -363,3 +363,104 @@ def test_a_question_for_points_offers_no_names(served: Served):
     offered = page.split('<datalist id="choices">')[1].split("</datalist>")[0]
     assert "César" not in offered and "<option" not in offered
     assert "points" in page.split('<label for="answer">')[1].split("</label>")[0].lower()  # it was the points asked
+
+
+def test_idle_and_half_sent_connections_are_closed_in_time(served: Served):
+    """issue 41: a socket that says nothing is closed within the headers' delay (5 s), a request sent a byte
+    a second within it too, and a body that never comes within its own (10 s after the headers); the page
+    answers meanwhile, and nothing is stored."""
+    import threading
+    import time
+    from urllib.parse import urlsplit
+
+    from scorekeeper.web.connections import BODY, HEADERS
+
+    where = urlsplit(served.base)
+    closed: dict[str, float] = {}
+
+    def closed_after(name: str, talk) -> None:
+        started = time.monotonic()
+        with socket.create_connection((where.hostname, where.port), timeout=BODY + 5) as sock:
+            talk(sock)
+            try:
+                while sock.recv(100):
+                    pass
+            except OSError:
+                pass
+        closed[name] = time.monotonic() - started
+
+    def slowly(sock: socket.socket) -> None:
+        sock.settimeout(1)
+        for byte in b"GET / HTTP/1.1\r\nHost: x\r\n":
+            try:
+                sock.sendall(bytes([byte]))
+            except OSError:
+                return
+            time.sleep(1)
+
+    def no_body(sock: socket.socket) -> None:
+        head = f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\nline=10h"
+        sock.sendall(head.encode())
+
+    talks = {"idle": lambda sock: None, "slowly": slowly, "no body": no_body}
+    threads = [threading.Thread(target=closed_after, args=item) for item in talks.items()]
+    for thread in threads:
+        thread.start()
+    time.sleep(1)
+    assert fetch(served.view)[0] == 200  # the page answers meanwhile
+    for thread in threads:
+        thread.join(BODY + 10)
+    assert HEADERS - 0.5 < closed["idle"] < HEADERS + 2, closed
+    assert HEADERS - 0.5 < closed["slowly"] < HEADERS + 2, closed  # a byte a second renews nothing
+    assert BODY - 0.5 < closed["no body"] < BODY + 2, closed
+    assert stored_coups() == []
+    stop(served)
+    assert "Traceback" not in served.process.stderr.read()
+
+
+def test_300_idle_sockets_under_a_limit_of_256_files_leave_a_phone_answered(marius_game):
+    """issue 41: an attacker's 300 silent sockets (each opened again as soon as it is closed) against a server
+    allowed 256 open files: the longest silent of the flooding address are closed for newcomers, a phone
+    (another address) loads the page each time within a second, and the server's output holds no traceback."""
+    import threading
+    import time
+    from urllib.parse import urlsplit
+
+    running = serve("--game", marius_game, files=256)
+    where = urlsplit(running.base)
+    done = threading.Event()
+    opened = [0]
+
+    def attacker() -> None:
+        while not done.is_set():
+            try:
+                with socket.create_connection((where.hostname, where.port), timeout=2) as sock:
+                    sock.settimeout(None)  # held until the server closes it (or stops)
+                    opened[0] += 1
+                    while not done.is_set() and sock.recv(1):
+                        pass
+            except OSError:
+                time.sleep(0.1)
+
+    attackers = [threading.Thread(target=attacker, daemon=True) for _ in range(300)]
+    try:
+        for thread in attackers:
+            thread.start()
+        time.sleep(2)
+        loads = []
+        for _ in range(10):
+            started = time.monotonic()
+            with socket.create_connection((where.hostname, where.port), timeout=5, source_address=("127.0.0.2", 0)) as phone:
+                phone.sendall(f"GET /?token={running.token()} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+                answer = b""
+                while chunk := phone.recv(65536):
+                    answer += chunk
+            loads.append((time.monotonic() - started, answer[:12]))
+            time.sleep(0.2)
+    finally:
+        done.set()
+        stop(running)
+    assert opened[0] > 300  # silent sockets were closed, and opened again
+    assert all(head == b"HTTP/1.1 200" and took < 1 for took, head in loads), loads
+    errors = running.process.stderr.read()
+    assert "Traceback" not in errors and len(errors.splitlines()) <= 30, errors
