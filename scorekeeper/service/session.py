@@ -134,6 +134,14 @@ class Session:
                 raise
             return Attempt(None, asked, said)
 
+    def free(self) -> bool:
+        """Whether the game can be written now, never waiting (another command may hold its lock)."""
+        return store.free(self.name)
+
+    def waiting(self, seconds: float) -> Any:
+        """For a while, a write waits at most `seconds` for another command's lock before the game is busy."""
+        return store.waiting(seconds)
+
     def add(self, declared: Mapping[str, Any]) -> Any:
         """Store the next entry and return the sheet after it: one `advance` on the state, then the durable
         write. Refused (nothing written, the state as it was) as `service.add` refuses it."""

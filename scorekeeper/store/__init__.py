@@ -27,6 +27,7 @@ from scorekeeper.store.files import (
     current_name,
     exists,
     file_stem,
+    free,
     free_name,
     head,
     head_lang,
@@ -40,6 +41,7 @@ from scorekeeper.store.files import (
     read_put_away,
     refuse_taken,
     set_current,
+    waiting,
     write,
 )
 from scorekeeper.store.ledger import FORMAT, UNDO_DEPTH, Ledger
@@ -64,6 +66,7 @@ __all__ = [
     "current_name",
     "exists",
     "file_stem",
+    "free",
     "free_name",
     "games_dir",
     "head",
@@ -80,6 +83,7 @@ __all__ = [
     "read_put_away",
     "refuse_taken",
     "set_current",
+    "waiting",
     "write",
     "write_atomic",
 ]

@@ -148,6 +148,30 @@ def locked(name: str) -> Iterator[None]:
         yield
 
 
+def free(name: str) -> bool:
+    """Whether game `name` can be written now: its lock taken and let go at once, never waited for (the
+    served page waits for it without holding anyone up, `serve`)."""
+    try:
+        with _lock(games_dir() / f".{path_of(name).stem}.lock", name, 0):
+            return True
+    except UserError as error:
+        if error.key == "game_busy":
+            return False
+        raise
+
+
+@contextmanager
+def waiting(seconds: float) -> Iterator[None]:
+    """Writers wait at most `seconds` for another's lock for a while (LOCK_WAIT otherwise): the served page
+    waits out a busy game first (`free`), so its write, if another took the lock since, waits only a moment."""
+    global LOCK_WAIT
+    was, LOCK_WAIT = LOCK_WAIT, seconds
+    try:
+        yield
+    finally:
+        LOCK_WAIT = was
+
+
 @contextmanager
 def _lock(path: Path, name: str, wait: float | None = None, busy: str = "game_busy") -> Iterator[None]:
     """Lock file `path`, removed when the lock is released, so that a thousand games leave no thousand

@@ -299,7 +299,11 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
                     return PlainTextResponse(message("web.bad_form"), status_code=400)
                 if not desk.tokens.form_ok(fields.get("key", "")):
                     return PlainTextResponse(message("web.forbidden"), status_code=403)
-            return action(request, lang, desk, fields)
+            if not await _free(desk):  # another command still writing it: the line kept, « try again »
+                busy = UserError("game_busy", name=desk.session.name)
+                return _page(desk, request, lang, True, refused=busy, line=fields.get("line", ""), status=503)
+            with desk.session.waiting(MOMENT):  # taken again since it was free: a moment's wait, no more
+                return action(request, lang, desk, fields)
 
         return posted
 
@@ -332,6 +336,23 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
         Route(f"{prefix}/entry/redo", needs(Access.ENTRY, form(redo)), methods=["POST"]),
         Route(f"{prefix}/entry/note", needs(Access.ENTRY, form(note)), methods=["POST"]),
     ]
+
+
+# How long a form waits for a game another command is writing (the store's own wait, but awaited: every other
+# page and live stream goes on meanwhile), and how long its write then waits if the lock was taken again.
+BUSY = 5.0
+MOMENT = 0.2
+
+
+async def _free(desk: Desk, within: float = BUSY) -> bool:
+    """Whether the game is free to be written within `within` seconds, looked at every 50 ms without holding
+    up the event loop (issue 41: a busy game never freezes the other pages)."""
+    deadline = asyncio.get_running_loop().time() + within
+    while not desk.session.free():
+        if asyncio.get_running_loop().time() >= deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
 
 
 async def _body(request: Request) -> bytes:

@@ -464,3 +464,49 @@ def test_300_idle_sockets_under_a_limit_of_256_files_leave_a_phone_answered(mari
     assert all(head == b"HTTP/1.1 200" and took < 1 for took, head in loads), loads
     errors = running.process.stderr.read()
     assert "Traceback" not in errors and len(errors.splitlines()) <= 30, errors
+
+
+def test_a_coup_sent_while_another_command_writes_waits_and_the_other_pages_go_on(served: Served, home):
+    """issue 41: a post for a game whose lock another command holds waits for it without freezing the server:
+    the live page and sheet.json answer meanwhile, and the coup is stored once the lock is let go."""
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    key = form_key(served)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time\nfrom scorekeeper import store\n"
+         "with store.locked('marius'):\n    print('held', flush=True)\n    time.sleep(2)\n"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    answered: list[int] = []
+    sender = threading.Thread(target=lambda: answered.append(post(served, "/entry/coup", {"line": "10h cesar 40", "key": key, "at": "0"})[0]))
+    started = time.monotonic()
+    sender.start()
+    reads = []
+    while sender.is_alive() and time.monotonic() - started < 1.5:
+        began = time.monotonic()
+        assert fetch(served.view.replace("/?", "/sheet.json?"))[0] == 200
+        reads.append(time.monotonic() - began)
+    sender.join(10)
+    holder.wait(10)
+    assert reads and max(reads) < 0.5, reads  # never frozen behind the lock
+    assert answered == [200] and time.monotonic() - started >= 1.5
+    assert [coup["declared"]["retourne"] for coup in stored_coups()] == ["10H"]
+
+
+def test_a_game_busy_past_the_wait_is_said_and_nothing_stored(home, marius_game):
+    """issue 41: the wait has a deadline: a game still locked by another after it is « busy, try again »."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from scorekeeper import store
+    from scorekeeper.service.session import Session
+    from scorekeeper.web.app import _free
+
+    desk = SimpleNamespace(session=Session(marius_game))
+    with store.locked(marius_game):
+        assert asyncio.run(_free(desk, 0.2)) is False  # type: ignore[arg-type]
+    assert asyncio.run(_free(desk, 0.2)) is True  # type: ignore[arg-type]
