@@ -98,6 +98,7 @@ def again(name: str, new_name: str | None = None) -> Ledger:
         dealer=dealer,
         options=dict(game.options),
         lang=game.lang,
+        revanche_of=game.name,
     )
     if new_name is not None:
         tables.refuse_taking(revanche.name, revanche)  # T-9

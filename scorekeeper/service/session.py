@@ -55,6 +55,7 @@ class Session:
     def __init__(self, name: str) -> None:
         self.name = name
         self.reloaded = False  # the last `add` found the file changed by another command, and read it again
+        self.looked: Any = None  # the games folder as `revanche` last looked at it
         self.load()
 
     def load(self) -> None:
@@ -134,6 +135,17 @@ class Session:
                 raise
             return Attempt(None, asked, said)
 
+    def revanche(self) -> str | None:
+        """Once the partie is over, the game since made as its revanche (`again`, at the terminal too), else
+        None; the games folder is searched only when it changed (a game made or written)."""
+        if not self.ended():
+            return None
+        folder = _stamp_of(store.games_dir())
+        if folder == self.looked:
+            return None
+        self.looked = folder
+        return store.revanche(self.name)
+
     def free(self) -> bool:
         """Whether the game can be written now, never waiting (another command may hold its lock)."""
         return store.free(self.name)
@@ -165,8 +177,12 @@ class Session:
 def _stamp(name: str) -> tuple[int, int, int] | None:
     """What tells one version of the game's file from another: every write replaces the file (a new
     inode), and a write in place changes its time or size; None when the file is gone."""
+    return _stamp_of(store.path_of(name))
+
+
+def _stamp_of(path: Any) -> tuple[int, int, int] | None:
     try:
-        found = os.stat(store.path_of(name))
+        found = os.stat(path)
     except OSError:
         return None
     return found.st_ino, found.st_mtime_ns, found.st_size

@@ -313,6 +313,28 @@ def all_names(folder: str | None = None) -> list[str]:
     return sorted((name for name, _ in _named(games_dir() if folder is None else home() / folder)), key=names.fold_name)
 
 
+def revanche(name: str) -> str | None:
+    """The newest game stored as the revanche of game `name` (`revanche_of` in its head), if any: only the
+    files written since `name`'s are looked at."""
+    since = _identity_time(path_of(name))
+    found: list[tuple[int, str]] = []
+    for path in games_dir().glob("*.toml"):
+        written = _identity_time(path)
+        if written >= since and path != path_of(name):
+            top = head(path)
+            of, named = top.get("revanche_of"), top.get("name")
+            if isinstance(of, str) and isinstance(named, str) and names.fold_name(of) == names.fold_name(name):
+                found.append((written, named))
+    return max(found)[1] if found else None
+
+
+def _identity_time(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
 def _named(folder: Path) -> list[tuple[str, str]]:
     """Each game file's name (from its `head`) and file stem."""
     return [(name, stem) for name, stem, _ in _read(folder)]

@@ -49,6 +49,7 @@ class Ledger:
         lang: str | None = None,
         notes: list[dict[str, Any]] | None = None,
         stopped: dict[str, Any] | None = None,
+        revanche_of: str | None = None,
     ) -> None:
         self.name = name
         self.ruleset_name = ruleset_name
@@ -63,6 +64,7 @@ class Ledger:
         self.lang = lang  # the language the game was created in, spoken unless a command is told another (C-2)
         self.notes = [] if notes is None else notes  # the game's own notes: {text, time}
         self.stopped = stopped  # a partie ended by agreement: {reason, time}
+        self.revanche_of = revanche_of  # the game this one is the revanche of (`again`): a served page follows it
         # The file as the store read or last wrote it, where it can take the lines of the coups kept from it.
         self.written: Written | None = None
         # What a command worked out from the game as it writes it (the history's summary), by cache folder:
@@ -176,6 +178,7 @@ class Ledger:
                 "ruleset_name": self.ruleset_name,
             }
             | ({} if self.lang is None else {"lang": self.lang})
+            | ({} if self.revanche_of is None else {"revanche_of": self.revanche_of})
             | {
                 "options": self.options,
                 "ruleset": self.ruleset,
@@ -224,6 +227,7 @@ class Ledger:
             lang=need("lang", str) if "lang" in data else None,  # optional: older files have none
             notes=need("notes", list) if "notes" in data else [],  # as `lang`
             stopped=need("stopped", dict) if "stopped" in data else None,
+            revanche_of=need("revanche_of", str) if "revanche_of" in data else None,  # as `lang`
         )
         if not all(isinstance(coup, dict) for coup in (*ledger.coups, *ledger.notes)):
             raise damaged("coups")

@@ -92,10 +92,25 @@ def _given(request: Request) -> str | None:
 
 
 class _One:
-    """The door of `serve --game`: one game, this server's tokens."""
+    """The door of `serve --game`: one game, this server's tokens; once its partie is over, the revanche made
+    of it (at the terminal, `again`) is the game its pages show and enter, with the same links (issue 41)."""
 
     def __init__(self, desk: Desk) -> None:
         self.one = desk
+
+    def follow(self) -> None:
+        """Go on with the game's revanche if one was made since its partie ended: its pages are told to
+        load again (`Live.moved`), and its tokens are the revanche's, after a restart too."""
+        from scorekeeper.service import serving
+
+        old = self.one
+        name = old.session.revanche()
+        if name is None:
+            return
+        session = Session(name)
+        self.one = Desk(Live(Fiche(session)), session, old.tokens, old.prefix)
+        serving.follow(f"game {old.session.name}", f"game {session.name}")
+        old.live.moved(session.name)
 
     def access(self, request: Request) -> Access:
         return self.one.tokens.access(_given(request))
@@ -156,8 +171,8 @@ class _Tables:
 def build(name: str, tokens: Tokens) -> Starlette:
     """The application serving game `name`, its pages opened by `tokens`."""
     session = Session(name)
-    desk = Desk(Live(Fiche(session)), session, tokens, "")
-    return _application(_game_routes("", _One(desk)), lambda: [desk.live])
+    door = _One(Desk(Live(Fiche(session)), session, tokens, ""))
+    return _application(_game_routes("", door), lambda: [door.one.live], door.follow)
 
 
 def build_concours(name: str, tokens: Tokens, entry: bool) -> Starlette:
@@ -198,14 +213,17 @@ def build_concours(name: str, tokens: Tokens, entry: bool) -> Starlette:
     return _application(routes, lambda: [board, *doors.lives()])
 
 
-def _application(routes: list[Any], lives: Callable[[], list[Live]]) -> Starlette:
-    """The routes, the page's static files, and one task that looks at every live source's files."""
+def _application(routes: list[Any], lives: Callable[[], list[Live]], follow: Callable[[], None] = lambda: None) -> Starlette:
+    """The routes, the page's static files, and one task that looks at every live source's files (and,
+    with `follow`, whether a revanche was made to go on with)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async def watch() -> None:
             while True:
                 await asyncio.sleep(POLL)
+                with contextlib.suppress(Exception):  # a game file caught half-written: looked at again next time
+                    follow()
                 for live in lives():
                     live.look()
 

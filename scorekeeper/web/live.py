@@ -114,6 +114,11 @@ class Live:
                 said[client.lang] = self.event(client.lang)
             client.put(said[client.lang])
 
+    def moved(self, name: str) -> None:
+        """Tell every open page that the server goes on with game `name` (a revanche): they load again."""
+        for client in list(self.clients):
+            client.put(json.dumps({"followed": name}, ensure_ascii=False))
+
     def catch_up(self) -> None:
         """Read again what another process changed, and publish it if anything did: a request that reads
         the source first must not take a change from the pages already open (the watcher would then see

@@ -486,3 +486,20 @@ def test_a_phone_on_its_side_and_a_tablet_upright_keep_every_running_total(home,
         assert len(totals) == (3 if kind == "hombre" else 4 if kind == "encheres" else 2), fits["headers"]
     finally:
         stop(running)
+
+
+def test_a_tv_showing_a_finished_partie_goes_on_with_its_revanche(home, browser):
+    """issue 41: the demo's partie over on a TV; a revanche made at the terminal (`new --again`) is on the
+    same page within two seconds, without anyone touching it."""
+    scorekeeper("demo")
+    running = serve("--game", "demo")
+    try:
+        browser.set_window_size(1280, 720)
+        browser.get(running.view)
+        wait_for(lambda: live(browser), 5)
+        assert len(rows(browser)) > 0
+        scorekeeper("new", "--again", "--game", "Revanche")
+        wait_for(lambda: "Revanche" in browser.title or "Revanche" in browser.execute_script("return document.body.innerText"), 3)
+        wait_for(lambda: live(browser) and rows(browser) == [], 3)
+    finally:
+        stop(running)

@@ -394,9 +394,12 @@ def test_idle_and_half_sent_connections_are_closed_in_time(served: Served):
         for byte in b"GET / HTTP/1.1\r\nHost: x\r\n":
             try:
                 sock.sendall(bytes([byte]))
+                if sock.recv(1) == b"":  # a second's wait, the server's close seen at once
+                    return
+            except TimeoutError:
+                continue
             except OSError:
                 return
-            time.sleep(1)
 
     def no_body(sock: socket.socket) -> None:
         head = f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\nline=10h"
@@ -510,3 +513,36 @@ def test_a_game_busy_past_the_wait_is_said_and_nothing_stored(home, marius_game)
     with store.locked(marius_game):
         assert asyncio.run(_free(desk, 0.2)) is False  # type: ignore[arg-type]
     assert asyncio.run(_free(desk, 0.2)) is True  # type: ignore[arg-type]
+
+
+def test_a_revanche_made_at_the_terminal_is_followed_by_the_running_server(home):
+    """issue 41: the demo's partie is over; `new --again` at the terminal makes its revanche, and the running
+    server's page and entry page show it at the same addresses, a coup entered there going to the revanche;
+    a restart of `serve` on the revanche keeps the links."""
+    import time
+
+    scorekeeper("demo")
+    running = serve("--game", "demo", "--entry")
+    try:
+        stream = urllib.request.urlopen(running.view.replace("/?", "/events?"), timeout=10)
+        assert stream.readline().startswith(b"data: ")
+        stream.readline()
+        made = scorekeeper("new", "--again", "--game", "demo-2")
+        assert made.returncode == 0
+        event = json.loads(stream.readline().decode()[len("data: "):])  # the open page told to load again
+        assert event == {"followed": "demo-2"}
+        deadline = time.monotonic() + 5
+        while "demo-2" not in fetch(running.view)[1] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        status, page, _ = fetch(running.view)
+        assert status == 200 and "demo-2" in page
+        status, page, _ = post(running, "/entry/coup", {"line": "10h cesar 40", "key": form_key(running), "at": "0"})
+        assert status == 200
+        assert len(stored_coups("demo-2")) == 1
+    finally:
+        stop(running)
+    again = serve("--game", "demo-2")
+    try:
+        assert again.token() == running.token()  # the same link, after a restart (on another port here)
+    finally:
+        stop(again)

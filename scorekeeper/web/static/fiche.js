@@ -104,5 +104,13 @@
   const source = new EventSource(body.dataset.events);
   source.onopen = function () { live.textContent = live.dataset.live; live.className = "live on"; };
   source.onerror = function () { live.textContent = live.dataset.offline; live.className = "live"; };
-  source.onmessage = function (event) { draw(JSON.parse(event.data)); };
+  source.onmessage = function (event) {
+    const data = JSON.parse(event.data);
+    if (data.followed) {  // a revanche made of the game: the server shows it now, at the same address
+      source.close();
+      window.location.reload();
+      return;
+    }
+    draw(data);
+  };
 })();
