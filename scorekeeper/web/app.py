@@ -446,13 +446,36 @@ def _page(
             # a question for points is answered with a number: no names offered for it (issue 41)
             choices=asked.choices if asked is not None and not asked.field.startswith("points") else (),
             line=line,
+            taps=_taps(desk, language) if entry else {},
         )
     return Response(html, status_code=status, media_type="text/html; charset=utf-8")
 
 
+_SUITS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
+
+
+def _taps(desk: Desk, language: Any) -> dict[str, Any]:
+    """The entry page's buttons (issue 41), from the words the game's line reads at this table: the suits
+    and then the ranks of a card (the retourne), the players, the contracts and the calls, each put on the
+    line as typed. A manille coup is six taps: ♥ 10 César 4 0, enter."""
+    import re
+
+    from scorekeeper.i18n import message
+
+    said = desk.session.engine.vocabulary(desk.session.state, language)
+    cards = [card for card in said.get("cards", ()) if re.fullmatch(r"(10|[2-9]|[A-Z])[a-z]", card)]
+    return {
+        "suits": [(symbol, message(f"suit.{letter}")) for letter, symbol in _SUITS] if cards else [],
+        "ranks": list(dict.fromkeys(card[:-1] for card in cards)),
+        "players": list(said.get("players", ())),
+        "contracts": list(said.get("contracts", ())),
+        "calls": list(said.get("calls", ())),
+    }
+
+
 # The page's own words (`web.KEY` in each language's catalog).
 WORDS = ("live", "offline", "line", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note", "undo_yes",
-         "undo_no", "redo")  # fmt: skip
+         "undo_no", "redo", "pad", "space", "erase")  # fmt: skip
 
 
 def _undo_question(desk: Desk) -> str:

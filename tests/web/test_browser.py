@@ -503,3 +503,60 @@ def test_a_tv_showing_a_finished_partie_goes_on_with_its_revanche(home, browser)
         wait_for(lambda: live(browser) and rows(browser) == [], 3)
     finally:
         stop(running)
+
+
+SIZES = [(360, 800), (800, 360), (768, 1024), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_coup_in_six_taps_on_the_entry_page(served: Served, browser, width, height):
+    """issue 41: the retourne by its suit then its rank, the player, the points on the keypad, enter: six taps,
+    stored as the typed line « 10♥ César 40 » stores it; the buttons fit the screen, nothing sideways."""
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(width, height)
+    browser.get(served.entry)
+    wait_for(lambda: live(browser), 5)
+    pad = browser.find_element(By.ID, "pad")
+    assert pad.is_displayed()
+    shoot(browser, width, height, f"serve-pad-{width}x{height}.png")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    taps = [
+        (By.CSS_SELECTOR, "#pad [data-suit='♥']"),
+        (By.CSS_SELECTOR, "#pad [data-rank='10']"),
+        (By.CSS_SELECTOR, "#pad [data-word='César']"),
+        (By.CSS_SELECTOR, "#pad [data-digit='4']"),
+        (By.CSS_SELECTOR, "#pad [data-digit='0']"),
+        (By.CSS_SELECTOR, "form.coup button[type=submit]"),
+    ]
+    for at, (how, what) in enumerate(taps):
+        button = browser.find_element(how, what)
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        if at == 4:
+            assert browser.find_element(By.ID, "line").get_attribute("value") == "10♥ César 40"
+    wait_for(lambda: len(rows(browser)) == 1, 5)
+    assert [coup["declared"] for coup in stored()] == [{"retourne": "10H", "points": {"César": 40}}]
+
+
+def test_the_pad_s_erase_space_and_a_suit_tapped_twice(served: Served, browser):
+    """issue 41: ⌫ takes back a character, ␣ parts two numbers, a suit tapped again is let go (no rank shown)."""
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(360, 800)
+    browser.get(served.entry)
+    wait_for(lambda: live(browser), 5)
+
+    def tap(selector: str) -> None:
+        button = browser.find_element(By.CSS_SELECTOR, f"#pad {selector}")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+
+    ranks = browser.find_element(By.CSS_SELECTOR, "#pad .ranks")
+    tap("[data-suit='♠']")
+    assert ranks.is_displayed()
+    tap("[data-suit='♠']")
+    assert not ranks.is_displayed()
+    for selector in ("[data-word='Panisse']", "[data-digit='4']", "[data-digit='8']", "[data-digit='9']", "[data-erase]", "[data-space]", "[data-digit='2']"):
+        tap(selector)
+    assert browser.find_element(By.ID, "line").get_attribute("value") == "Panisse 48 2"

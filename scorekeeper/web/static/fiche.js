@@ -13,6 +13,46 @@
     part.textContent = words;
     return part;
   }
+  // The entry page's buttons (issue 41): each puts its word on the line (or the answer) as it would be
+  // typed; a suit, then a rank, puts a card; digits make one number until a space or another word.
+  function pad() {
+    const keys = document.getElementById("pad");
+    if (!keys) { return; }
+    const box = document.getElementById(keys.dataset.target);
+    const ranks = keys.querySelector(".ranks");
+    let suit = null;
+    function put(word, glued) {
+      const was = box.value;
+      box.value = glued || was === "" || was.endsWith(" ") ? was + word : was + " " + word;
+    }
+    function choose(button) {
+      keys.querySelectorAll("[data-suit]").forEach(function (other) {
+        other.setAttribute("aria-pressed", other === button ? "true" : "false");
+      });
+      suit = button ? button.dataset.suit : null;
+      if (ranks) { ranks.hidden = suit === null; }
+    }
+    keys.addEventListener("click", function (event) {
+      const button = event.target.closest("button");
+      if (!button) { return; }
+      const data = button.dataset;
+      if (data.suit !== undefined) {
+        choose(suit === data.suit ? null : button);
+      } else if (data.rank !== undefined) {
+        if (suit !== null) { put(data.rank + suit, false); }
+        choose(null);
+      } else if (data.digit !== undefined) {
+        put(data.digit, /(^|\s)\d+$/.test(box.value));
+      } else if (data.space !== undefined) {
+        if (box.value !== "" && !box.value.endsWith(" ")) { box.value += " "; }
+      } else if (data.erase !== undefined) {
+        box.value = box.value.replace(/\s+$/, "").slice(0, -1).replace(/\s+$/, "");
+      } else if (data.word !== undefined) {
+        put(data.word, false);
+      }
+    });
+    keys.hidden = false;
+  }
   function draw(view) {
     document.title = view.title;
     text("title", view.title);
@@ -98,6 +138,7 @@
     kept.focus();
     kept.setSelectionRange(kept.value.length, kept.value.length);
   }
+  pad();
   fit();
   newest();
   window.addEventListener("resize", function () { fit(); newest(); });
