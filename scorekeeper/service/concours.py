@@ -393,9 +393,11 @@ def _undo(concours: Concours) -> Round:
 # --- results ---------------------------------------------------------------------------------------
 
 
-def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
+def outcomes(concours: Concours, only: int | None = None, damaged: dict[str, UserError] | None = None) -> dict[str, Result]:
     """What each table's game came to (T-2), by game name, for the tables with no result in the concours
-    whose game is stored and over (of round `only`, else every round).
+    whose game is stored and over (of round `only`, else every round). With `damaged`, a game that cannot
+    be read is put there with its reason and counted as not over (the board shows the other tables, issue
+    41); without, its reason is raised.
 
     A game is known by the hash of its bytes: the summary the command that wrote it kept (`history.keep`,
     which the standing reads as it reads the game, `result_of`), else a replay, whose summary is kept then.
@@ -413,7 +415,13 @@ def outcomes(concours: Concours, only: int | None = None) -> dict[str, Result]:
     for table in unsettled:
         path = kept.get(table.game)
         if path is not None:
-            result = _outcome_at(concours, table, path)
+            try:
+                result = _outcome_at(concours, table, path)
+            except UserError as error:
+                if damaged is None:
+                    raise
+                damaged[table.game] = error
+                continue
             if result is not None:
                 found[table.game] = result
     return found
@@ -640,11 +648,12 @@ class Standing:
     concours: Concours
 
 
-def standing(name: str | None, round_number: int | None = None) -> Standing:
+def standing(name: str | None, round_number: int | None = None, damaged: dict[str, UserError] | None = None) -> Standing:
     """The standing after the rounds whose tables all have a result (T-7), or after round `round_number`
-    (refused while that round is not complete), a pure function of the concours file and its tables' games."""
+    (refused while that round is not complete), a pure function of the concours file and its tables' games
+    (a game that cannot be read put in `damaged` and counted as not over, where it is given: `outcomes`)."""
     concours = files.read(chosen(name))
-    found = outcomes(concours)
+    found = outcomes(concours, damaged=damaged)
     done = 0
     for drawn in concours.rounds:
         if not complete(drawn, found):

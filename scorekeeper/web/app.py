@@ -191,8 +191,11 @@ def build_concours(name: str, tokens: Tokens, entry: bool) -> Starlette:
         return guarded
 
     async def board_page(request: Request, lang: str) -> Response:
-        board.catch_up()
-        view = board.source.view(lang)
+        try:
+            board.catch_up()
+            view = board.source.view(lang)
+        except UserError as error:  # the concours's file deleted, renamed or damaged meanwhile (issue 41)
+            return _gone(lang, error)
         with speaking(lang):
             from scorekeeper.i18n import message
 

@@ -155,10 +155,11 @@ def board_view(name: str, code: str) -> dict[str, Any]:
     from scorekeeper.service import concours as organiser
 
     with speaking(code):
-        ranked = organiser.standing(name)
+        damaged: dict[str, Any] = {}  # a table's game that cannot be read: its reason on its table, the rest shown
+        ranked = organiser.standing(name, damaged=damaged)
         concours = ranked.concours
         drawn = concours.current
-        found = {} if drawn is None else organiser.outcomes(concours, drawn.number)
+        found = {} if drawn is None else organiser.outcomes(concours, drawn.number, damaged)
         tables = []
         for table in drawn.tables if drawn is not None else ():
             result = None if table.forfeit else outcome(table, found)
@@ -169,7 +170,7 @@ def board_view(name: str, code: str) -> dict[str, Any]:
                     {"name": organiser.side_name(concours, side), **_side(table, result, at)} for at, side in enumerate(table.sides)
                 ],
                 "seats": " · ".join(table.seats),
-                "state": _table_state(concours, table, result),
+                "state": _table_state(concours, table, result, damaged.get(table.game)),
                 "done": bool(result is not None or table.forfeit),
             })
         rounds = concours.settings.rounds
@@ -233,15 +234,23 @@ def _side(table: Any, result: Any, at: int) -> dict[str, Any]:
     return {"figure": _figure(result.points[at]), "won": result.won[at] == 1.0}
 
 
-def _table_state(concours: Any, table: Any, result: Any) -> str:
-    """How a table stands, in one line: forfeited, finished, its partie as it goes, or waiting."""
+def _table_state(concours: Any, table: Any, result: Any, damaged: Any = None) -> str:
+    """How a table stands, in one line: forfeited, finished, its partie as it goes, or waiting; where its
+    game cannot be read, why (issue 41)."""
+    from scorekeeper.cli.table import at_the_table
+    from scorekeeper.errors import UserError
     from scorekeeper.service.board import partie
 
     if table.forfeit:
         return i18n.text("web.board.forfeit", team=concours.entrant(table.forfeit[0]).name)
     if result is not None:
         return i18n.text("web.board.finished")
-    sheet = partie(table)
+    if damaged is not None:
+        return at_the_table(damaged)
+    try:
+        sheet = partie(table)
+    except UserError as error:
+        return at_the_table(error)
     if sheet is None:
         return i18n.text("web.board.waiting")
     from scorekeeper.cli.render import short_status

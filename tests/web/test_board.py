@@ -97,3 +97,21 @@ def test_serve_concours_prints_each_table_s_addresses(concours_served: Served):
     view, entry = listed[0].split(": ", 1)[1].split()
     assert "/table/1-1?token=" in view and "/table/1-1/entry?token=" in entry
     assert fetch(view)[0] == 200 and fetch(entry)[0] == 200
+
+
+def test_a_damaged_table_game_or_concours_file_is_said_and_the_board_shows_the_other_tables(concours_served: Served, home):
+    """issue 41: a table's game damaged by hand shows its reason on its table, the other table as it stands;
+    the concours's own file damaged gives the board its reason (404), never a 500 nor a traceback."""
+    from tests.web.conftest import stop
+
+    cards = table_links("Printemps", concours_served.base, entry=True)
+    assert fetch(cards[1][0])[0] == 200 and fetch(cards[2][0])[0] == 200  # both tables' games made
+    (home / "games" / "Printemps-r1-t1.toml").write_text("damaged [[[", encoding="utf-8")
+    status, page, _ = fetch(concours_served.view)
+    assert status == 200 and "Table 2" in page and "Printemps-r1-t1.toml is damaged" in page, page
+    assert fetch(cards[1][0])[0] == 404
+    (home / "concours" / "Printemps.toml").write_text("damaged [[[", encoding="utf-8")
+    status, page, _ = fetch(concours_served.view)
+    assert status == 404 and "Printemps.toml" in page
+    stop(concours_served)
+    assert "Traceback" not in concours_served.process.stderr.read()
