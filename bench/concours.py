@@ -43,8 +43,10 @@ def timed_draw(name: str, number: int, goal: float) -> Any:
     begun = time.perf_counter()
     _, drawn = concours.draw(name)
     took = time.perf_counter() - begun
-    print(f"  round {number}: drawn in {took:.3f} s ({len(drawn.tables)} tables, {len(drawn.byes)} sitting out;"
-          f" goal <= {goal} s)")
+    print(
+        f"  round {number}: drawn in {took:.3f} s ({len(drawn.tables)} tables, {len(drawn.byes)} sitting out;"
+        f" goal <= {goal} s)"
+    )
     return drawn
 
 
@@ -69,8 +71,11 @@ def doublettes(teams: int, rounds: int, coups: int, runs: int) -> None:
                 scorer = rng.choice(table.seats)
                 service.add(table.game, {"retourne": rng.choice(CARDS), "points": {scorer: rng.randrange(0, 69)}})
                 entered += 1
-        print(f"    its {len(making)} tables' games made in {1000 * statistics.median(making):.1f} ms of CPU each (median),"
-              f" the last among {len(service.names())} games (goal: flat, whatever the games stored)")
+        print(
+            f"    its {len(making)} tables' games made in "
+            f"{1000 * statistics.median(making):.1f} ms of CPU each (median),"
+            f" the last among {len(service.names())} games (goal: flat, whatever the games stored)"
+        )
     spent = time.perf_counter() - started
     print(f"  {entered} coups entered in {spent:.0f} s ({1000 * spent / entered:.1f} ms a coup, through the service)")
     env = {**os.environ}
@@ -86,12 +91,17 @@ def doublettes(teams: int, rounds: int, coups: int, runs: int) -> None:
             before = os.times()
             subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             after = os.times()
-            timed[key].append(after.children_user + after.children_system - before.children_user - before.children_system)
+            timed[key].append(
+                after.children_user + after.children_system - before.children_user - before.children_system
+            )
     floor, help_ = statistics.median(timed["floor"]), statistics.median(timed["help"])
     for key in ("standing", "status"):
         spent = statistics.median(timed[key])
-        print(f"  concours {key}: {1000 * spent:.0f} ms of CPU; import floor {1000 * floor:.0f} ms ({spent / floor:.2f}x); "
-              f"cold start (--help) {1000 * help_:.0f} ms ({spent / help_:.2f}x; goal <= 2x)")
+        print(
+            f"  concours {key}: {1000 * spent:.0f} ms of CPU; "
+            f"import floor {1000 * floor:.0f} ms ({spent / floor:.2f}x); "
+            f"cold start (--help) {1000 * help_:.0f} ms ({spent / help_:.2f}x; goal <= 2x)"
+        )
     size = folder_size(Path(os.environ["SCOREKEEPER_HOME"]))
     print(f"  data folder: {size / 1e6:.2f} MB for {len(service.names())} games (goal < 20 MB)")
 

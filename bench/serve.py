@@ -6,7 +6,8 @@ read as a browser reads them), then coups stored one by one by this process thro
 durable write as `coup` and `table`): for each coup and each page, the time from the write's return to the
 page's event that shows it. Meanwhile (issue 41) `--idle` sockets (300) are held open saying nothing, each
 opened again as soon as the server closes it, the server runs under a limit of `--files` open files (256),
-and a phone loads the page with its token twice a second: each load's time. Targets: the 99th percentile within 1 s, and the phone's loads too; the server's memory (its resident
+and a phone loads the page with its token twice a second: each load's time. Targets: the 99th percentile
+within 1 s, and the phone's loads too; the server's memory (its resident
 set, with every page connected) under 100 MB. Every loop is bounded in count and time; the server is
 stopped at the end. Timing figures on a shared machine are noisy: read them beside the machine's load.
 """
@@ -76,7 +77,9 @@ async def phone(port: int, token: str, done: asyncio.Event, loads: list[float]) 
     while not done.is_set():
         started = time.monotonic()
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.2", 0))  # another machine
+            reader, writer = await asyncio.open_connection(
+                "127.0.0.1", port, local_addr=("127.0.0.2", 0)
+            )  # another machine
             writer.write(f"GET /?token={token} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
             await writer.drain()
             answer = await asyncio.wait_for(reader.read(), 10)
@@ -109,9 +112,17 @@ async def main(clients: int, coups: int, idles: int, files: int) -> int:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     players = [arg for name in PLAYERS for arg in ("--player", name)]
     command = [sys.executable, "-m", "scorekeeper"]
-    subprocess.run([*command, "new", "manille-muette", *players, "--game", "bench", "-o", "manche=1000", "-o", "partie.belle=0"], check=True, env=env, capture_output=True)
+    subprocess.run(
+        [*command, "new", "manille-muette", *players, "--game", "bench", "-o", "manche=1000", "-o", "partie.belle=0"],
+        check=True,
+        env=env,
+        capture_output=True,
+    )
     server = subprocess.Popen(
-        [*command, "serve", "--game", "bench", "--port", "0"], stdout=subprocess.PIPE, text=True, env=env,
+        [*command, "serve", "--game", "bench", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
         preexec_fn=limited(files) if files else None,
     )
     try:
@@ -151,11 +162,17 @@ async def main(clients: int, coups: int, idles: int, files: int) -> int:
     missed = sum(d == float("inf") for d in delays)
     p99 = delays[min(len(delays) - 1, int(len(delays) * 0.99))]
     print(f"{clients} pages, {coups} coups: {len(delays)} deliveries, {missed} missed")
-    print(f"  from the write to the page: median {statistics.median(delays) * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms (target p99 < 1000 ms)")
+    print(
+        f"  from the write to the page: median {statistics.median(delays) * 1000:.0f} ms, "
+        f"p99 {p99 * 1000:.0f} ms, max {delays[-1] * 1000:.0f} ms (target p99 < 1000 ms)"
+    )
     loads.sort()
     late = loads[min(len(loads) - 1, int(len(loads) * 0.99))] if loads else float("inf")
     print(f"  {idles} idle sockets held ({opened[0]} opened), the server's limit {files or 'unchanged'} files:")
-    print(f"  a phone's page: {len(loads)} loads, median {statistics.median(loads or [float('inf')]) * 1000:.0f} ms, p99 {late * 1000:.0f} ms (target p99 < 1000 ms)")
+    print(
+        f"  a phone's page: {len(loads)} loads, median {statistics.median(loads or [float('inf')]) * 1000:.0f} ms, "
+        f"p99 {late * 1000:.0f} ms (target p99 < 1000 ms)"
+    )
     print(f"  server memory with {clients} pages connected: {memory:.1f} MB (target < 100 MB)")
     return 0 if p99 < 1.0 and late < 1.0 and memory < 100 and not missed else 1
 
@@ -168,4 +185,8 @@ if __name__ == "__main__":
     parser.add_argument("--files", type=int, default=256, help="the server's limit of open files (0: unchanged)")
     arguments = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    sys.exit(asyncio.run(main(min(arguments.clients, 500), min(arguments.coups, 200), min(arguments.idle, 900), arguments.files)))
+    sys.exit(
+        asyncio.run(
+            main(min(arguments.clients, 500), min(arguments.coups, 200), min(arguments.idle, 900), arguments.files)
+        )
+    )

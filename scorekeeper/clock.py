@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 
 def now() -> str:
     """The time an entry, a note or a stop is said: ISO text to the second, in UTC with its offset."""
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def created() -> datetime:
     """When a game is created, as its file keeps it (an offset date-time of TOML), in UTC."""
-    return datetime.now(timezone.utc).replace(microsecond=0)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 def instant(iso: str) -> datetime | None:

@@ -114,4 +114,3 @@ class CoupRefused(UserError):
         if self.number is None:
             return self.reason
         return Record(None, "error.coup_refused", {"number": self.number, "reason": self.reason})
-

@@ -197,8 +197,13 @@ def _on_paper(made: Any) -> dict[str, dict[str, Any]]:
                     mine["points"], mine["manches"] = result.points[side], result.manches[side]
                 figures[player] = mine
             found[fold_name(table.game)] = {
-                "name": table.game, "ruleset": made.ruleset_name, "last": made.created or "", "over": True,
-                "players": figures, "stopped": False, "ahead": None,
+                "name": table.game,
+                "ruleset": made.ruleset_name,
+                "last": made.created or "",
+                "over": True,
+                "players": figures,
+                "stopped": False,
+                "ahead": None,
             }
     return found
 

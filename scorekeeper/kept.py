@@ -112,9 +112,7 @@ def plain(name: str) -> bool:
     >>> plain("g500"), plain("a.b-c_d"), plain(".x"), plain("x.toml"), plain("Café"), plain("")
     (True, True, False, False, False, False)
     """
-    return (
-        0 < len(name) <= 64 and name[0] not in "._-" and set(name) <= PLAIN and not name.endswith(".toml")
-    )
+    return 0 < len(name) <= 64 and name[0] not in "._-" and set(name) <= PLAIN and not name.endswith(".toml")
 
 
 def answer(args: list[str]) -> bool:

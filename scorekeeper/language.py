@@ -141,7 +141,7 @@ class Language(NamedTuple):
         return spoken + [Language.named(code) for code in codes() if code not in said]
 
     def of(self, words: str) -> str:
-        """"de" before `words` (a name, a seat) as this language says it: `d'Ana`, `de Bea`, `du mort de
+        """ "de" before `words` (a name, a seat) as this language says it: `d'Ana`, `de Bea`, `du mort de
         César`, `des tiers`; `of Bea` in English."""
         rule = self.words.get("of", {})
         for article, contracted in rule.get("contracted", {}).items():

@@ -17,10 +17,11 @@ BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u
 # those that matter at a card table: Cyrillic and Greek look-alikes, capitals and small letters apart (a
 # capital Greek N is N, a small one is v). A name's skeleton reads them as the Latin letters they show.
 LOOKALIKES = str.maketrans(
-    "АВЕЅІЈКМНОРСТХУҮԚԜӀ" "аеѕіјорсхуүԁԛԝһӏ"  # Cyrillic
-    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ" "αγικνορυχϲϳ",  # Greek
-    "ABESIJKMHOPCTXYYQWI" "aesijopcxyydqwhl"
-    "ABEZHIKMNOPTYX" "ayikvopuxcj",
+    "АВЕЅІЈКМНОРСТХУҮԚԜӀ"
+    "аеѕіјорсхуүԁԛԝһӏ"  # Cyrillic
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"
+    "αγικνορυχϲϳ",  # Greek
+    "ABESIJKMHOPCTXYYQWIaesijopcxyydqwhlABEZHIKMNOPTYXayikvopuxcj",
 )
 
 

@@ -44,7 +44,9 @@ def _imported(*args: str, env: dict | None = None) -> set[str]:
 
     ran = subprocess.run(
         [sys.executable, "-X", "importtime", "-m", "scorekeeper", *args],
-        capture_output=True, text=True, env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
     )
     return {line.rsplit("|", 1)[-1].strip() for line in ran.stderr.splitlines() if line.startswith("import time:")}
 
@@ -53,7 +55,11 @@ def test_only_serve_pays_for_the_web_stack(tmp_path):
     """Starlette, uvicorn, Jinja2 and segno are imported by `serve` alone (issue 33): `sheet`, `coup --help`
     and `--help` import none of them."""
     env = {"SCOREKEEPER_HOME": str(tmp_path)}
-    subprocess.run([sys.executable, "-m", "scorekeeper", "demo", "--yes"], capture_output=True, env={**__import__("os").environ, **env})
+    subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "demo", "--yes"],
+        capture_output=True,
+        env={**__import__("os").environ, **env},
+    )
     for args in (["sheet"], ["coup", "--help"], ["--help"]):
         modules = _imported(*args, env=env)
         assert "scorekeeper.cli.app" in modules  # the list is read

@@ -34,11 +34,11 @@ import typer
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from scorekeeper import i18n, service
-from scorekeeper.language import codes
 from scorekeeper.cli import complete, language, terminal
 from scorekeeper.cli.said import said
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import render, text
+from scorekeeper.language import codes
 
 # Each command's module (`scorekeeper.cli.NAME`) and the catalog key of its help, which the command
 # declares too (a test keeps them equal); the list of commands shows its first sentence.
@@ -116,10 +116,11 @@ def alias(word: str) -> tuple[str, ...] | None:
 
     folded = fold_name(word)
     for code in codes():
-        for said, line in aliases(code).items():
-            if fold_name(said) == folded:
+        for spoken, line in aliases(code).items():
+            if fold_name(spoken) == folded:
                 return line
     return None
+
 
 def _plain_brackets(help_record: Any) -> Any:
     """An argument's or an option's help as click writes it: typer escapes its `[required]` and its
@@ -175,7 +176,12 @@ class Group(TyperGroup):
     ) -> tuple[str | None, click.Command | None, list[str]]:
         if args and isinstance(args[0], str) and args[0] not in COMMANDS:  # a table word: its command line
             line = alias(args[0])
-            if line is not None and len(line) > 1 and not ctx.resilient_parsing and not (args[1:] and args[1].isdigit()):
+            if (
+                line is not None
+                and len(line) > 1
+                and not ctx.resilient_parsing
+                and not (args[1:] and args[1].isdigit())
+            ):
                 raise UserError("table_explain_needs_number")  # `--detail` is no word of the table's
             args = args if line is None else [*line, *args[1:]]
         name, command, rest = super().resolve_command(ctx, args)
@@ -222,7 +228,14 @@ class Group(TyperGroup):
         self.help = text("help.scorekeeper")
         # Read before click parses (see `language.choose`): declared here for the help alone.
         self.params = [param for param in self.params if param.name not in ("lang", *_COMPLETION_OPTIONS)]
-        self.params.append(click.Option(["--lang"], metavar=text("metavar.lang"), expose_value=False, help=text("help.option.lang", languages=codes())))
+        self.params.append(
+            click.Option(
+                ["--lang"],
+                metavar=text("metavar.lang"),
+                expose_value=False,
+                help=text("help.option.lang", languages=codes()),
+            )
+        )
         self.params += complete.options()  # their callbacks load the completion machinery, when given
         if complete.VARIABLE in os.environ:
             complete.start()
@@ -256,7 +269,9 @@ class Group(TyperGroup):
                 return _stored_anyway(notices, error)
             return self._refused(args, error)
         except click.ClickException as error:
-            return self._mistake(args, "cli.mistake", text("cli.mistake", error=" ".join(error.format_message().split())))
+            return self._mistake(
+                args, "cli.mistake", text("cli.mistake", error=" ".join(error.format_message().split()))
+            )
         except click.Abort:
             return terminal.fail(text("cli.aborted"), code=Exit.ABORTED)
         except (Exception, SystemExit) as error:  # SystemExit: click's own exit 1 on a broken pipe

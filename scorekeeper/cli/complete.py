@@ -214,6 +214,8 @@ def _install(shell: str, prog: str) -> str:
         return str(_completion_shared.install(shell=shell, prog_name=prog, complete_var=VARIABLE)[1])
     except OSError as error:
         where = error.filename or "~"
-        raise UserError("completion_not_installed", shell=shell, path=str(where), problem=tomlfile.system_reason(error)) from None
+        raise UserError(
+            "completion_not_installed", shell=shell, path=str(where), problem=tomlfile.system_reason(error)
+        ) from None
     finally:
         _completion_shared._completion_scripts.update(typers)

@@ -107,7 +107,6 @@ def new(
     prize: list[str] = typer.Option([], "--prize", help=text("help.concours.new.prize")),
 ) -> None:
     from scorekeeper import rulesets
-
     from scorekeeper.cli.options import value_said
     from scorekeeper.concours.model import FORMATS, MEASURES, PAIRINGS
     from scorekeeper.errors import UserError
@@ -119,11 +118,28 @@ def new(
         if given not in accepted:  # named in the table's words: « individueel », « willekeurig »
             raise UserError("concours_bad_choice", option=flag, given=given, accepted=list(map(value_shown, accepted)))
     made = _service().new(
-        name, ruleset, format, rounds, options, pairing, bye, ranking, coups, prizes, lang=i18n.spoken().code,
+        name,
+        ruleset,
+        format,
+        rounds,
+        options,
+        pairing,
+        bye,
+        ranking,
+        coups,
+        prizes,
+        lang=i18n.spoken().code,
         awards=prize,
     )
-    _say(text(_alone(made, "concours.made"), name=made.name, ruleset=made.ruleset_name, format=value_shown(made.settings.format),
-              rounds=made.settings.rounds))
+    _say(
+        text(
+            _alone(made, "concours.made"),
+            name=made.name,
+            ruleset=made.ruleset_name,
+            format=value_shown(made.settings.format),
+            rounds=made.settings.rounds,
+        )
+    )
 
 
 @app.command("register", help=text("help.concours.register"))
@@ -136,8 +152,15 @@ def register(
     _speak(name)
     made, entrant = _service().register(name, player, team, replace)
     late = entrant.joined > 1
-    _say(text(_alone(made, "concours.registered"), number=entrant.number, team=entrant.name,
-              players=list(entrant.players), count=len(made.entrants)))
+    _say(
+        text(
+            _alone(made, "concours.registered"),
+            number=entrant.number,
+            team=entrant.name,
+            players=list(entrant.players),
+            count=len(made.entrants),
+        )
+    )
     if late:
         _say(text("concours.late", team=entrant.name, round=entrant.joined))
 
@@ -173,16 +196,22 @@ def draw(
         _say(text("concours.undone", round=drawn.number))
         return
     if json:
-        print_json({
-            "round": drawn.number,
-            "seed": drawn.seed,
-            "tables": [
-                {"table": t.number, "teams": [service.side_name(made, side) for side in t.sides], "seats": list(t.seats),
-                 "game": t.game}
-                for t in drawn.tables
-            ],
-            "bye": [made.entrant(number).name for number in drawn.byes],
-        })
+        print_json(
+            {
+                "round": drawn.number,
+                "seed": drawn.seed,
+                "tables": [
+                    {
+                        "table": t.number,
+                        "teams": [service.side_name(made, side) for side in t.sides],
+                        "seats": list(t.seats),
+                        "game": t.game,
+                    }
+                    for t in drawn.tables
+                ],
+                "bye": [made.entrant(number).name for number in drawn.byes],
+            }
+        )
         return
     _say(text("concours.drawn", round=drawn.number, seed=drawn.seed, tables=len(drawn.tables)))
     for t in drawn.tables:
@@ -212,8 +241,6 @@ def _by_team(made: Any, drawn: Any) -> list[tuple[Any, Any]]:
     ]
 
 
-
-
 @app.command("result", help=text("help.concours.result"))
 def result(
     round: int = typer.Argument(..., help=text("help.concours.result.round")),
@@ -234,8 +261,15 @@ def result(
         return
     assert entered.result is not None
     teams = [service.side_name(made, side) for side in entered.sides]
-    _say(text("concours.result", round=round, table=table, teams=teams,
-              points=("-" if len(entered.sides) == 2 else ", ").join(f"{p:g}" for p in entered.result.points)))
+    _say(
+        text(
+            "concours.result",
+            round=round,
+            table=table,
+            teams=teams,
+            points=("-" if len(entered.sides) == 2 else ", ").join(f"{p:g}" for p in entered.result.points),
+        )
+    )
     if round < len(made.rounds):  # corrected after the next draw: the standing it changed, shown (T-9)
         _say(text("concours.corrected", round=round, drawn=len(made.rounds)))
         standing(False, name)
@@ -254,16 +288,30 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
         data: dict[str, Any] = {"place": row.place, "team": one.name, "players": list(one.players), "won": row.won}
         data["jetons" if three else "points"] = row.points
         data["difference"] = row.difference
-        data.update({"played": row.played, "byes": row.byes, "manches": row.manches, "against": row.against,
-                     "opponents": row.opponents, "withdrawn": one.withdrawn is not None})
+        data.update(
+            {
+                "played": row.played,
+                "byes": row.byes,
+                "manches": row.manches,
+                "against": row.against,
+                "opponents": row.opponents,
+                "withdrawn": one.withdrawn is not None,
+            }
+        )
         rows.append(data)
     if json:
         print_json({"round": ranked.round, "teams": rows})
         return
     lines = [text("concours.standing", name=made.name, round=ranked.round)]
     for data in rows:
-        line = text("concours.standing_line", place=data["place"], team=data["team"], won=_said(data["won"]),
-                    points=_said(data.get("points", data.get("jetons"))), difference=_signed(data["difference"]))
+        line = text(
+            "concours.standing_line",
+            place=data["place"],
+            team=data["team"],
+            won=_said(data["won"]),
+            points=_said(data.get("points", data.get("jetons"))),
+            difference=_signed(data["difference"]),
+        )
         if data["withdrawn"]:  # marked, never dropped (T-5, T-9)
             line += text("concours.standing.withdrawn")
         lines.append(line)
@@ -274,15 +322,29 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
 def status(json: bool = JSON, name: str = CONCOURS) -> None:
     _speak(name)
     now = _service().status(name)
-    data = {"concours": now.concours.name, "round": now.round, "rounds": now.concours.settings.rounds,
-            "finished": now.finished, "waiting": now.waiting, "bye": now.byes, "teams": now.teams,
-            "withdrawn": now.withdrawn}
+    data = {
+        "concours": now.concours.name,
+        "round": now.round,
+        "rounds": now.concours.settings.rounds,
+        "finished": now.finished,
+        "waiting": now.waiting,
+        "bye": now.byes,
+        "teams": now.teams,
+        "withdrawn": now.withdrawn,
+    }
     if json:
         print_json(data)
         return
     key = "concours.status" if now.round else "concours.status.none"  # never « round 0 of 3 »
-    _say(text(_alone(now.concours, key), name=now.concours.name, round=now.round,
-              rounds=now.concours.settings.rounds, teams=now.teams))
+    _say(
+        text(
+            _alone(now.concours, key),
+            name=now.concours.name,
+            round=now.round,
+            rounds=now.concours.settings.rounds,
+            teams=now.teams,
+        )
+    )
     if now.round:
         none = [text("concours.tables_none")]  # a list with nothing in it is said, never left blank
         _say(text("concours.status_tables", finished=now.finished or none, waiting=now.waiting or none))
@@ -321,14 +383,19 @@ def delete(name: str = typer.Argument(..., help=text("help.concours.name"))) -> 
     _say(text("concours.deleted", name=gone.name))
 
 
-
 WHATS = ("cards", "standing", "prizes", "wall", "sheets")
 PRINTED = ("cards", "wall", "sheets")  # pages of the round drawn, HTML alone
 
 
 @app.command("export", help=text("help.concours.export"))
 def export(
-    what: str = typer.Option("standing", "--what", metavar="|".join(map(value_shown, WHATS)), show_default=value_shown("standing"), help=text("help.concours.export.what")),
+    what: str = typer.Option(
+        "standing",
+        "--what",
+        metavar="|".join(map(value_shown, WHATS)),
+        show_default=value_shown("standing"),
+        help=text("help.concours.export.what"),
+    ),
     format: str = typer.Option(None, "--format", "-f", metavar="html|csv", help=text("help.concours.export.format")),
     round: int = typer.Option(None, "--round", help=text("help.concours.export.round")),
     output: Path = typer.Option(
@@ -342,10 +409,9 @@ def export(
     _speak(name)
     import sys
 
+    from scorekeeper.cli.options import value_said
     from scorekeeper.cli.terminal import printable
     from scorekeeper.errors import UserError
-
-    from scorekeeper.cli.options import value_said
 
     what = value_said(what, WHATS) or what
     if what not in WHATS:
@@ -397,8 +463,11 @@ def _cards(name: str | None, round_number: int | None, base: str | None, entry: 
     views = service.tables_of(made, round_number)
     cards = [
         paper.Card(
-            view.round, view.table, [(service.side_name(made, side), _players(made, side)) for side in table.sides],
-            view.seats, view.game,
+            view.round,
+            view.table,
+            [(service.side_name(made, side), _players(made, side)) for side in table.sides],
+            view.seats,
+            view.game,
             () if base is None else tuple(links(base, view.round, view.table, view.secret, entry)),
         )
         for view, table in zip(views, made.round(views[0].round).tables, strict=True)
@@ -406,7 +475,9 @@ def _cards(name: str | None, round_number: int | None, base: str | None, entry: 
     words = paper.Words(
         lambda number: text("concours.card.table", table=number),
         lambda number: text("concours.card.round", name=made.name, round=number, rounds=made.settings.rounds),
-        text("concours.card.seats"), text("concours.card.game"), text("concours.card.versus"),
+        text("concours.card.seats"),
+        text("concours.card.game"),
+        text("concours.card.versus"),
         {"view": text("concours.card.link.view"), "entry": text("concours.card.link.entry")},
     )
     title = text("concours.cards.title", name=made.name, round=views[0].round)
@@ -440,8 +511,12 @@ def _wall(made: Any, round_number: int, title: str) -> str:
     service = _service()
     drawn = made.round(round_number)
     rows: list[list[Any]] = [
-        [t.number, text("concours.card.versus").join(f" {service.side_name(made, side)} " for side in t.sides).strip(),
-         " · ".join(t.seats), t.game]
+        [
+            t.number,
+            text("concours.card.versus").join(f" {service.side_name(made, side)} " for side in t.sides).strip(),
+            " · ".join(t.seats),
+            t.game,
+        ]
         for t in drawn.tables
     ]
     tables = Table([text(f"concours.wall.column.{key}") for key in ("table", "teams", "seats", "game")], rows)
@@ -471,7 +546,14 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
     for row, prize in listed:
         one = made.entrant(row.entrant)
         cells: list[Any] = [
-            row.place, one.name, " & ".join(one.players), _whole(row.won), row.points, row.difference, row.played, row.byes
+            row.place,
+            one.name,
+            " & ".join(one.players),
+            _whole(row.won),
+            row.points,
+            row.difference,
+            row.played,
+            row.byes,
         ]
         if prizes:
             cells.append(paper.award_shown(prize))  # the same on the board (T-10)
@@ -521,5 +603,13 @@ def import_(
     if done.result is None:
         _say(text("concours.imported_playing", game=done.table.game, round=done.round, table=done.table.number))
         return
-    _say(text("concours.imported", game=done.table.game, round=done.round, table=done.table.number, teams=teams,
-              points="-".join(f"{p:g}" for p in done.result.points)))
+    _say(
+        text(
+            "concours.imported",
+            game=done.table.game,
+            round=done.round,
+            table=done.table.number,
+            teams=teams,
+            points="-".join(f"{p:g}" for p in done.result.points),
+        )
+    )

@@ -106,9 +106,7 @@ def _foreign(args: list[str]) -> tuple[Option, ...]:
         return ()
 
 
-def with_options(
-    options: Sequence[Option], at: int = -1
-) -> Callable[[Callable[..., None]], Callable[..., None]]:
+def with_options(options: Sequence[Option], at: int = -1) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """`command` takes `options` (among its own, before its own parameter number `at`), gathered in
     `said`: each option with its value."""
 

@@ -22,7 +22,9 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 @app.command(help=text("help.export"), epilog=examples_of("export"))
 def export(
     game_name: str = GAME,
-    format: str = typer.Option(None, "--format", "-f", metavar="|".join(formats.FORMATS), help=text("help.export.format")),
+    format: str = typer.Option(
+        None, "--format", "-f", metavar="|".join(formats.FORMATS), help=text("help.export.format")
+    ),
     output: Path = typer.Option(None, "--output", metavar=text("metavar.file"), help=text("help.export.output")),
     title: str = typer.Option(None, "--title", metavar=text("metavar.text"), help=text("help.export.title")),
     dialect: str = typer.Option(

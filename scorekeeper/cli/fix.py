@@ -42,7 +42,9 @@ Entry = tuple[int, str, str | None]  # a line of the file: its number, the short
 
 @app.command(help=text("help.fix"), epilog=examples_of("fix"))
 def fix(
-    source: Path = typer.Option(None, "--from", metavar=text("metavar.file"), help=text("help.fix.from")),  # the shell completes it
+    source: Path = typer.Option(
+        None, "--from", metavar=text("metavar.file"), help=text("help.fix.from")
+    ),  # the shell completes it
     show: bool = typer.Option(False, "--print", help=text("help.fix.print")),
     game_name: str = GAME,
 ) -> None:
@@ -174,7 +176,9 @@ def _edit(content: str) -> str:
             done = subprocess.run([*shlex.split(editor), str(path)], check=False)
         except (OSError, ValueError) as error:
             raise UserError(
-                "fix_editor", editor=editor, reason=tomlfile.system_reason(error) if isinstance(error, OSError) else str(error)
+                "fix_editor",
+                editor=editor,
+                reason=tomlfile.system_reason(error) if isinstance(error, OSError) else str(error),
             ) from None
         if done.returncode != 0:  # as git takes it: the user left the editor without saving (vi's :cq)
             raise UserError("fix_editor_quit", editor=editor, code=done.returncode)

@@ -151,8 +151,14 @@ def _row(listed: service.Listed) -> dict:
 def _concours_row(made: service.ConcoursListed) -> dict:
     """A concours as one line of the list, in the games' columns: its tables' games are `games --concours NAME`."""
     return {
-        "name": made.name, "ruleset": made.ruleset, "players": [], "coups": None,
-        "last_played": None, "over": made.round == made.rounds, "stopped": False, "current": False,
+        "name": made.name,
+        "ruleset": made.ruleset,
+        "players": [],
+        "coups": None,
+        "last_played": None,
+        "over": made.round == made.rounds,
+        "stopped": False,
+        "current": False,
         "state": text("games.state.concours", games=made.games, round=made.round, rounds=made.rounds, teams=made.teams),
         "concours": True,
     }

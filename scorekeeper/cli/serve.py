@@ -2,7 +2,8 @@
 
 The first line is the page's address with its token, the second (with `--entry`) the entry page's with its
 own, then a QR code of the first. With `--concours NAME` the first is the board's (`/concours`), and each
-table's pages open at the addresses its card carries (`concours.links`: tokens from the table's secret). The web stack (`scorekeeper.web`: Starlette, uvicorn, Jinja2, segno) is
+table's pages open at the addresses its card carries (`concours.links`: tokens from the table's secret).
+The web stack (`scorekeeper.web`: Starlette, uvicorn, Jinja2, segno) is
 imported here, inside the command: no other command pays for it at start-up.
 """
 
@@ -11,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import socket
 import sys
-
 from typing import Any
 
 import typer
@@ -30,10 +30,14 @@ PORT = 8733  # the default port: free on most machines, above the privileged ran
 @app.command(help=text("help.serve"), epilog=examples_of("serve"))
 def serve(
     game_name: str = GAME,
-    port: int = typer.Option(PORT, "--port", metavar="N", show_default=False, help=text("help.serve.port")),  # its help says the default
+    port: int = typer.Option(
+        PORT, "--port", metavar="N", show_default=False, help=text("help.serve.port")
+    ),  # its help says the default
     entry: bool = typer.Option(False, "--entry", help=text("help.serve.entry")),
     lan: bool = typer.Option(False, "--lan", help=text("help.serve.lan")),
-    concours: str = typer.Option(None, "--concours", "-c", metavar=text("metavar.name"), help=text("help.serve.concours")),
+    concours: str = typer.Option(
+        None, "--concours", "-c", metavar=text("metavar.name"), help=text("help.serve.concours")
+    ),
     new_tokens: bool = typer.Option(False, "--new-tokens", help=text("help.serve.new_tokens")),
 ) -> None:
     if not 0 <= port <= 65535:
@@ -60,7 +64,11 @@ def serve(
         tokens = Tokens.kept(f"concours {name}", entry=False, new=new_tokens)
         address = f"http://{shown}:{port}/concours?token={tokens.view}"
         application = build_concours(name, tokens, entry)
-        say = [address, text("serve.tables_entry" if entry else "serve.tables"), *_tables(name, f"http://{shown}:{port}", entry)]
+        say = [
+            address,
+            text("serve.tables_entry" if entry else "serve.tables"),
+            *_tables(name, f"http://{shown}:{port}", entry),
+        ]
     else:
         tokens = Tokens.kept(f"game {name}", entry, new=new_tokens)
         address = f"http://{shown}:{port}/?token={tokens.view}"
@@ -85,7 +93,13 @@ def serve(
 
     Punctual.room = make_room()  # idle sockets closed in time, the longest silent one for a newcomer
     config = uvicorn.Config(
-        application, http=Punctual, backlog=BACKLOG, log_level="warning", access_log=False, timeout_graceful_shutdown=1, lifespan="on"
+        application,
+        http=Punctual,
+        backlog=BACKLOG,
+        log_level="warning",
+        access_log=False,
+        timeout_graceful_shutdown=1,
+        lifespan="on",
     )
     server = Server(config)
     try:

@@ -19,7 +19,11 @@ def settle(
     early: bool = typer.Option(False, "--early", help=text("help.settle.early")),
     whole: bool = typer.Option(False, "--whole", help=text("help.settle.whole")),
     statement: str = typer.Option(
-        None, "--statement", metavar=text("metavar.name"), help=text("help.settle.statement"), autocompletion=complete.player_names
+        None,
+        "--statement",
+        metavar=text("metavar.name"),
+        help=text("help.settle.statement"),
+        autocompletion=complete.player_names,
     ),
     json: bool = JSON,
 ) -> None:

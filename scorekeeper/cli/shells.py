@@ -95,7 +95,11 @@ def zsh_word(value: str) -> str:
 
 def _ansi_c(value: str, keep: Any) -> str:
     """`value` as a `$'…'` word: the characters `keep` accepts as they are, the others as their UTF-8 bytes."""
-    return "$'" + "".join(char if keep(char) else "".join(f"\\x{byte:02x}" for byte in char.encode()) for char in value) + "'"
+    return (
+        "$'"
+        + "".join(char if keep(char) else "".join(f"\\x{byte:02x}" for byte in char.encode()) for char in value)
+        + "'"
+    )
 
 
 def _quietly(complete: Any) -> str:
@@ -111,7 +115,6 @@ class Bash(BashComplete):
     each value sent back as a bash word, one a line."""
 
     source_template = BASH
-
 
     quote = ""  # the quote the word being completed opens, inside which bash inserts the value
 
@@ -142,7 +145,6 @@ class Zsh(ZshComplete):
 
     source_template = ZSH
 
-
     def complete(self) -> str:
         return _quietly(self._compadd)
 
@@ -169,7 +171,6 @@ class Fish(FishComplete):
     but a value that cannot be one line is not offered."""
 
     source_template = FISH
-
 
     def get_completions(self, args: list[str], incomplete: str) -> list[CompletionItem]:
         return [item for item in super().get_completions(args, incomplete) if str(item.value).isprintable()]

@@ -70,7 +70,7 @@ REDRAWN = frozenset({"edit", "adjust", "note", "insert", "delete", "fix"})
 _WORDS: dict[tuple[str, ...], str] = {}
 # The punctuation a word said at the table may carry (« le score ? », « on arrête là. »), which no
 # command word has; the apostrophe of « on s'arrête » is a letter of its word.
-PUNCTUATION = ".,;:!?¿¡…«»\"“”"
+PUNCTUATION = '.,;:!?¿¡…«»"“”'
 
 
 def folded_word(word: str) -> str:

@@ -230,7 +230,10 @@ def confirm(question: str, option: str) -> None:
             return
         if not folded or folded in no:
             raise click.Abort
-        click.echo(text("cli.confirm_again", answers=(*answers.get("confirm_yes", ()), *answers.get("confirm_no", ()))), err=True)
+        click.echo(
+            text("cli.confirm_again", answers=(*answers.get("confirm_yes", ()), *answers.get("confirm_no", ()))),
+            err=True,
+        )
 
 
 def fail(message: str, code: int = Exit.MISTAKE) -> int:

@@ -81,7 +81,9 @@ def read(name: str) -> Concours:
     wrong = damaged(concours)  # a file no command writes so: never a standing made of it
     if wrong is not None:
         raise UserError("concours_unreadable", path=str(path), reason=wrong)
-    if names.fold_name(concours.name) != names.fold_name(name) and names.skeleton(concours.name) != names.skeleton(name):
+    if names.fold_name(concours.name) != names.fold_name(name) and names.skeleton(concours.name) != names.skeleton(
+        name
+    ):
         raise UserError("concours_unreadable", path=str(path), reason=concours.name)
     return concours
 

@@ -105,7 +105,12 @@ class Entrant:
     withdrawn: int | None = None
 
     def to_toml(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"number": self.number, "name": self.name, "players": list(self.players), "joined": self.joined}
+        data: dict[str, Any] = {
+            "number": self.number,
+            "name": self.name,
+            "players": list(self.players),
+            "joined": self.joined,
+        }
         if self.withdrawn is not None:
             data["withdrawn"] = self.withdrawn
         return data
@@ -114,7 +119,10 @@ class Entrant:
     def from_toml(cls, data: dict[str, Any]) -> Entrant:
         withdrawn = data.get("withdrawn")
         return cls(
-            int(data["number"]), str(data["name"]), tuple(map(str, data["players"])), int(data.get("joined", 1)),
+            int(data["number"]),
+            str(data["name"]),
+            tuple(map(str, data["players"])),
+            int(data.get("joined", 1)),
             None if withdrawn is None else int(withdrawn),
         )
 
@@ -137,15 +145,21 @@ class Result:
 
     def to_toml(self) -> dict[str, Any]:
         return {
-            "won": list(self.won), "points": list(self.points), "manches": list(self.manches),
-            "source": self.source, "frozen": self.frozen,
+            "won": list(self.won),
+            "points": list(self.points),
+            "manches": list(self.manches),
+            "source": self.source,
+            "frozen": self.frozen,
         }
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> Result:
         return cls(
-            tuple(float(won) for won in data["won"]), tuple(data["points"]), tuple(int(m) for m in data["manches"]),
-            str(data.get("source", "paper")), bool(data.get("frozen", False)),
+            tuple(float(won) for won in data["won"]),
+            tuple(data["points"]),
+            tuple(int(m) for m in data["manches"]),
+            str(data.get("source", "paper")),
+            bool(data.get("frozen", False)),
         )
 
 
@@ -169,8 +183,11 @@ class Table:
 
     def to_toml(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "table": self.number, "sides": [list(side) for side in self.sides], "seats": list(self.seats),
-            "game": self.game, "secret": self.secret,
+            "table": self.number,
+            "sides": [list(side) for side in self.sides],
+            "seats": list(self.seats),
+            "game": self.game,
+            "secret": self.secret,
         }
         if self.forfeit:
             data["forfeit"] = list(self.forfeit)
@@ -182,9 +199,13 @@ class Table:
     def from_toml(cls, data: dict[str, Any]) -> Table:
         result = data.get("result")
         return cls(
-            int(data["table"]), tuple(tuple(int(n) for n in side) for side in data["sides"]),
-            tuple(map(str, data["seats"])), str(data["game"]), str(data.get("secret", "")),
-            None if result is None else Result.from_toml(result), tuple(int(n) for n in data.get("forfeit", ())),
+            int(data["table"]),
+            tuple(tuple(int(n) for n in side) for side in data["sides"]),
+            tuple(map(str, data["seats"])),
+            str(data["game"]),
+            str(data.get("secret", "")),
+            None if result is None else Result.from_toml(result),
+            tuple(int(n) for n in data.get("forfeit", ())),
         )
 
 
@@ -204,12 +225,19 @@ class Round:
         return replace(self, tables=tuple(table if old.number == table.number else old for old in self.tables))
 
     def to_toml(self) -> dict[str, Any]:
-        return {"round": self.number, "seed": self.seed, "byes": list(self.byes), "tables": [t.to_toml() for t in self.tables]}
+        return {
+            "round": self.number,
+            "seed": self.seed,
+            "byes": list(self.byes),
+            "tables": [t.to_toml() for t in self.tables],
+        }
 
     @classmethod
     def from_toml(cls, data: dict[str, Any]) -> Round:
         return cls(
-            int(data["round"]), int(data["seed"]), tuple(Table.from_toml(t) for t in data.get("tables", ())),
+            int(data["round"]),
+            int(data["seed"]),
+            tuple(Table.from_toml(t) for t in data.get("tables", ())),
             tuple(int(n) for n in data.get("byes", ())),
         )
 
@@ -277,10 +305,14 @@ class Concours:
             ruleset=dict(data["ruleset"]),
             options=dict(data.get("options", {})),
             settings=_read("settings", lambda: Settings.from_toml(dict(data.get("settings", {})))),
-            entrants=[_read(f"entrants[{at}]", lambda one=one: Entrant.from_toml(one))
-                      for at, one in enumerate(data.get("entrants", ()), start=1)],
-            rounds=[_read(f"rounds[{at}]", lambda one=one: Round.from_toml(one))
-                    for at, one in enumerate(data.get("rounds", ()), start=1)],
+            entrants=[
+                _read(f"entrants[{at}]", lambda one=one: Entrant.from_toml(one))
+                for at, one in enumerate(data.get("entrants", ()), start=1)
+            ],
+            rounds=[
+                _read(f"rounds[{at}]", lambda one=one: Round.from_toml(one))
+                for at, one in enumerate(data.get("rounds", ()), start=1)
+            ],
             seeds={int(number): int(seed) for number, seed in dict(data.get("seeds", {})).items()},
             reseeded=[int(number) for number in data.get("reseeded", ())],
             created=created if isinstance(created, str) else None,

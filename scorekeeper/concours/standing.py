@@ -9,7 +9,6 @@ service reads from the store): the bench and the exports call these two with the
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -130,10 +129,14 @@ def scores(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> 
 
 
 def _met(score: Score, opponents: tuple[int, ...], partners: tuple[int, ...]) -> Score:
-    return Score(score.won, score.lost, score.manches, score.points, score.against, score.bye, score.forfeit, opponents, partners)
+    return Score(
+        score.won, score.lost, score.manches, score.points, score.against, score.bye, score.forfeit, opponents, partners
+    )
 
 
-def every_score(concours: Concours, outcomes: Mapping[str, Result], rounds: int | None = None) -> list[dict[int, Score]]:
+def every_score(
+    concours: Concours, outcomes: Mapping[str, Result], rounds: int | None = None
+) -> list[dict[int, Score]]:
     """Each round's scores, the first `rounds` rounds (all when None)."""
     drawn = concours.rounds if rounds is None else concours.rounds[:rounds]
     return [scores(concours, each, outcomes) for each in drawn]
@@ -147,7 +150,15 @@ def standing(concours: Concours, outcomes: Mapping[str, Result], rounds: int | N
     totals: dict[int, dict[str, float]] = {}
     met: dict[int, list[int]] = {}
     for entrant in concours.entrants:
-        totals[entrant.number] = {"played": 0, "won": 0.0, "lost": 0.0, "manches": 0, "points": 0, "against": 0, "byes": 0}
+        totals[entrant.number] = {
+            "played": 0,
+            "won": 0.0,
+            "lost": 0.0,
+            "manches": 0,
+            "points": 0,
+            "against": 0,
+            "byes": 0,
+        }
         met[entrant.number] = []
     for round_scores in rounds_scores:
         for number, score in round_scores.items():
@@ -166,13 +177,28 @@ def standing(concours: Concours, outcomes: Mapping[str, Result], rounds: int | N
     for number, mine in totals.items():
         opponents = sum(totals[other]["won"] for other in met[number] if other in totals)
         values = {
-            "won": mine["won"], "points": mine["points"], "difference": mine["points"] - mine["against"],
-            "opponents": opponents, "jetons": mine["points"], "taken": mine["manches"],
+            "won": mine["won"],
+            "points": mine["points"],
+            "difference": mine["points"] - mine["against"],
+            "opponents": opponents,
+            "jetons": mine["points"],
+            "taken": mine["manches"],
         }
         measures = tuple(values[name] for name in ranking_of(concours))
         rows.append(
-            Row(0, number, int(mine["played"]), mine["won"], mine["lost"], int(mine["manches"]), _number(mine["points"]),
-                _number(mine["against"]), int(mine["byes"]), opponents, measures)
+            Row(
+                0,
+                number,
+                int(mine["played"]),
+                mine["won"],
+                mine["lost"],
+                int(mine["manches"]),
+                _number(mine["points"]),
+                _number(mine["against"]),
+                int(mine["byes"]),
+                opponents,
+                measures,
+            )
         )
     rows.sort(key=lambda row: ([-m for m in row.measures], row.entrant))
     placed: list[Row] = []

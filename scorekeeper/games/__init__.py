@@ -35,10 +35,10 @@ from scorekeeper.rulesets import Key, Ruleset
 if TYPE_CHECKING:
     from scorekeeper.explain import Record
     from scorekeeper.games.line import Ask
-    from scorekeeper.language import Language
+    from scorekeeper.games.options import Options
     from scorekeeper.games.paper import Chart, Paper
     from scorekeeper.games.sheet import Cell, Explained, Sheet
-    from scorekeeper.games.options import Options
+    from scorekeeper.language import Language
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures

@@ -43,8 +43,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from scorekeeper.language import DEFAULT, Language, codes
 from scorekeeper.errors import Field
+from scorekeeper.language import DEFAULT, Language, codes
 
 if TYPE_CHECKING:
     from fractions import Fraction

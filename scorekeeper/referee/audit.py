@@ -43,6 +43,7 @@ from scorekeeper.referee.proof import (
     unproven_play,
 )
 
+
 # A NamedTuple, not a frozen dataclass: one is built for every trick audited (figures at the games'
 # `legal._Table`, which is built for every play: 0.8 µs against 2.1 µs).
 class TrickResult(NamedTuple):
@@ -190,6 +191,7 @@ def check_named(
                 raise UserError("named_out_of_turn", "C-3, M-3", trick=result.number, given=name, expected=seat, **said)
             key, won = ("named_leader", {}) if result.number == 1 else ("named_leader_won", {"won": result.number - 1})
             raise UserError(key, "C-3, M-3", trick=result.number, given=name, expected=seat, **won)
+
 
 def _cleared(
     game: Audited,
@@ -433,7 +435,9 @@ class LogAudit:
         """The chien where there is one, then each side's points and tricks (`audit.side`)."""
         won = self.audit.tricks_won
         if not self.points_counted:
-            return tuple(record("audit.side_tricks", None, side=side, tricks=sum(won[p] for p in side)) for side in self.sides)
+            return tuple(
+                record("audit.side_tricks", None, side=side, tricks=sum(won[p] for p in side)) for side in self.sides
+            )
         sides = tuple(
             record("audit.side", None, side=side, points=points, tricks=sum(won[p] for p in side))
             for side, points in zip(self.sides, self.side_points(), strict=True)

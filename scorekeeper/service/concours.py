@@ -106,7 +106,9 @@ def new(
     places = _awards(awards)
     if places and prizes and prizes != len(places):
         raise UserError("concours_prizes_twice", "T-10", prizes=prizes, places=len(places))
-    settings = Settings(format, rounds, pairing, _bye(bye), _ranking(ranking), coups, len(places) or prizes, seats, places)
+    settings = Settings(
+        format, rounds, pairing, _bye(bye), _ranking(ranking), coups, len(places) or prizes, seats, places
+    )
     concours = Concours(name, base.name, dict(base.table), options, settings, lang=lang)
     with files.locked(name):
         if files.exists(name):
@@ -184,7 +186,9 @@ def entrant(concours: Concours, said: str) -> Entrant:
     raise UserError("concours_no_team", name=said, count=len(concours.entrants))
 
 
-def register(name: str, players: Sequence[str], team: str | None = None, replace_team: str | None = None) -> tuple[Concours, Entrant]:
+def register(
+    name: str, players: Sequence[str], team: str | None = None, replace_team: str | None = None
+) -> tuple[Concours, Entrant]:
     """A team registered (its players; in `individuel` one player), numbered in order of registration,
     or a registration corrected (`replace_team`). A team registered after a draw enters the next (T-5)."""
     with files.changing(chosen(name)) as concours:
@@ -382,18 +386,28 @@ def _undo(concours: Concours) -> Round:
         if one.joined > len(concours.rounds) + 1:
             concours.with_entrant(replace(one, joined=len(concours.rounds) + 1))
     if concours.current is not None:  # the round before is open again: its results no more used by a draw
-        concours.with_round(replace(concours.current, tables=tuple(
-            replace(t, result=None) if t.result is not None and t.result.source == "game" else
-            replace(t, result=replace(t.result, frozen=False)) if t.result is not None else t
-            for t in concours.current.tables
-        )))
+        concours.with_round(
+            replace(
+                concours.current,
+                tables=tuple(
+                    replace(t, result=None)
+                    if t.result is not None and t.result.source == "game"
+                    else replace(t, result=replace(t.result, frozen=False))
+                    if t.result is not None
+                    else t
+                    for t in concours.current.tables
+                ),
+            )
+        )
     return drawn
 
 
 # --- results ---------------------------------------------------------------------------------------
 
 
-def outcomes(concours: Concours, only: int | None = None, damaged: dict[str, UserError] | None = None) -> dict[str, Result]:
+def outcomes(
+    concours: Concours, only: int | None = None, damaged: dict[str, UserError] | None = None
+) -> dict[str, Result]:
     """What each table's game came to (T-2), by game name, for the tables with no result in the concours
     whose game is stored and over (of round `only`, else every round). With `damaged`, a game that cannot
     be read is put there with its reason and counted as not over (the board shows the other tables, issue
@@ -508,15 +522,23 @@ def result_of(summary: Mapping[str, Any], seats: Sequence[str], count: int) -> R
     figures = summary["players"]
     sides = [seats[at::count] for at in range(count)]
     if count == 3:
-        return Result((0.0,) * 3, tuple(figures[side[0]]["jetons"] for side in sides),
-                      tuple(figures[side[0]]["taken_made"] for side in sides), "game")
+        return Result(
+            (0.0,) * 3,
+            tuple(figures[side[0]]["jetons"] for side in sides),
+            tuple(figures[side[0]]["taken_made"] for side in sides),
+            "game",
+        )
     if summary["stopped"] and not summary["over"]:
         ahead = summary["ahead"]
         won = tuple(0.5 if ahead is None else float(side[0] in ahead) for side in sides)
     else:
         won = tuple(1.0 if figures[side[0]]["won"] else 0.0 if figures[side[0]]["lost"] else 0.5 for side in sides)
-    return Result(won, tuple(figures[side[0]]["points"] for side in sides),
-                  tuple(figures[side[0]]["manches"] for side in sides), "game")
+    return Result(
+        won,
+        tuple(figures[side[0]]["points"] for side in sides),
+        tuple(figures[side[0]]["manches"] for side in sides),
+        "game",
+    )
 
 
 def _figures(text: str, count: int, option: str) -> tuple[int, ...]:
@@ -554,9 +576,19 @@ def result(
             leaving = entrant(concours, forfeit)
             if leaving.number not in table.entrants:
                 raise UserError("concours_wrong_team", "T-6", team=leaving.name, round=round_number, table=table_number)
-            if (table.result is not None or table.forfeit) and table.forfeit != (leaving.number,) and not replace_result:
-                raise UserError("concours_result_twice", "T-6", round=round_number, table=table_number,
-                                before=_entry(concours, table), entered=f"forfeit {leaving.name}")
+            if (
+                (table.result is not None or table.forfeit)
+                and table.forfeit != (leaving.number,)
+                and not replace_result
+            ):
+                raise UserError(
+                    "concours_result_twice",
+                    "T-6",
+                    round=round_number,
+                    table=table_number,
+                    before=_entry(concours, table),
+                    entered=f"forfeit {leaving.name}",
+                )
             made = replace(table, forfeit=(leaving.number,), result=None)
         else:
             if draw and winner is not None:
@@ -568,11 +600,19 @@ def result(
             entered = Result(won, figures, said_manches, "paper")
             played = game_result(concours, table) if store.exists(table.game) else None
             if played is not None and not played.same(entered) and not replace_result:
-                raise UserError("concours_result_contradicts", "T-6", game=table.game, entered=_said(entered), played=_said(played))
+                raise UserError(
+                    "concours_result_contradicts", "T-6", game=table.game, entered=_said(entered), played=_said(played)
+                )
             before = table.result
             if ((before is not None and not before.same(entered)) or table.forfeit) and not replace_result:
-                raise UserError("concours_result_twice", "T-6", round=round_number, table=table_number,
-                                before=_entry(concours, table), entered=_said(entered))
+                raise UserError(
+                    "concours_result_twice",
+                    "T-6",
+                    round=round_number,
+                    table=table_number,
+                    before=_entry(concours, table),
+                    entered=_said(entered),
+                )
             frozen = before is not None and before.frozen
             made = replace(table, result=replace(entered, frozen=frozen), forfeit=())
         concours.with_round(drawn.with_table(made))
@@ -580,7 +620,12 @@ def result(
 
 
 def paper_result(
-    concours: Concours, table: Table, round_number: int, winner: str | None, draw: bool, figures: tuple[int, ...],
+    concours: Concours,
+    table: Table,
+    round_number: int,
+    winner: str | None,
+    draw: bool,
+    figures: tuple[int, ...],
     manches: str | None,
 ) -> tuple[tuple[float, ...], tuple[int, ...]]:
     """Each side's partie won and manches, as the paper says them and its partie allows them (T-8): at
@@ -648,7 +693,9 @@ class Standing:
     concours: Concours
 
 
-def standing(name: str | None, round_number: int | None = None, damaged: dict[str, UserError] | None = None) -> Standing:
+def standing(
+    name: str | None, round_number: int | None = None, damaged: dict[str, UserError] | None = None
+) -> Standing:
     """The standing after the rounds whose tables all have a result (T-7), or after round `round_number`
     (refused while that round is not complete), a pure function of the concours file and its tables' games
     (a game that cannot be read put in `damaged` and counted as not over, where it is given: `outcomes`)."""
@@ -726,7 +773,9 @@ def tables_of(concours: Concours, round_number: int | None = None) -> list[Table
     drawn = concours.current if round_number is None else concours.round(round_number)
     assert drawn is not None
     return [
-        TableView(drawn.number, t.number, [side_name(concours, side) for side in t.sides], list(t.seats), t.game, t.secret)
+        TableView(
+            drawn.number, t.number, [side_name(concours, side) for side in t.sides], list(t.seats), t.game, t.secret
+        )
         for t in drawn.tables
     ]
 
@@ -782,14 +831,24 @@ def import_game(name: str | None, path: str, replace_result: bool = False) -> Im
             raise UserError(
                 "concours_import_players", game=game.name, players=list(game.players), seats=list(table.seats)
             )
-        same_rules = (game.ruleset_name, game.ruleset, game.options) == (concours.ruleset_name, concours.ruleset, concours.options)
+        same_rules = (game.ruleset_name, game.ruleset, game.options) == (
+            concours.ruleset_name,
+            concours.ruleset,
+            concours.options,
+        )
         if not same_rules:  # the game carries its own copy of the rules: a copy changed would score otherwise
             raise UserError(
                 "concours_import_ruleset", game=game.name, ruleset=game.ruleset_name, wanted=concours.ruleset_name
             )
         if table.forfeit and not replace_result:
-            raise UserError("concours_result_twice", "T-6", round=drawn.number, table=table.number,
-                            before=_entry(concours, table), entered=game.name)
+            raise UserError(
+                "concours_result_twice",
+                "T-6",
+                round=drawn.number,
+                table=table.number,
+                before=_entry(concours, table),
+                entered=game.name,
+            )
         game.name, game.players = table.game, list(table.seats)  # as the concours writes them
         played = game_result(concours, table, game)
         if store.exists(table.game):

@@ -89,7 +89,11 @@ def again(name: str, new_name: str | None = None) -> Ledger:
     game given no name is (`RULESET-N`)."""
     game = store.read(name)
     ruleset_of(game)  # a ruleset no game plays (a hand-edited file) is refused before anything is written
-    dealer = fiche(game).next_dealer if game.coups else game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
+    dealer = (
+        fiche(game).next_dealer
+        if game.coups
+        else game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
+    )
     revanche = Ledger(
         name=game.ruleset_name if new_name is None else store.check_name(new_name),
         ruleset_name=game.ruleset_name,

@@ -269,8 +269,16 @@ def concours_listed() -> list[ConcoursListed]:
             except UserError:  # a concours file damaged: its line still stands for its games; `concours` says why
                 found.append(ConcoursListed(name, "?", 0, counted[fold_name(name)], 0, 0))
                 continue
-            found.append(ConcoursListed(made.name, made.ruleset_name, len(made.entrants), counted[fold_name(name)],
-                                        len(made.rounds), made.settings.rounds))
+            found.append(
+                ConcoursListed(
+                    made.name,
+                    made.ruleset_name,
+                    len(made.entrants),
+                    counted[fold_name(name)],
+                    len(made.rounds),
+                    made.settings.rounds,
+                )
+            )
     return found
 
 
@@ -322,7 +330,9 @@ def write_export(path: Path, data: bytes, private: bool = False) -> None:
     if found is not None and not stat.S_ISREG(found.st_mode):
         raise UserError("export_not_a_file", path=str(path))
     if not path.parent.is_dir():  # an export makes no folder: a path mistyped is said, not created
-        raise UserError("export_cannot_write", path=str(path), reason=tomlfile.system_reason(FileNotFoundError(errno.ENOENT, "")))
+        raise UserError(
+            "export_cannot_write", path=str(path), reason=tomlfile.system_reason(FileNotFoundError(errno.ENOENT, ""))
+        )
     if found is None:
         umask = os.umask(0o022)  # read by setting it, as the only way there is; set back at once
         os.umask(umask)

@@ -34,8 +34,8 @@ from scorekeeper import games, store
 from scorekeeper.errors import UserError
 from scorekeeper.games.line import Ask
 from scorekeeper.language import Language
-from scorekeeper.service import entries, reads, tables
 from scorekeeper.rulesets import Ruleset
+from scorekeeper.service import entries, reads, tables
 from scorekeeper.store import Ledger
 
 

@@ -62,8 +62,13 @@ def unmade(name: str) -> Ledger | None:
     concours, table = found
     assert isinstance(concours, Concours) and isinstance(table, Table)
     return store.Ledger(
-        table.game, concours.ruleset_name, dict(concours.ruleset), list(table.seats), table.seats[0],
-        options=dict(concours.options), lang=concours.lang,
+        table.game,
+        concours.ruleset_name,
+        dict(concours.ruleset),
+        list(table.seats),
+        table.seats[0],
+        options=dict(concours.options),
+        lang=concours.lang,
     )
 
 
@@ -116,5 +121,7 @@ def refuse_taking(name: str, game: Ledger) -> None:
     if [fold_name(player) for player in game.players] != [fold_name(seat) for seat in table.seats]:
         raise UserError("concours_import_players", game=table.game, players=list(game.players), seats=list(table.seats))
     if (game.ruleset_name, game.ruleset, game.options) != (concours.ruleset_name, concours.ruleset, concours.options):
-        raise UserError("concours_import_ruleset", game=table.game, ruleset=game.ruleset_name, wanted=concours.ruleset_name)
+        raise UserError(
+            "concours_import_ruleset", game=table.game, ruleset=game.ruleset_name, wanted=concours.ruleset_name
+        )
     refuse_frozen(name)

@@ -21,8 +21,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scorekeeper.tomlfile import read_regular, too_deep
 from scorekeeper.store.disk import cache_dir, leftovers, write_atomic
+from scorekeeper.tomlfile import read_regular, too_deep
 
 CACHE_FROM = 8192  # bytes of TOML (some 100 coups) from which a game has an entry
 DERIVED_MOST = 1 << 20  # bytes of what a command derived from a game: a summary is a few hundred
@@ -123,12 +123,13 @@ def _keep(raw: bytes, data: dict[str, Any], known: Known | None) -> list[str] | 
                 lines.append(kept[place])
                 continue
             if where is None:  # entries inserted or deleted before it: looked for anywhere
-                where = {id(one): (one, line) for one, line in zip(old, kept)}
+                where = {id(one): (one, line) for one, line in zip(old, kept, strict=False)}
             found = where.get(id(coup))
             lines.append(found[1] if found is not None and found[0] is coup else json.dumps(coup))
         # `created` said twice, as text: JSON has no date, and a null would make `load` walk every value
-        head = json.dumps({"created": created, "data": {key: data[key] for key in data if key != "coups"} | {
-            "created": created}})
+        head = json.dumps(
+            {"created": created, "data": {key: data[key] for key in data if key != "coups"} | {"created": created}}
+        )
     except (TypeError, ValueError, RecursionError):  # a hand-edited file may hold dates, which JSON has not
         return None
     text = head[:-2].encode() + COUPS + ",\n".join(lines).encode() + END

@@ -49,7 +49,12 @@ def named(folder: Path, head: Any) -> list[tuple[str, str, str]]:
             continue
         stamp = [info.st_size, info.st_mtime_ns, info.st_ino]
         seen = kept.get(entry.name)
-        if isinstance(seen, list) and len(seen) == 5 and seen[:3] == stamp and all(isinstance(x, str) for x in seen[3:]):
+        if (
+            isinstance(seen, list)
+            and len(seen) == 5
+            and seen[:3] == stamp
+            and all(isinstance(x, str) for x in seen[3:])
+        ):
             name, read_as = seen[3], seen[4]
         else:
             told = head(Path(entry.path)).get("name") if stat.S_ISREG(info.st_mode) else None

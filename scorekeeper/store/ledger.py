@@ -7,7 +7,7 @@ first dealer, every coup exactly as declared, and the undo/redo journal. Every f
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import clock, tomlfile
@@ -223,7 +223,7 @@ class Ledger:
             coups=need("coups", list) if "coups" in data else [],
             undo_journal=need("undo", list, journal) if "undo" in journal else [],
             redo_journal=need("redo", list, journal) if "redo" in journal else [],
-            created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0, timezone.utc),
+            created=data["created"] if isinstance(data.get("created"), datetime) else datetime.fromtimestamp(0, UTC),
             lang=need("lang", str) if "lang" in data else None,  # optional: older files have none
             notes=need("notes", list) if "notes" in data else [],  # as `lang`
             stopped=need("stopped", dict) if "stopped" in data else None,

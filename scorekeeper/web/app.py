@@ -200,13 +200,16 @@ def build_concours(name: str, tokens: Tokens, entry: bool) -> Starlette:
             from scorekeeper.i18n import message
 
             html = _TEMPLATES.get_template("board.html").render(
-                view=view, words={key: message(f"web.{key}") for key in ("live", "offline")},
+                view=view,
+                words={key: message(f"web.{key}") for key in ("live", "offline")},
                 events=_here(request, "/concours/events", lang, tokens.view),
             )
         return Response(html, media_type="text/html; charset=utf-8")
 
     async def board_events(request: Request, lang: str) -> Response:
-        return StreamingResponse(board.stream(lang), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+        return StreamingResponse(
+            board.stream(lang), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"}
+        )
 
     routes = [
         Route("/concours", forbidden_unless_view(board_page)),
@@ -216,7 +219,9 @@ def build_concours(name: str, tokens: Tokens, entry: bool) -> Starlette:
     return _application(routes, lambda: [board, *doors.lives()])
 
 
-def _application(routes: list[Any], lives: Callable[[], list[Live]], follow: Callable[[], None] = lambda: None) -> Starlette:
+def _application(
+    routes: list[Any], lives: Callable[[], list[Live]], follow: Callable[[], None] = lambda: None
+) -> Starlette:
     """The routes, the page's static files, and one task that looks at every live source's files (and,
     with `follow`, whether a revanche was made to go on with)."""
 
@@ -300,7 +305,9 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
             data = json.dumps(as_json(desk.session.ledger, desk.session.fiche()), ensure_ascii=False, default=plain)
         return Response(data, media_type="application/json")
 
-    def form(action: Callable[[Request, str, Desk, dict[str, str]], Response]) -> Callable[[Request, str, Desk], Awaitable[Response]]:
+    def form(
+        action: Callable[[Request, str, Desk, dict[str, str]], Response],
+    ) -> Callable[[Request, str, Desk], Awaitable[Response]]:
         """A form of the entry page: from this server's own page, with its form key, its body bounded."""
 
         async def posted(request: Request, lang: str, desk: Desk) -> Response:
@@ -343,9 +350,13 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
     def note(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Response:
         number = fields.get("number", "").strip()
         if number and not (number.isascii() and number.isdigit()):  # « ² » is no number of a coup
-            return _page(desk, request, lang, entry=True, refused=UserError("web_note_number", given=number), status=400)
+            return _page(
+                desk, request, lang, entry=True, refused=UserError("web_note_number", given=number), status=400
+            )
         words = fields.get("text", "")
-        return _changed(desk, request, lang, lambda: service.note(desk.session.name, words, int(number) if number else None))
+        return _changed(
+            desk, request, lang, lambda: service.note(desk.session.name, words, int(number) if number else None)
+        )
 
     return [
         Route(f"{prefix}/" if not prefix else prefix, needs(Access.VIEW, fiche_page)),
@@ -438,7 +449,8 @@ def _page(
             entry=entry,
             events=_here(request, f"{desk.prefix}/events", lang, token),
             actions={
-                what: _here(request, f"{desk.prefix}/entry/{what}", lang, token) for what in ("coup", "undo", "redo", "note")
+                what: _here(request, f"{desk.prefix}/entry/{what}", lang, token)
+                for what in ("coup", "undo", "redo", "note")
             },
             confirm=_undo_question(desk) if entry and confirm else "",
             back=_here(request, f"{desk.prefix}/entry", lang, token),
@@ -477,8 +489,8 @@ def _taps(desk: Desk, language: Any) -> dict[str, Any]:
 
 
 # The page's own words (`web.KEY` in each language's catalog).
-WORDS = ("live", "offline", "line", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note", "undo_yes",
-         "undo_no", "redo", "pad", "space", "erase")  # fmt: skip
+WORDS = ("live", "offline", "line", "enter", "answer", "undo", "note", "note_number", "note_text", "add_note",
+         "undo_yes", "undo_no", "redo", "pad", "space", "erase")  # fmt: skip
 
 
 def _undo_question(desk: Desk) -> str:

@@ -17,9 +17,8 @@ uvicorn's HTTP/1.1 protocol (h11), with three things more:
 from __future__ import annotations
 
 import asyncio
-from typing import Any
-
 import socket
+from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from dataclasses import dataclass
 from enum import Enum
 from urllib.parse import parse_qsl, urlsplit
@@ -81,7 +80,9 @@ class Tokens:
         return hmac.new(self.entry.encode(), b"scorekeeper form", hashlib.sha256).hexdigest()
 
     def form_ok(self, given: str) -> bool:
-        return self.entry is not None and hmac.compare_digest(given.encode("utf-8", "surrogateescape"), self.form_key().encode())
+        return self.entry is not None and hmac.compare_digest(
+            given.encode("utf-8", "surrogateescape"), self.form_key().encode()
+        )
 
 
 def same_site(headers: dict[str, str], host: str) -> bool:

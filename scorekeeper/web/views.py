@@ -163,30 +163,46 @@ def board_view(name: str, code: str) -> dict[str, Any]:
         tables = []
         for table in drawn.tables if drawn is not None else ():
             result = None if table.forfeit else outcome(table, found)
-            tables.append({
-                "id": table_path(drawn.number, table.number),
-                "table": i18n.text("web.board.table", table=table.number),
-                "sides": [
-                    {"name": organiser.side_name(concours, side), **_side(table, result, at)} for at, side in enumerate(table.sides)
-                ],
-                "seats": " · ".join(table.seats),
-                "state": _table_state(concours, table, result, damaged.get(table.game)),
-                "done": bool(result is not None or table.forfeit),
-            })
+            tables.append(
+                {
+                    "id": table_path(drawn.number, table.number),
+                    "table": i18n.text("web.board.table", table=table.number),
+                    "sides": [
+                        {"name": organiser.side_name(concours, side), **_side(table, result, at)}
+                        for at, side in enumerate(table.sides)
+                    ],
+                    "seats": " · ".join(table.seats),
+                    "state": _table_state(concours, table, result, damaged.get(table.game)),
+                    "done": bool(result is not None or table.forfeit),
+                }
+            )
         rounds = concours.settings.rounds
         final = ranked.round == rounds and ranked.round > 0
         three = concours.settings.sides == 3
-        keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (["prize"] if final and concours.settings.prizes else [])
+        keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (
+            ["prize"] if final and concours.settings.prizes else []
+        )
         playing = drawn is not None and not final  # where each team plays now, or next (issue 41)
         if playing:
             keys.append("plays")
-        where = {} if drawn is None else {
-            number: table for table in drawn.tables if not (table.forfeit or outcome(table, found)) for number in table.entrants
-        }
+        where = (
+            {}
+            if drawn is None
+            else {
+                number: table
+                for table in drawn.tables
+                if not (table.forfeit or outcome(table, found))
+                for number in table.entrants
+            }
+        )
         rows = []
         listed = organiser.prizes(ranked) if "prize" in keys else [(row, None) for row in ranked.rows]
         for row, award in listed if ranked.round else ():  # before a round is complete, no order
-            cells: list[Any] = [row.place, concours.entrant(row.entrant).name, *map(_figure, (row.won, row.points, row.difference))]
+            cells: list[Any] = [
+                row.place,
+                concours.entrant(row.entrant).name,
+                *map(_figure, (row.won, row.points, row.difference)),
+            ]
             if "prize" in keys:  # the printed list's very prize, from the one function (T-7, T-10)
                 from scorekeeper.cli.paper.concours import award_shown
 
@@ -207,7 +223,9 @@ def board_view(name: str, code: str) -> dict[str, Any]:
             "lang": code,
             "name": concours.name,
             "title": i18n.text("web.board.title", name=concours.name),
-            "round": i18n.text("web.board.round", round=drawn.number, rounds=rounds) if drawn is not None else i18n.text("web.board.no_round"),
+            "round": i18n.text("web.board.round", round=drawn.number, rounds=rounds)
+            if drawn is not None
+            else i18n.text("web.board.no_round"),
             "tables": tables,
             "byes": i18n.text("web.board.byes", teams=byes) if byes else "",
             "heading": heading,

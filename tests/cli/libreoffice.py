@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
-NEEDED = pytest.mark.skipif(not SOFFICE, reason="no LibreOffice (soffice) here: .ci/run installs libreoffice-calc-nogui")
+NEEDED = pytest.mark.skipif(
+    not SOFFICE, reason="no LibreOffice (soffice) here: .ci/run installs libreoffice-calc-nogui"
+)
 
 
 def convert(source: Path, infilter: str, convert_to: str, tmp_path: Path) -> Path:

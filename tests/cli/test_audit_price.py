@@ -70,7 +70,13 @@ def test_p10_audit_a_tie_carried_doubles_the_price(run):
 def test_m8_second_renonce_not_charged_in_the_audit(run):
     data = json.loads(audit(run, "manille-whisthub", TWICE, "--json").out)
     first, later = data["renonces"]
-    assert (later["trick"], later["player"], later["card"], later["charged"], later["cost"]) == (7, "A", "KD", False, None)
+    assert (later["trick"], later["player"], later["card"], later["charged"], later["cost"]) == (
+        7,
+        "A",
+        "KD",
+        False,
+        None,
+    )
     assert later["told"]["event"] == "renonce_not_charged" and later["told"]["values"] == {"trick": 6, "player": "A"}
     ran = audit(run, "manille-whisthub", TWICE)
     assert "  not charged: the coup was cancelled at trick 6, at A's renonce (M-8)\n" in ran.out
@@ -156,11 +162,19 @@ def test_p10_a_partial_log_without_renonce_has_no_figure(run):
 @pytest.mark.parametrize(
     "ruleset, more, message",
     [
-        ("manille-whisthub", ("--contre", "A"), "A is on the side that chose trump: only the other side may frapper (M-6)"),  # fmt: skip
+        (
+            "manille-whisthub",
+            ("--contre", "A"),
+            "A is on the side that chose trump: only the other side may frapper (M-6)",
+        ),  # fmt: skip
         ("manille-muette", ("--contre", "B"), "M-6"),
         ("manille-whisthub", ("--surcontre", "A"), "M-6"),
         ("manille-whisthub", ("--bid", "40"), "M-13"),
-        ("manille-whisthub", ("--carried", "-1"), "--carried -1: the ties carried into a coup are counted from 0 (M-4)"),  # fmt: skip
+        (
+            "manille-whisthub",
+            ("--carried", "-1"),
+            "--carried -1: the ties carried into a coup are counted from 0 (M-4)",
+        ),  # fmt: skip
         ("manille-whisthub", ("--contre", "Q"), "Q"),
     ],
 )
@@ -178,4 +192,6 @@ def test_p10_hombre_audit_takes_no_call_and_says_its_renonce_has_no_price(run):
     ran = run("audit", "hombre", "--players", "A B C", "--trump", "c", "--leader", "A", "--trick", "2c Kh Qc", "--trick", "Ks 5c 3c", "--json")  # fmt: skip
     data = json.loads(ran.out)
     assert data["figure"] is None
-    assert all(r["charged"] and r["cost"] is None and r["told"]["event"] == "renonce_cost.hombre" for r in data["renonces"])
+    assert all(
+        r["charged"] and r["cost"] is None and r["told"]["event"] == "renonce_cost.hombre" for r in data["renonces"]
+    )

@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 import subprocess
 
-from tests.cli.test_export import BROWSER, hombre_three, needs_browser, pictures
-
 from scorekeeper.cli.paper import Mark, Series
 from scorekeeper.cli.paper.chart import svg, terminal
+from tests.cli.test_export import BROWSER, hombre_three, needs_browser, pictures
 
 
 def test_m9_chart_fits_80_columns_with_each_sides_line_and_the_manches_marked(run):

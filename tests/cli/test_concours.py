@@ -91,7 +91,10 @@ def test_t4_an_odd_number_of_doublettes_draws_a_bye_who_scores_the_winners_avera
     drawn = _drawn(run)
     assert len(drawn["bye"]) == 1 and len(drawn["tables"]) == 2
     for table in drawn["tables"]:
-        assert run("concours", "result", "1", str(table["table"]), "--winner", table["teams"][0], "--points", "60-41").code == 0
+        assert (
+            run("concours", "result", "1", str(table["table"]), "--winner", table["teams"][0], "--points", "60-41").code
+            == 0
+        )
     standing = json.loads(run("concours", "standing", "--json").out)
     sat = next(row for row in standing["teams"] if row["team"] == drawn["bye"][0])
     assert (sat["won"], sat["points"], sat["difference"]) == (1, 60, 60)
@@ -106,7 +109,10 @@ def test_t5_a_team_withdrawing_mid_day_forfeits_its_table_and_is_not_drawn_again
     ran = run("concours", "withdraw", leaving)
     assert ran.code == 0 and "forfeit" in ran.out
     other = drawn["tables"][1]
-    assert run("concours", "result", "1", str(other["table"]), "--winner", other["teams"][1], "--points", "30-68").code == 0
+    assert (
+        run("concours", "result", "1", str(other["table"]), "--winner", other["teams"][1], "--points", "30-68").code
+        == 0
+    )
     rows = {row["team"]: row for row in json.loads(run("concours", "standing", "--json").out)["teams"]}
     assert rows[leaving]["won"] == 0 and rows[leaving]["points"] == 0
     assert rows[staying]["won"] == 1 and rows[staying]["points"] == 68  # as for a bye: the winners' average
@@ -240,7 +246,9 @@ def test_each_table_has_a_secret_in_a_file_only_its_owner_reads(run, home: Path)
 
 def _scorekeeper(home: Path, *args: str) -> subprocess.Popen:
     env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": "en"}
-    return subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def test_results_from_several_processes_at_once_lose_nothing(run, home: Path) -> None:
@@ -267,6 +275,8 @@ def test_the_draw_refuses_while_a_result_is_being_written(run, home: Path) -> No
 
 def test_a_game_stored_under_a_table_s_name_before_the_draw_is_never_taken_for_its_partie(run, home: Path) -> None:
     _day(run, 2)
-    assert run("new", "manille-muette", "-p", "W", "-p", "X", "-p", "Y", "-p", "Z", "--game", "Printemps-r1-t1").code == 0
+    assert (
+        run("new", "manille-muette", "-p", "W", "-p", "X", "-p", "Y", "-p", "Z", "--game", "Printemps-r1-t1").code == 0
+    )
     ran = run("concours", "draw")
     assert ran.code == 2 and "Printemps-r1-t1 exists" in ran.err and files.read("Printemps").rounds == []

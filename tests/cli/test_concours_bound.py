@@ -59,7 +59,9 @@ def test_t9_no_other_game_takes_a_drawn_table_s_name(run, bound) -> None:
     assert run("new", "manille-muette", "-p", "W", "-p", "X", "-p", "Y", "-p", "Z", "--game", "Soir").code == 0
     renamed = run("games", "rename", "Soir", "Printemps-r1-t2")
     assert renamed.code == 2
-    assert run("coup", "--game", "Printemps-r1-t2", "-r", "7h", "--points", f"{two['seats'][0]}=40").code == 0  # its own
+    assert (
+        run("coup", "--game", "Printemps-r1-t2", "-r", "7h", "--points", f"{two['seats'][0]}=40").code == 0
+    )  # its own
 
 
 def test_t9_the_organiser_replaces_the_result_and_the_table_stays_bound_to_it(run, bound) -> None:

@@ -30,7 +30,10 @@ def test_games_shows_a_concours_as_one_line_and_its_games_with_concours(run) -> 
 
 
 def test_a_game_named_as_a_table_of_no_concours_stays_a_game(run) -> None:
-    assert run("new", "manille-muette", "-p", "Ana", "-p", "Bea", "-p", "Cid", "-p", "Dan", "--game", "Été-r1-t1").code == 0
+    assert (
+        run("new", "manille-muette", "-p", "Ana", "-p", "Bea", "-p", "Cid", "-p", "Dan", "--game", "Été-r1-t1").code
+        == 0
+    )
     assert [row["name"] for row in json.loads(run("games", "--json").out)] == ["Été-r1-t1"]
 
 

@@ -23,7 +23,17 @@ FORMULA = '=HYPERLINK("http://x","y")'
 
 def _results(run, drawn: dict, points: str = "60-41", *more: str) -> None:
     for table in drawn["tables"]:
-        ran = run("concours", "result", str(drawn["round"]), str(table["table"]), "--winner", table["teams"][0], "--points", points, *more)
+        ran = run(
+            "concours",
+            "result",
+            str(drawn["round"]),
+            str(table["table"]),
+            "--winner",
+            table["teams"][0],
+            "--points",
+            points,
+            *more,
+        )
         assert ran.code == 0, ran.err
 
 
@@ -103,11 +113,16 @@ def test_cards_carry_their_table_s_page_and_entry_as_addresses_and_qr_codes_from
     assert page.count("<svg") == 4  # two tables, a page and an entry page each
     for view in views:
         for entry in (False, True):
-            assert table_url("http://192.168.1.5:8000", view.round, view.table, view.secret, entry) in page.replace("&amp;", "&")
+            assert table_url("http://192.168.1.5:8000", view.round, view.table, view.secret, entry) in page.replace(
+                "&amp;", "&"
+            )
         assert view.secret not in page
     assert page.count("<svg") == 4 and "/table/1-1/entry?token=" in page
-    for wrong in (["--what", "standing", "--url", "http://h:1"], ["--what", "cards", "--entry"],
-                  ["--what", "cards", "--url", "javascript:alert(1)"]):
+    for wrong in (
+        ["--what", "standing", "--url", "http://h:1"],
+        ["--what", "cards", "--entry"],
+        ["--what", "cards", "--url", "javascript:alert(1)"],
+    ):
         refused = run("concours", "export", *wrong)
         assert refused.code == 2 and refused.err.count("\n") == 1, wrong
 
@@ -119,8 +134,12 @@ def _two_a4_pages(html: Path, tmp_path: Path) -> list[str]:
     info = subprocess.run(["pdfinfo", str(pdf)], check=True, capture_output=True, text=True).stdout
     assert re.search(r"^Pages:\s+2$", info, re.M) and "(A4)" in info
     return [
-        subprocess.run(["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"], check=True,
-                       capture_output=True, text=True).stdout
+        subprocess.run(
+            ["pdftotext", "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
         for n in (1, 2)
     ]
 
@@ -144,7 +163,9 @@ def test_cards_with_their_qr_codes_print_six_to_an_a4_page_each_whole(run, tmp_p
     _day(run, 14)  # seven tables: six on the first page, one on the second
     _drawn(run)
     html = tmp_path / "cards.html"
-    made = run("concours", "export", "--what", "cards", "--url", "http://192.168.1.20:8733", "--entry", "--output", str(html))
+    made = run(
+        "concours", "export", "--what", "cards", "--url", "http://192.168.1.20:8733", "--entry", "--output", str(html)
+    )
     assert made.code == 0
     pages = _two_a4_pages(html, tmp_path)
     assert [pages[0].count("Seats, in order of play"), pages[1].count("Seats, in order of play")] == [6, 1]
@@ -172,21 +193,35 @@ def test_the_prize_list_of_104_doublettes_prints_on_a4_with_its_header_on_every_
 # --- import ---------------------------------------------------------------------------------------------
 
 
-def _elsewhere(run, monkeypatch, tmp_path: Path, table: dict, winner_points: int = 50, name: str | None = None,
-               seats: list[str] | None = None) -> Path:
+def _elsewhere(
+    run,
+    monkeypatch,
+    tmp_path: Path,
+    table: dict,
+    winner_points: int = 50,
+    name: str | None = None,
+    seats: list[str] | None = None,
+) -> Path:
     """The table's game as another device keeps it: its own data folder, the same ruleset and seats."""
     home = tmp_path / "other"
     here = Path(os.environ["SCOREKEEPER_HOME"])
     monkeypatch.setenv("SCOREKEEPER_HOME", str(home))
     game = name or table["game"]
     players = [arg for player in (seats or table["seats"]) for arg in ("-p", player)]
-    assert run("new", "manille-muette", *players, "--game", game, "-o", "partie.kind=deals", "-o", "partie.deals=1").code == 0
-    assert run("coup", "--game", game, "-r", "7h", "--points", f"{(seats or table['seats'])[0]}={winner_points}").code == 0
+    assert (
+        run("new", "manille-muette", *players, "--game", game, "-o", "partie.kind=deals", "-o", "partie.deals=1").code
+        == 0
+    )
+    assert (
+        run("coup", "--game", game, "-r", "7h", "--points", f"{(seats or table['seats'])[0]}={winner_points}").code == 0
+    )
     monkeypatch.setenv("SCOREKEEPER_HOME", str(here))
     return home / "games" / f"{game}.toml"
 
 
-def test_t2_a_table_s_game_kept_on_another_device_is_imported_and_gives_the_table_s_result(run, monkeypatch, tmp_path) -> None:
+def test_t2_a_table_s_game_kept_on_another_device_is_imported_and_gives_the_table_s_result(
+    run, monkeypatch, tmp_path
+) -> None:
     _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     first = drawn["tables"][0]
@@ -199,13 +234,18 @@ def test_t2_a_table_s_game_kept_on_another_device_is_imported_and_gives_the_tabl
     assert json.loads(run("sheet", "--game", first["game"], "--json").out)["over"]
 
 
-def test_t6_an_imported_game_that_is_no_table_or_seats_others_is_refused_in_one_line(run, monkeypatch, tmp_path, home) -> None:
+def test_t6_an_imported_game_that_is_no_table_or_seats_others_is_refused_in_one_line(
+    run, monkeypatch, tmp_path, home
+) -> None:
     _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     first, second = drawn["tables"]
     before = files.path_of("Printemps").read_bytes()
     cases = [
-        (_elsewhere(run, monkeypatch, tmp_path / "a", first, name="Printemps-r1-t7"), "is no table of concours Printemps"),
+        (
+            _elsewhere(run, monkeypatch, tmp_path / "a", first, name="Printemps-r1-t7"),
+            "is no table of concours Printemps",
+        ),
         (_elsewhere(run, monkeypatch, tmp_path / "b", first, name="Automne-r1-t1"), "is no table"),
         (_elsewhere(run, monkeypatch, tmp_path / "c", first, seats=second["seats"]), "the table seats"),
     ]
@@ -218,15 +258,20 @@ def test_t6_an_imported_game_that_is_no_table_or_seats_others_is_refused_in_one_
     for gamefile, said in cases:
         ran = run("concours", "import", str(gamefile))
         assert ran.code == 2 and said in ran.err and len(ran.err.strip().splitlines()) == 1, ran.err
-    for path, said in ((tmp_path / "none.toml", "cannot be read"), (Path("/dev/zero"), "not a regular file"),
-                       (files.path_of("Printemps"), "damaged")):
+    for path, said in (
+        (tmp_path / "none.toml", "cannot be read"),
+        (Path("/dev/zero"), "not a regular file"),
+        (files.path_of("Printemps"), "damaged"),
+    ):
         ran = run("concours", "import", str(path))
         assert ran.code == 2 and said in ran.err and len(ran.err.strip().splitlines()) == 1, ran.err
     assert files.path_of("Printemps").read_bytes() == before
     assert not (home / "games" / f"{first['game']}.toml").exists()
 
 
-def test_t6_an_imported_game_contradicting_the_paper_result_is_refused_until_replaced(run, monkeypatch, tmp_path) -> None:
+def test_t6_an_imported_game_contradicting_the_paper_result_is_refused_until_replaced(
+    run, monkeypatch, tmp_path
+) -> None:
     _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     first = drawn["tables"][0]
@@ -239,7 +284,9 @@ def test_t6_an_imported_game_contradicting_the_paper_result_is_refused_until_rep
     assert json.loads(run("concours", "status", "--json").out)["finished"] == [1]
 
 
-def test_t7_a_game_imported_after_a_draw_used_the_table_s_result_is_refused_unless_replaced(run, monkeypatch, tmp_path) -> None:
+def test_t7_a_game_imported_after_a_draw_used_the_table_s_result_is_refused_unless_replaced(
+    run, monkeypatch, tmp_path
+) -> None:
     _day(run, 4, coups="1")  # the game kept elsewhere: one deal
     drawn = _drawn(run)
     _results(run, drawn, "16-0", "--manches", "0-0")  # one deal: no manche won
@@ -252,7 +299,9 @@ def test_t7_a_game_imported_after_a_draw_used_the_table_s_result_is_refused_unle
     assert ran.code == 2 and "T-" in ran.err, ran.err
     assert run("concours", "import", str(other), "--replace").code == 0
     kept = files.read("Printemps").rounds[0].tables[1].result
-    assert kept is not None and kept.frozen and kept.source == "game" and kept.points == (0, 24)  # 58 of 68: 24 to the other side
+    assert (
+        kept is not None and kept.frozen and kept.source == "game" and kept.points == (0, 24)
+    )  # 58 of 68: 24 to the other side
 
 
 def test_the_export_and_import_verbs_in_french(run, monkeypatch, tmp_path) -> None:

@@ -24,7 +24,10 @@ def shared(run) -> dict:
         assert run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"T{at}").code == 0
     drawn = json.loads(run("concours", "draw", "--json").out)
     for table in drawn["tables"]:
-        assert run("concours", "result", "1", str(table["table"]), "--winner", table["teams"][0], "--points", "40-10").code == 0
+        assert (
+            run("concours", "result", "1", str(table["table"]), "--winner", table["teams"][0], "--points", "40-10").code
+            == 0
+        )
     return drawn
 
 

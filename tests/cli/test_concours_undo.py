@@ -4,14 +4,22 @@ printed it; no team named by a bare number; nothing registered or withdrawn afte
 
 from __future__ import annotations
 
-
 from scorekeeper.concours import files
 from tests.cli.test_concours import _day, _drawn
 
 
 def _all_results(run, drawn: dict) -> None:
     for table in drawn["tables"]:
-        ran = run("concours", "result", str(drawn["round"]), str(table["table"]), "--winner", table["teams"][0], "--points", "40-10")
+        ran = run(
+            "concours",
+            "result",
+            str(drawn["round"]),
+            str(table["table"]),
+            "--winner",
+            table["teams"][0],
+            "--points",
+            "40-10",
+        )
         assert ran.code == 0, ran.err
 
 
@@ -66,7 +74,10 @@ def test_t9_a_player_replaced_is_replaced_at_his_drawn_table(run) -> None:
 
 
 def test_t9_an_individuel_duo_is_named_as_the_draw_printed_it(run) -> None:
-    assert run("concours", "new", "Solo", "--ruleset", "manille-muette", "--format", "individuel", "--coups", "2").code == 0
+    assert (
+        run("concours", "new", "Solo", "--ruleset", "manille-muette", "--format", "individuel", "--coups", "2").code
+        == 0
+    )
     for name in ("Bart", "Koen", "Lien", "Mats"):
         assert run("concours", "register", "--player", name).code == 0
     table = _drawn(run)["tables"][0]
@@ -103,6 +114,8 @@ def test_t9_a_result_corrected_after_the_next_draw_says_so_and_shows_the_standin
     _all_results(run, drawn)
     assert run("concours", "draw").code == 0
     table = drawn["tables"][0]
-    ran = run("concours", "result", "1", str(table["table"]), "--winner", table["teams"][1], "--points", "10-40", "--replace")
+    ran = run(
+        "concours", "result", "1", str(table["table"]), "--winner", table["teams"][1], "--points", "10-40", "--replace"
+    )
     assert ran.code == 0, ran.err
     assert "Round 1 corrected after round 2 was drawn" in ran.out and "Standing" in ran.out

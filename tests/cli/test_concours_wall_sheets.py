@@ -15,7 +15,9 @@ from tests.cli.test_export import needs_browser, print_to_pdf
 def _manillen_day(run, teams: int) -> dict:
     assert run("concours", "new", "Printemps", "--ruleset", "manillen").code == 0
     for at in range(1, teams + 1):
-        assert run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"Les As {at}").code == 0
+        assert (
+            run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"Les As {at}").code == 0
+        )
     drawn = run("concours", "draw", "--json")
     assert drawn.code == 0, drawn.err
     return json.loads(drawn.out)

@@ -17,18 +17,30 @@ def _no_language_told(monkeypatch) -> None:
 
 
 def _individuel(run, lang: str = "fr", players=("Ana", "Bea", "Cid", "Dan")) -> None:
-    assert run("--lang", lang, "concours", "new", "Été", "--ruleset", "manillen", "--format", "individuel", "--rounds", "2").code == 0
+    assert (
+        run(
+            "--lang", lang, "concours", "new", "Été", "--ruleset", "manillen", "--format", "individuel", "--rounds", "2"
+        ).code
+        == 0
+    )
     for name in players:
         assert run("concours", "register", "-p", name).code == 0
 
 
 def test_a_concours_keeps_its_language_and_says_players_of_an_individuel(run) -> None:
-    assert run("--lang", "fr", "concours", "new", "Été", "--ruleset", "manillen", "--format", "individuel", "--rounds", "2").code == 0
+    assert (
+        run(
+            "--lang", "fr", "concours", "new", "Été", "--ruleset", "manillen", "--format", "individuel", "--rounds", "2"
+        ).code
+        == 0
+    )
     assert run("concours", "status").out == "Été : aucun tour tiré, 2 tours à jouer, 0 joueur inscrit.\n"
     assert run("concours", "register", "-p", "Ana").out == "Joueur 1 : Ana ; 1 joueur inscrit.\n"
     assert run("concours", "register", "-p", "Bea").out == "Joueur 2 : Bea ; 2 joueurs inscrits.\n"
     assert "Team" not in run("--lang", "en", "concours", "register", "-p", "Cid").out  # told English: a player
-    assert run("--lang", "en", "concours", "status").out.startswith("Été: no round drawn yet, 2 rounds to play, 3 players")
+    assert run("--lang", "en", "concours", "status").out.startswith(
+        "Été: no round drawn yet, 2 rounds to play, 3 players"
+    )
 
 
 def test_a_draw_is_numbered_and_one_table_is_one(run) -> None:

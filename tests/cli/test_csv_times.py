@@ -25,7 +25,9 @@ PARIS = {"TZ": "Europe/Paris"}  # an hour from UTC in winter, two in summer: nev
 
 def scorekeeper(*args: str) -> subprocess.CompletedProcess[str]:
     every = {**os.environ, "PYTHONPATH": str(ROOT), **PARIS}
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60
+    )
 
 
 @pytest.fixture
@@ -41,7 +43,9 @@ def soir(home: Path) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "separator"), [("fr", ";"), ("en", ","), ("nl", ";")])
-def test_the_time_column_is_the_local_date_and_time_a_spreadsheet_reads(soir: list[str], lang: str, separator: str) -> None:
+def test_the_time_column_is_the_local_date_and_time_a_spreadsheet_reads(
+    soir: list[str], lang: str, separator: str
+) -> None:
     rows = scorekeeper("--lang", lang, "export", "--format", "csv").stdout.lstrip("\ufeff").splitlines()
     assert [row.split(separator)[1] for row in rows[1:]] == soir
     assert all(len(when) == 16 and "T" not in when and "+" not in when for when in soir)
@@ -57,7 +61,9 @@ def test_a_program_s_csv_keeps_the_instant_with_its_offset(soir: list[str]) -> N
 
 @NEEDED
 @pytest.mark.parametrize(("lang", "infilter"), [("fr", "CSV:59,34,76,1,,1036"), ("en", "CSV:44,34,76,1,,1033")])
-def test_libreoffice_reads_each_coup_s_time_as_a_date(soir: list[str], tmp_path: Path, lang: str, infilter: str) -> None:
+def test_libreoffice_reads_each_coup_s_time_as_a_date(
+    soir: list[str], tmp_path: Path, lang: str, infilter: str
+) -> None:
     source = tmp_path / f"soir-{lang}.csv"
     assert scorekeeper("--lang", lang, "export", "--output", str(source)).returncode == Exit.DONE
     sheet = convert(source, infilter, "fods", tmp_path).read_text(encoding="utf-8")
@@ -66,7 +72,9 @@ def test_libreoffice_reads_each_coup_s_time_as_a_date(soir: list[str], tmp_path:
 
 
 @pytest.mark.parametrize("spelled", ['=HYPERLINK("http://x";"y")', "hier\nsoir", "-1+1"])
-def test_a_time_a_hand_edited_file_spells_wrong_is_text_the_spreadsheet_never_runs(soir, home: Path, spelled: str) -> None:
+def test_a_time_a_hand_edited_file_spells_wrong_is_text_the_spreadsheet_never_runs(
+    soir, home: Path, spelled: str
+) -> None:
     path = home / "games" / "soir.toml"
     stored = tomllib.loads(path.read_text(encoding="utf-8"))["coups"][0]["time"]
     escaped = spelled.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")  # as TOML writes it

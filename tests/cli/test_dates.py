@@ -70,8 +70,12 @@ def test_entries_over_midnight_are_said_with_both_days(home: Path, evening: Path
 
 def test_games_lists_the_last_coup_as_the_language_writes_it(evening: Path) -> None:
     # To the minute, the year said only when it is not this year (issue 39).
-    assert re.search(r"22 nov\. (2026, )?22 h 00 ", scorekeeper("fr", "games")) and "min" not in scorekeeper("fr", "games")
-    assert re.search(r"22 Nov(,| 2026,) 22:00 ", scorekeeper("en", "games")) and "22:00:00" not in scorekeeper("en", "games")
+    assert re.search(r"22 nov\. (2026, )?22 h 00 ", scorekeeper("fr", "games")) and "min" not in scorekeeper(
+        "fr", "games"
+    )
+    assert re.search(r"22 Nov(,| 2026,) 22:00 ", scorekeeper("en", "games")) and "22:00:00" not in scorekeeper(
+        "en", "games"
+    )
     (listed,) = json.loads(scorekeeper("fr", "games", "--json"))
     assert listed["last_played"] == "2026-11-22T21:00:00+00:00"  # the JSON keeps ISO
 

@@ -19,7 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def scorekeeper(*args: str) -> subprocess.CompletedProcess[str]:
     every = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60
+    )
 
 
 def _balances() -> list[object]:

@@ -36,7 +36,9 @@ def test_m9_the_dutch_demo_is_a_belgian_manillen_of_20_spellen_won_by_mieke_and_
 
 
 def test_m4_m6_m8_each_spel_scores_its_excess_over_30_times_its_multipliers(partie) -> None:
-    assert [coup["scored"] for coup in partie["coups"]] == [list(pair) for pair in zip(JEF_STAF, MIEKE_FIEN)]
+    assert [coup["scored"] for coup in partie["coups"]] == [
+        list(pair) for pair in zip(JEF_STAF, MIEKE_FIEN, strict=False)
+    ]
     multipliers = [coup["multiplier"] for coup in partie["coups"]]
     assert multipliers[1] == 2  # zonder troef (M-6)
     assert multipliers[3] == 4 and multipliers[14] == 4  # kloppen and tegenkloppen (M-6)

@@ -46,7 +46,9 @@ def test_no_french_or_english_word_left_in_the_dutch_catalogs() -> None:
 
 
 def test_m6_kloppen_and_tegenkloppen_are_options_of_coup_in_dutch(tmp_path: Path) -> None:
-    assert scorekeeper(tmp_path, "nieuw", "manillen", "-p", "Jan", "-p", "Rik", "-p", "Mieke", "-p", "Bea").returncode == 0
+    assert (
+        scorekeeper(tmp_path, "nieuw", "manillen", "-p", "Jan", "-p", "Rik", "-p", "Mieke", "-p", "Bea").returncode == 0
+    )
     coup = scorekeeper(tmp_path, "spel", "--trump", "h", "--klop", "Rik", "--tegenklop", "Jan", "--points", "Jan=38")
     assert coup.returncode == 0, coup.stderr
     assert "(38 - 30) x4 = 32 voor Jan en Mieke (M-4)" in " ".join(coup.stdout.split())  # M-6: x2, x2 more
@@ -56,12 +58,29 @@ def test_m6_kloppen_and_tegenkloppen_are_options_of_coup_in_dutch(tmp_path: Path
 def test_a_choice_is_said_in_dutch_and_shown_in_dutch(tmp_path: Path) -> None:
     """`concours nieuw --format individueel --pairing willekeurig` (T-3): the values in the table's words,
     shown back in them, and a value no language says refused naming the Dutch ones."""
-    made = scorekeeper(tmp_path, "concours", "nieuw", "Lente", "--ruleset", "manillen", "--format", "individueel",
-                       "--pairing", "willekeurig", "--ranking", "gewonnen,punten,verschil", "--bye", "gemiddelde")
+    made = scorekeeper(
+        tmp_path,
+        "concours",
+        "nieuw",
+        "Lente",
+        "--ruleset",
+        "manillen",
+        "--format",
+        "individueel",
+        "--pairing",
+        "willekeurig",
+        "--ranking",
+        "gewonnen,punten,verschil",
+        "--bye",
+        "gemiddelde",
+    )
     assert made.returncode == 0, made.stderr
     assert "Kaarting Lente gemaakt: manillen, individueel, 4 rondes" in " ".join(made.stdout.split())
     refused = scorekeeper(tmp_path, "concours", "nieuw", "Zomer", "--ruleset", "manillen", "--format", "solo")
-    assert (refused.returncode, refused.stderr) == (2, "scorekeeper: --format 'solo': aanvaard zijn dubbels of individueel\n")
+    assert (refused.returncode, refused.stderr) == (
+        2,
+        "scorekeeper: --format 'solo': aanvaard zijn dubbels of individueel\n",
+    )
     what = scorekeeper(tmp_path, "concours", "export", "--what", "x")
     assert what.stderr == "scorekeeper: --what 'x': aanvaard zijn kaarten, klassement, prijzen, muur of scorebladen\n"
     shown = scorekeeper(tmp_path, "concours", "export", "--help").stdout

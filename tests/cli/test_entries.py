@@ -77,7 +77,11 @@ def test_m17_a_deal_all_passed_is_refused_where_nobody_bids():
 
 
 def test_m17_nothing_else_is_said_with_a_misdeal():
-    refused("manille-muette", [{"misdeal": True, "points": {"A": 40}}], "nothing else is said with --misdeal \\(here: --points\\)")
+    refused(
+        "manille-muette",
+        [{"misdeal": True, "points": {"A": 40}}],
+        "nothing else is said with --misdeal \\(here: --points\\)",
+    )
 
 
 # --- a named dealer -------------------------------------------------------------------------------

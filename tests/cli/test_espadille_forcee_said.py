@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def scorekeeper(*args: str) -> subprocess.CompletedProcess[str]:
     every = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60
+    )
 
 
 @pytest.fixture
@@ -47,4 +49,6 @@ def test_h8_pass_with_espadille_forcee_points_to_the_bids_that_say_it(forced: Pa
 
 def test_h8_bids_passed_with_espadille_forcee_and_no_holder_ask_for_him(forced: Path) -> None:
     ran = scorekeeper("coup", "--bids", "pass, pass, pass", "--espadille-forcee")
-    assert ran.returncode == Exit.MISTAKE and ran.stderr.rstrip().endswith("--espadille-forcee --hombre NAME"), ran.stderr
+    assert ran.returncode == Exit.MISTAKE and ran.stderr.rstrip().endswith("--espadille-forcee --hombre NAME"), (
+        ran.stderr
+    )

@@ -242,7 +242,9 @@ def test_done_when_a_20_coup_partie_prints_on_one_a4_page_with_its_text_and_char
     assert re.search(r"^Pages:\s+1$", info, re.M)
     assert "(A4)" in info
     words = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
-    assert re.search(r"^Manille muette\n\d{1,2} \w{3} \d{4} · César, Panisse, Escartefigue and Brun$", words, re.M), words
+    assert re.search(r"^Manille muette\n\d{1,2} \w{3} \d{4} · César, Panisse, Escartefigue and Brun$", words, re.M), (
+        words
+    )
     data = sheet(run, "twenty")
     (us, them), last = data["sides"], data["coups"][-1]
     assert f"César & Escartefigue: {us['score']}, 1 manche" in words

@@ -14,7 +14,6 @@ import re
 import stat
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -77,7 +76,10 @@ def test_libreoffice_opens_the_csv_as_text_and_figures(hostile, tmp_path: Path) 
     source = tmp_path / "fiche.csv"
     written(hostile, source)
     back = convert(
-        source, "CSV:44,34,76,1,,0,false,true,true,false,false,-1,true", "csv:Text - txt - csv (StarCalc):44,34,76", tmp_path
+        source,
+        "CSV:44,34,76,1,,0,false,true,true,false,false,-1,true",
+        "csv:Text - txt - csv (StarCalc):44,34,76",
+        tmp_path,
     )
     read_back = list(csv.reader(io.StringIO(back.read_bytes().decode(), newline="")))
     written_rows = list(csv.reader(io.StringIO(source.read_bytes().decode(), newline="")))
@@ -111,7 +113,9 @@ def test_markdown_shows_html_and_links_as_text_and_a_note_stays_in_its_cell(host
 
 
 def test_markdown_escapes_names_in_the_title_headers_and_lines(run) -> None:
-    assert run("new", "manille-muette", "-p", "<i>A", "-p", "*B*", "-p", "[C](x)", "-p", "# D", "--game", "<b>g").code == 0
+    assert (
+        run("new", "manille-muette", "-p", "<i>A", "-p", "*B*", "-p", "[C](x)", "-p", "# D", "--game", "<b>g").code == 0
+    )
     assert run("coup", "-r", "7s", "--points", "<i>A=40").code == 0
     rendered = markdown_html(run("export", "-f", "md").out)
     assert "<i>" not in rendered and "<em>" not in rendered and "<b>" not in rendered and "href" not in rendered
@@ -127,11 +131,19 @@ def written(run, path: Path) -> str:
 # --- --output -------------------------------------------------------------------------------------
 
 
-def test_output_onto_a_game_file_or_anywhere_in_the_data_folder_is_refused(marius_game, run, home: Path, tmp_path: Path) -> None:
+def test_output_onto_a_game_file_or_anywhere_in_the_data_folder_is_refused(
+    marius_game, run, home: Path, tmp_path: Path
+) -> None:
     game_file = next((home / "games").glob("*.toml"))
     before = game_file.read_bytes()
     (tmp_path / "inside").symlink_to(home / "games")
-    for target in (game_file, home / "games" / "new.csv", home / "cache" / "x.md", home / "x.md", tmp_path / "inside" / "y.md"):
+    for target in (
+        game_file,
+        home / "games" / "new.csv",
+        home / "cache" / "x.md",
+        home / "x.md",
+        tmp_path / "inside" / "y.md",
+    ):
         ran = run("export", "--format", "csv", "--output", str(target))
         assert ran.code == 2 and ran.err.count("\n") == 1, target
         assert "is in scorekeeper's data folder" in ran.err and ran.out == ""

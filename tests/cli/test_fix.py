@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.cli.test_completion import complete
 
 from scorekeeper import store
 from scorekeeper.store import Ledger
+from tests.cli.test_completion import complete
 
 DEMO_SCORES = [[11, 0], [11, 14], [14, 14], [30, 14], [34, 14], [0, 19], [0, 53], [10, 2], [41, 2], [45, 2]]
 DEMO_LINES = [

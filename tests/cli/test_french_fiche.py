@@ -45,7 +45,9 @@ def test_m9_a_system_without_manches_names_none(run):
 
 def test_m7_the_coinchee_refuses_a_surcoinche_in_its_own_word(run):
     _new(run, "manille-coinchee")
-    refused = run("--lang", "fr", "coup", "--trump", "h", "--contre", "Panisse", "--surcontre", "César", "--points", "César=40")
+    refused = run(
+        "--lang", "fr", "coup", "--trump", "h", "--contre", "Panisse", "--surcontre", "César", "--points", "César=40"
+    )
     assert refused.code == 2
     assert refused.err.strip().endswith("il n'y a pas de surcoinche dans ce système (M-7)")
     assert "surcontre" not in refused.err
@@ -55,7 +57,9 @@ def test_m7_the_coinchee_refuses_a_surcoinche_in_its_own_word(run):
 
 def _help(lang: str, command: str) -> str:
     """A command's help, in a process of its own: its words are read when its module is first imported."""
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", lang, command, "--help"], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--lang", lang, command, "--help"], capture_output=True, text=True
+    )
     return done.stdout
 
 

@@ -49,8 +49,12 @@ def test_the_french_export_prints_no_breakable_space_before_a_mark(run) -> None:
 
 @pytest.mark.parametrize(
     ("master", "said"),
-    [("A♠", "sous l'A♠ adverse"), ("D♠", "sous la D♠ adverse"), ("R♠", "sous le R♠ adverse"),
-     ("10♠", "sous le 10♠")],  # fmt: skip
+    [
+        ("A♠", "sous l'A♠ adverse"),
+        ("D♠", "sous la D♠ adverse"),
+        ("R♠", "sous le R♠ adverse"),
+        ("10♠", "sous le 10♠"),
+    ],  # fmt: skip
 )
 def test_p5_a_card_takes_its_article_as_french_agrees_it(run, master, said) -> None:
     """The ace elides (« l'A♠ »), the dame is feminine (« la D♠ »), the others take « le » (`[articles]`)."""

@@ -296,7 +296,19 @@ def test_a_hand_edited_time_or_note_that_is_not_text_is_one_line(marius, run, ho
 
 # --- C-4: names that lie on screen (issue 27) -----------------------------------------------------------
 
-BIDI_MARKS = ["\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"]
+BIDI_MARKS = [
+    "\u200e",
+    "\u200f",
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+]
 
 
 @pytest.mark.parametrize("mark", BIDI_MARKS)
@@ -344,10 +356,19 @@ def test_c4_a_rename_to_a_look_alike_name_is_refused_in_the_words_new_uses(mariu
     """One wording: `games rename` says which name the new one reads as, as `new` does (issue 27)."""
     players = [arg for name in ("A", "B", "C", "D") for arg in ("-p", name)]
     assert run("new", "manille-muette", *players, "-g", "other").code == 0
-    made, renamed = run("new", "manille-muette", *players, "-g", "m\u0430rius"), run("games", "rename", "other", "m\u0430rius")
+    made, renamed = (
+        run("new", "manille-muette", *players, "-g", "m\u0430rius"),
+        run("games", "rename", "other", "m\u0430rius"),
+    )
     assert (renamed.code, renamed.err) == (made.code, made.err) == (2, made.err)
-    assert made.err == "scorekeeper: the name 'm\u0430rius' reads as 'marius' (a letter of another alphabet that looks the same), which is taken: give another (C-4)\n"
-    assert run("games", "rename", "other", "MARIUS").err == "scorekeeper: a game named 'MARIUS' exists already: choose another with --game\n"
+    assert (
+        made.err
+        == "scorekeeper: the name 'm\u0430rius' reads as 'marius' (a letter of another alphabet that looks the same), which is taken: give another (C-4)\n"
+    )
+    assert (
+        run("games", "rename", "other", "MARIUS").err
+        == "scorekeeper: a game named 'MARIUS' exists already: choose another with --game\n"
+    )
 
 
 def test_c4_names_that_merely_differ_stay_two_players(run):

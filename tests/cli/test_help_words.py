@@ -13,8 +13,11 @@ from pathlib import Path
 
 import pytest
 
-LANGUAGES = sorted(path.name for path in (Path(__file__).resolve().parents[2] / "scorekeeper" / "i18n").iterdir()
-                   if (path / "cli.po").exists())
+LANGUAGES = sorted(
+    path.name
+    for path in (Path(__file__).resolve().parents[2] / "scorekeeper" / "i18n").iterdir()
+    if (path / "cli.po").exists()
+)
 
 # Run in its own process: a command's help is written in the language spoken when its module is imported.
 WALK = """
@@ -69,7 +72,9 @@ def test_every_argument_s_placeholder_is_a_word_of_the_language(lang: str) -> No
         ("en", ["concours", "result"], "ROUND TABLE"),
     ],
 )
-def test_a_concours_s_arguments_are_named_in_the_language_spoken(home: Path, lang: str, args: list[str], usage: str) -> None:
+def test_a_concours_s_arguments_are_named_in_the_language_spoken(
+    home: Path, lang: str, args: list[str], usage: str
+) -> None:
     ran = subprocess.run(
         [sys.executable, "-m", "scorekeeper", "--lang", lang, *args, "--help"], capture_output=True, text=True
     )
@@ -98,8 +103,9 @@ def test_the_usage_line_s_placeholders_are_words_of_the_language(home: Path, lan
 
 
 def test_a_missing_round_is_named_in_french(home: Path) -> None:
-    ran = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", "fr", "concours", "result"],
-                         capture_output=True, text=True)
+    ran = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--lang", "fr", "concours", "result"], capture_output=True, text=True
+    )
     assert ran.returncode == 2 and "'TOUR'" in ran.stderr and "ROUND" not in ran.stderr
 
 
@@ -117,6 +123,10 @@ def test_no_option_s_help_shows_a_backslash_or_its_default_twice(lang: str) -> N
 
 def test_stop_says_its_reason_is_required_in_plain_brackets(home: Path) -> None:
     for lang, required in (("en", "[required]"), ("fr", "[requis]"), ("nl", "[verplicht]")):
-        ran = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", lang, "stop", "--help"],
-                             capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+        ran = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "--lang", lang, "stop", "--help"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "COLUMNS": "200"},
+        )
         assert required in ran.stdout and "\\" not in ran.stdout, lang

@@ -22,7 +22,9 @@ THREE = ("-p", "Ana", "-p", "Bea", "-p", "Cid")
 
 def scorekeeper(*args: str) -> subprocess.CompletedProcess[str]:
     every = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=every, timeout=60
+    )
 
 
 def played(*coups: tuple[str, ...], options: tuple[str, ...] = ()) -> None:

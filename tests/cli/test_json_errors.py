@@ -22,9 +22,7 @@ def _error(ran) -> dict:
 
 
 def test_json_error_every_command_that_takes_json_is_known() -> None:
-    assert {"sheet", "games", "games list", "check", "audit", "rules show", "stats", "stop", "demo"} <= set(
-        TAKES_JSON
-    )
+    assert {"sheet", "games", "games list", "check", "audit", "rules show", "stats", "stop", "demo"} <= set(TAKES_JSON)
 
 
 @pytest.mark.parametrize("path", TAKES_JSON)

@@ -207,7 +207,9 @@ def test_the_help_of_lang_names_every_language_there_is(lang):
     list written in a sentence that a new language would leave behind."""
     from scorekeeper.language import codes
 
-    helped = subprocess.run([sys.executable, "-m", "scorekeeper", "--lang", lang, "--help"], capture_output=True, text=True, timeout=60)
+    helped = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "--lang", lang, "--help"], capture_output=True, text=True, timeout=60
+    )
     assert helped.returncode == 0 and codes() == ("en", "fr", "nl")
     said = " ".join(helped.stdout.split())
     assert {"en": "en, fr or nl", "fr": "en, fr ou nl", "nl": "en, fr of nl"}[lang] in said

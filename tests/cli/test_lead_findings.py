@@ -29,7 +29,9 @@ def ombre(stopped: bool = False) -> None:
     assert scorekeeper("new", "hombre", *THREE, "--game", "ombre").returncode == 0
     coups = [["--pass"], ["--hombre", "Bea", "--contract", "demande", "--tricks", "Ana=4,Bea=3,Cid=2"]]
     if not stopped:
-        coups.append(["--hombre", "Cid", "--contract", "sans-prendre", "--tricks", "Ana=2,Bea=2,Cid=5", "--matadors", "3"])
+        coups.append(
+            ["--hombre", "Cid", "--contract", "sans-prendre", "--tricks", "Ana=2,Bea=2,Cid=5", "--matadors", "3"]
+        )
     for coup in coups:
         assert scorekeeper("coup", *coup).returncode == 0
     if stopped:
@@ -42,7 +44,9 @@ def test_h13_a_paid_bete_is_struck_through_at_the_table_not_a_literal_escape(hom
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"}
     env.pop("NO_COLOR", None)
     try:
-        child = pexpect.spawn(sys.executable, ["-m", "scorekeeper", "table"], env=env, encoding="utf-8", dimensions=(40, 150), timeout=15)
+        child = pexpect.spawn(
+            sys.executable, ["-m", "scorekeeper", "table"], env=env, encoding="utf-8", dimensions=(40, 150), timeout=15
+        )
     except (OSError, pexpect.ExceptionPexpect) as error:
         pytest.skip(f"pexpect cannot spawn a pseudo-terminal here: {error}")
     try:
@@ -93,7 +97,10 @@ def test_a_game_file_naming_a_game_no_module_brings_is_said_in_one_wording(home:
     path = home / "games" / "m.toml"
     path.write_text(path.read_text().replace('game = "manille"', 'game = "chess"'))
     outside = {"SCOREKEEPER_GAMES": "tests.toy"}
-    said = {scorekeeper(*args, **outside).stderr for args in (["sheet"], ["coup", "-r", "10h", "--points", "A=40"], ["chart"])}
+    said = {
+        scorekeeper(*args, **outside).stderr
+        for args in (["sheet"], ["coup", "-r", "10h", "--points", "A=40"], ["chart"])
+    }
     assert said == {"scorekeeper: game m: key \"game\" must be one of manille, hombre, toy, not 'chess'\n"}
     again = scorekeeper("new", "--again")
     assert again.returncode == Exit.MISTAKE and "not 'chess'" in again.stderr

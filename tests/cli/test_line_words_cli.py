@@ -37,7 +37,11 @@ def plain(text: str) -> str:
 
 def test_coup_in_french_words_with_punctuation_numbers_and_starts_of_names(home: Path) -> None:
     new(home, "manille-muette", FOUR)
-    for said in ("dix de cœur, César quarante-deux", "atout pique. valet de pique, esc soixante-huit !", "Ac; renonce de bru."):
+    for said in (
+        "dix de cœur, César quarante-deux",
+        "atout pique. valet de pique, esc soixante-huit !",
+        "Ac; renonce de bru.",
+    ):
         ran = scorekeeper(home, "--lang", "fr", "coup", *said.split())
         assert ran.returncode == 0, ran.stderr
     assert coups(home) == [
@@ -51,7 +55,10 @@ def test_coup_options_take_the_start_of_a_name_and_store_the_name(home: Path) ->
     new(home, "manille-muette", FOUR)
     assert scorekeeper(home, "coup", "--retourne", "10h", "--points", "esc=40").returncode == 0
     assert scorekeeper(home, "coup", "--retourne", "7s", "--renonce", "pan").returncode == 0
-    assert coups(home) == [{"retourne": "10H", "points": {"Escartefigue": 40}}, {"retourne": "7S", "renonce": "Panisse"}]
+    assert coups(home) == [
+        {"retourne": "10H", "points": {"Escartefigue": 40}},
+        {"retourne": "7S", "renonce": "Panisse"},
+    ]
 
 
 def test_coup_in_dutch_words(home: Path) -> None:
@@ -67,7 +74,9 @@ def test_coup_in_dutch_words(home: Path) -> None:
 
 def test_table_in_french_reads_what_a_table_says(home: Path) -> None:
     lines = "dix de cœur, César quarante-deux\nroi de trèfle, pan trente-quatre.\nsept de pique César soixante !\n"
-    ran = scorekeeper(home, "--lang", "fr", "table", "manille-muette", *(a for p in FOUR for a in ("-p", p)), lines=lines)
+    ran = scorekeeper(
+        home, "--lang", "fr", "table", "manille-muette", *(a for p in FOUR for a in ("-p", p)), lines=lines
+    )
     assert ran.returncode == 0, ran.stderr
     game = next((home / "games").glob("*.toml")).stem
     assert coups(home, game) == [
@@ -93,7 +102,9 @@ def test_a_start_of_two_names_is_refused_naming_both_in_the_table_s_words(home: 
     new(home, "manille-muette", ["Bernard", "Bertrand", "Béatrice", "Dan"])
     ran = scorekeeper(home, "--lang", "fr", "coup", "10c", "ber", "40")
     assert ran.returncode == 2
-    assert plain(ran.stderr) == "scorekeeper : « ber » : Bernard ou Bertrand ? Dites-en assez du nom pour un seul joueur\n"
+    assert (
+        plain(ran.stderr) == "scorekeeper : « ber » : Bernard ou Bertrand ? Dites-en assez du nom pour un seul joueur\n"
+    )
     ran = scorekeeper(home, "--lang", "nl", "coup", "--retourne", "10h", "--points", "ber=40")
     assert ran.returncode == 2 and "Bernard of Bertrand?" in ran.stderr, ran.stderr
     ran = scorekeeper(home, "--lang", "en", "coup", "10h", "renonce", "ber")

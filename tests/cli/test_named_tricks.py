@@ -77,8 +77,7 @@ def test_c3_named_trick_follows_the_seating_order(run):
     )
     ran = run(*AUDIT, "--trick", "Panisse:AS Brun:KS Escartefigue:10S César:QS", "--json", "--lang", "fr")
     assert json.loads(ran.out)["error"]["text"] == (
-        "le pli 1 nomme Brun après Panisse, mais c'est Escartefigue qui joue ensuite dans l'ordre des places "
-        "(C-3, M-3)"
+        "le pli 1 nomme Brun après Panisse, mais c'est Escartefigue qui joue ensuite dans l'ordre des places (C-3, M-3)"
     )
 
 
@@ -107,7 +106,7 @@ def test_c4_named_trick_a_name_with_a_space_in_a_coup_file(run, tmp_path):
     path.write_text(
         'players = ["Élodie", "B:C", "Jean Paul", "D"]\ntrump = "h"\nleader = "Jean Paul"\n'
         "tricks = ['\"Jean Paul\":7s D:8s elodie:9s B:C:10s', "
-        "[\"B:C:Ks\", \"Jean Paul:Qs\", \"D:Js\", \"Élodie:As\"]]\n",
+        '["B:C:Ks", "Jean Paul:Qs", "D:Js", "Élodie:As"]]\n',
         encoding="utf-8",
     )
     ran = run("audit", "manille-muette", "--file", str(path), "--json")

@@ -23,7 +23,9 @@ def environment(home: Path, **more: str) -> dict[str, str]:
     return env | more
 
 
-def scorekeeper(home: Path, *args: str, stdout: int | object = subprocess.PIPE, **env: str) -> subprocess.CompletedProcess:
+def scorekeeper(
+    home: Path, *args: str, stdout: int | object = subprocess.PIPE, **env: str
+) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "scorekeeper", *args],
         env=environment(home, **env),
@@ -44,12 +46,16 @@ def game(home: Path) -> Path:
 
 
 @needs_full
-@pytest.mark.parametrize("command", [["sheet"], ["sheet", "--explain"], ["games"], ["export", "-f", "csv"], ["rules", "list"]])
+@pytest.mark.parametrize(
+    "command", [["sheet"], ["sheet", "--explain"], ["games"], ["export", "-f", "csv"], ["rules", "list"]]
+)
 def test_an_output_that_fails_is_one_line_and_exit_3(game: Path, command: list[str]) -> None:
     with FULL.open("w") as full:
         ran = scorekeeper(game, *command, stdout=full)
     assert ran.returncode == Exit.OUTPUT == 3
-    assert ran.stderr.splitlines() == ["scorekeeper: the output failed (No space left on device): what was printed is incomplete"]
+    assert ran.stderr.splitlines() == [
+        "scorekeeper: the output failed (No space left on device): what was printed is incomplete"
+    ]
 
 
 @needs_full

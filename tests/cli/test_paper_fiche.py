@@ -58,10 +58,19 @@ def encheres(run) -> None:
     """Four players, each for himself, with long names: twelve columns of figures."""
     names = ("Anastasie", "Bertrand", "Carlotta", "Dieudonné")
     assert run("new", "manille-encheres", *players(*names), "--game", "ench").code == 0
-    for taker, bid, trump, points in [(0, 45, "h", 50), (1, 40, "s", 30), (2, 50, "d", 60), (3, 35, "c", 40), (1, 40, "h", 44), (0, 45, "d", 30)]:
+    for taker, bid, trump, points in [
+        (0, 45, "h", 50),
+        (1, 40, "s", 30),
+        (2, 50, "d", 60),
+        (3, 35, "c", 40),
+        (1, 40, "h", 44),
+        (0, 45, "d", 30),
+    ]:
         said = ["--taker", names[taker], "--bid", str(bid), "--trump", trump, "--points", f"{names[taker]}={points}"]
         assert run("coup", "--game", "ench", *said).code == 0
-    assert run("note", "--game", "ench", "2", "Bertrand annonce sans regarder son jeu, on le lui fait remarquer").code == 0
+    assert (
+        run("note", "--game", "ench", "2", "Bertrand annonce sans regarder son jeu, on le lui fait remarquer").code == 0
+    )
 
 
 def hombre(run) -> None:
@@ -91,10 +100,11 @@ def test_c2_a_french_csv_is_french_excels_semicolons_a_bom_and_the_decimal_comma
 
 def test_a_half_is_written_with_the_dialects_decimal_mark():
     from scorekeeper.cli.paper import Table
-    from scorekeeper.cli.paper.formats import DIALECTS, csv as write
+    from scorekeeper.cli.paper.formats import DIALECTS
+    from scorekeeper.cli.paper.formats import csv as write
 
     table = Table(["jetons", "note"], [[13.5, "César, 13.5"], [-0.5, "x"]])
-    assert write(table, DIALECTS["excel-fr"]) == '\ufeffjetons;note\n13,5;César, 13.5\n-0,5;x\n'
+    assert write(table, DIALECTS["excel-fr"]) == "\ufeffjetons;note\n13,5;César, 13.5\n-0,5;x\n"
     assert write(table, DIALECTS["excel"]) == '\ufeffjetons,note\n13.5,"César, 13.5"\n-0.5,x\n'
     assert write(table, DIALECTS["rfc4180"]) == 'jetons,note\n13.5,"César, 13.5"\n-0.5,x\n'
 
@@ -112,7 +122,10 @@ def test_an_english_csv_is_excels_and_dialect_says_another(run):
     ("args", "error"),
     [
         (["-f", "csv", "--dialect", "excel-de"], "no CSV dialect 'excel-de': give excel-fr, excel or rfc4180\n"),
-        (["-f", "html", "--dialect", "excel"], "--dialect is for csv only, not html: leave it out or give --format csv\n"),
+        (
+            ["-f", "html", "--dialect", "excel"],
+            "--dialect is for csv only, not html: leave it out or give --format csv\n",
+        ),
         (["-f", "csv", "--title", "Marius"], "--title is for md and html: a CSV has no title\n"),
     ],
 )
@@ -182,7 +195,7 @@ def test_m9_a_rule_ends_each_manche_the_belle_is_named_red_suits_are_red_a_note_
     bodies = re.findall(r"<tbody[^>]*>.*?</tbody>", page, re.S)
     assert len(bodies) == len(LIEE)
     assert [at for at, body in enumerate(bodies, 1) if body.startswith('<tbody class="end">')] == [4, 7, 11]
-    assert "<td class=\"w\">belle</td>" in bodies[-1] and "manche 1" in bodies[3]
+    assert '<td class="w">belle</td>' in bodies[-1] and "manche 1" in bodies[3]
     assert '10<span class="red">♥</span>' in bodies[0] and ".red { color:" in page
     printed = NOTE.replace(" ;", "\xa0;")  # French: the space before « ; » kept with its word (i18n.typeset)
     assert f'<tr class="note"><td></td><td colspan="9">{printed}</td></tr>' in bodies[2]
@@ -207,7 +220,10 @@ def printed(run, game: str, folder: Path) -> tuple[str, list[str], list[Path]]:
     pages = int(re.search(r"^Pages:\s+(\d+)$", info, re.M)[1])
     texts = [
         subprocess.run(
-            ["pdftotext", "-layout", "-f", str(n), "-l", str(n), str(pdf), "-"], check=True, capture_output=True, text=True
+            ["pdftotext", "-layout", "-f", str(n), "-l", str(n), str(pdf), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
         ).stdout
         for n in range(1, pages + 1)
     ]
@@ -232,8 +248,26 @@ def test_done_when_a_french_manille_fiche_prints_on_a4_portrait_and_is_looked_at
 
 @needs_browser
 def test_done_when_a_long_partie_prints_on_a4_pages_each_with_the_header_row(run, tmp_path):
-    assert run("new", "manille-muette", "--option", "partie=seche", "--option", "manche=5000", *players(*MARIUS), "--game", "long").code == 0
-    for retourne, points in [("7s", "César=38"), ("8h", "Panisse=40"), ("9c", "Brun=36"), ("7d", "Escartefigue=44")] * 30:
+    assert (
+        run(
+            "new",
+            "manille-muette",
+            "--option",
+            "partie=seche",
+            "--option",
+            "manche=5000",
+            *players(*MARIUS),
+            "--game",
+            "long",
+        ).code
+        == 0
+    )
+    for retourne, points in [
+        ("7s", "César=38"),
+        ("8h", "Panisse=40"),
+        ("9c", "Brun=36"),
+        ("7d", "Escartefigue=44"),
+    ] * 30:
         assert run("coup", "--game", "long", "-r", retourne, "--points", points).code == 0
     info, texts, _ = printed(run, "long", tmp_path)
     assert len(texts) >= 3 and "(A4)" in info
@@ -267,7 +301,12 @@ def test_done_when_an_hombre_partie_prints_with_its_settlement_and_statements(ru
     hombre(run)
     _, texts, _ = printed(run, "ombre", tmp_path)
     words = "\n".join(texts)
-    assert words.index("Règlement") < words.index("Relevé d'Ana") < words.index("Relevé de Bea") < words.index("Relevé de Cid")
+    assert (
+        words.index("Règlement")
+        < words.index("Relevé d'Ana")
+        < words.index("Relevé de Bea")
+        < words.index("Relevé de Cid")
+    )
     for heading in ("Relevé d'Ana", "Relevé de Bea", "Relevé de Cid"):  # a statement whole on one page
         page = next(text for text in texts if heading in text)
         assert "résultat :" in page.split(heading)[1], heading

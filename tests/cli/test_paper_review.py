@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.libreoffice import NEEDED, convert
-from tests.cli.test_paper_fiche import BROWSER, POPPLER, browse, players, printed
+from tests.cli.test_paper_fiche import BROWSER, POPPLER, browse, players
 
 needs_browser = pytest.mark.skipif(
     not (BROWSER and POPPLER), reason="no headless chromium and poppler-utils here: .ci/run installs them"
@@ -28,7 +28,16 @@ REGULARS = ("Marie-Thérèse", "Escartefigue", "Honorine Cabanis", "Monsieur Bru
 def encheres_of_regulars(run) -> None:
     assert run("new", "manille-encheres", *players(*REGULARS), "--game", "ench").code == 0
     for taker, bid, trump, points in [(0, 45, "h", 50), (2, 50, "d", 55), (3, 42, "c", 45), (0, 60, "h", 61)]:
-        said = ["--taker", REGULARS[taker], "--bid", str(bid), "--trump", trump, "--points", f"{REGULARS[taker]}={points}"]
+        said = [
+            "--taker",
+            REGULARS[taker],
+            "--bid",
+            str(bid),
+            "--trump",
+            trump,
+            "--points",
+            f"{REGULARS[taker]}={points}",
+        ]
         assert run("coup", "--game", "ench", *said).code == 0
 
 
@@ -78,8 +87,10 @@ def test_a_french_csv_holds_the_half_of_a_shared_bete_with_the_decimal_comma(run
     assert rows[0][7:13] == ["Ana : coup", "Ana : solde", "Bea : coup", "Bea : solde", "Cid : coup", "Cid : solde"]
     # Coup 5: Ana receives 6 of the hombre's share and pays Cid 13.5, half her bête of 27.
     assert rows[5][7:13] == ["-7,5", "-4,5", "-12", "-81", "19,5", "85,5"]
-    assert run("--lang", "en", "export", "--game", "ombre", "--format", "csv").out.splitlines()[5].endswith(
-        ",-7.5,-4.5,-12,-81,19.5,85.5,"
+    assert (
+        run("--lang", "en", "export", "--game", "ombre", "--format", "csv")
+        .out.splitlines()[5]
+        .endswith(",-7.5,-4.5,-12,-81,19.5,85.5,")
     )
 
 
@@ -88,7 +99,13 @@ def test_tricks_are_never_written_as_a_date_a_spreadsheet_would_read(run):
     hombre_with_a_shared_bete(run)
     page = run("--lang", "fr", "export", "--game", "ombre", "--format", "csv").out
     tricks = [row.split(";")[4] for row in page.splitlines()[1:]]
-    assert tricks == ["", "4\u20113\u20112", "2\u20112\u20115", "3\u20113\u20113", "4\u20111\u20114"]  # non-breaking hyphens
+    assert tricks == [
+        "",
+        "4\u20113\u20112",
+        "2\u20112\u20115",
+        "3\u20113\u20113",
+        "4\u20111\u20114",
+    ]  # non-breaking hyphens
 
 
 @NEEDED
@@ -131,9 +148,19 @@ def test_a_french_printed_page_writes_its_halves_with_the_decimal_comma(run, tmp
 def test_h19_settle_during_play_on_says_the_poules_taken_not_the_length(run):
     assert run("new", "hombre", *players("Ana", "Bea", "Cid"), "--option", "poules=1", "--game", "court").code == 0
     for hombre in ("Bea", "Cid", "Ana"):  # three remises: three bêtes made
-        assert run("coup", "--game", "court", "--hombre", hombre, "--contract", "demande", "--tricks", "Ana=3,Bea=3,Cid=3").code == 0
+        assert (
+            run(
+                "coup", "--game", "court", "--hombre", hombre, "--contract", "demande", "--tricks", "Ana=3,Bea=3,Cid=3"
+            ).code
+            == 0
+        )
     for _ in range(2):  # two poules taken, bêtes still owed: play goes on
-        assert run("coup", "--game", "court", "--hombre", "Cid", "--contract", "demande", "--tricks", "Ana=2,Bea=2,Cid=5").code == 0
+        assert (
+            run(
+                "coup", "--game", "court", "--hombre", "Cid", "--contract", "demande", "--tricks", "Ana=2,Bea=2,Cid=5"
+            ).code
+            == 0
+        )
     ran = run("settle", "--game", "court")
     assert ran.code == 2 and ran.err.startswith("scorekeeper: play on: 2 poules taken, the length of the partie (1)")
     french = run("--lang", "fr", "settle", "--game", "court").err

@@ -67,7 +67,10 @@ def test_undo_loads_no_rich(home: Path) -> None:
     scorekeeper = [sys.executable, "-X", "importtime", "-m", "scorekeeper"]
     made = subprocess.run([*scorekeeper, "new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D"], env=env)
     assert made.returncode == 0
-    assert subprocess.run([*scorekeeper, "coup", "-r", "10h", "--points", "A=40"], env=env, capture_output=True).returncode == 0
+    assert (
+        subprocess.run([*scorekeeper, "coup", "-r", "10h", "--points", "A=40"], env=env, capture_output=True).returncode
+        == 0
+    )
     ran = subprocess.run([*scorekeeper, "undo"], env=env, capture_output=True, text=True)
     assert ran.returncode == 0 and ran.stdout.startswith("undone: last coup (1)."), ran
     assert " rich" not in ran.stderr  # -X importtime names every module imported

@@ -19,7 +19,9 @@ def test_the_address_is_one_a_phone_reaches() -> None:
 def test_with_no_route_and_only_loopback_the_machine_s_local_name(monkeypatch) -> None:
     class NoRoute:
         def __init__(self, *args) -> None: ...
-        def __enter__(self): return self
+        def __enter__(self):
+            return self
+
         def __exit__(self, *args) -> None: ...
         def connect(self, *args) -> None:
             raise OSError("Network is unreachable")

@@ -13,8 +13,6 @@ import json
 import re
 
 import pytest
-from tests.games.hombre.test_seed_example import SEED_17_4
-from tests.games.manille.test_systems import A_TROIS, ENCHERES, ENVERS, MANILLEN_3_12, MANILLEN_18, WHISTHUB
 
 from scorekeeper import i18n, service, store
 from scorekeeper.cli.grid import Grid
@@ -24,6 +22,8 @@ from scorekeeper.errors import UserError
 from scorekeeper.games.manille.demo import PLAYERS as MARIUS
 from scorekeeper.players import fold_name
 from scorekeeper.service import session
+from tests.games.hombre.test_seed_example import SEED_17_4
+from tests.games.manille.test_systems import A_TROIS, ENCHERES, ENVERS, MANILLEN_3_12, MANILLEN_18, WHISTHUB
 
 LONG = ("Escartefigue", "Marie-Thérèse", "Jean-Baptiste", "Marie-Claire")
 MISDEAL = {"misdeal": True}

@@ -27,8 +27,8 @@ SHELLS = {
     "bash": (
         ["bash", "--norc", "--noprofile", "-i"],
         [
-            'source <(command scorekeeper --show-completion bash)',
-            "scorekeeper() { printf '%s\\0' \"$@\" > \"$RECORD\"; }",
+            "source <(command scorekeeper --show-completion bash)",
+            'scorekeeper() { printf \'%s\\0\' "$@" > "$RECORD"; }',
         ],
     ),
     "zsh": (
@@ -36,7 +36,7 @@ SHELLS = {
         [
             "autoload -Uz compinit && compinit -u -D",
             "source <(command scorekeeper --show-completion zsh)",
-            "scorekeeper() { printf '%s\\0' \"$@\" > \"$RECORD\"; }",
+            'scorekeeper() { printf \'%s\\0\' "$@" > "$RECORD"; }',
         ],
     ),
     "fish": (
@@ -169,7 +169,9 @@ def test_installed_script_is_the_one_shown(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("shell", list(SHELLS))
 @pytest.mark.parametrize(("typed", "start"), [("'x", "x"), ('"x', "x"), ("'ca", "caf")])
-def test_a_name_completes_inside_a_quote_the_user_opened(shell: str, typed: str, start: str, games, tmp_path: Path) -> None:
+def test_a_name_completes_inside_a_quote_the_user_opened(
+    shell: str, typed: str, start: str, games, tmp_path: Path
+) -> None:
     """Inside a quote the user opened, the value is quoted for inside it, and the quote closed."""
     _shell_or_skip(shell)
     assert _completed(shell, f"scorekeeper use {typed}", tmp_path) == ["use", games[start]]

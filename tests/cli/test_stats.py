@@ -9,8 +9,8 @@ import time
 import pytest
 
 from scorekeeper import history, service, store
-from scorekeeper.store import cache
 from scorekeeper.games.manille.demo import COUPS as MARIUS_COUPS
+from scorekeeper.store import cache
 from tests.games.hombre.test_cli import SEED_17_4
 
 # Seed 002, manille à l'envers (M-14), as in tests/games/manille/test_systems.py: B reaches 101 and loses; D renonces once.
@@ -170,9 +170,7 @@ def test_a_game_changed_within_a_tick_of_the_clock_is_read_again_whatever_its_st
     old = time.time_ns() - 10 * history.RACY  # once old, a file's stamp stands for its bytes
     os.utime(path, ns=(old, old))
     assert stats(run) != before
-    assert json.loads(history._cache_file().read_text())["stamps"][str(path)][:3] == [
-        info.st_size, old, info.st_ino
-    ]
+    assert json.loads(history._cache_file().read_text())["stamps"][str(path)][:3] == [info.st_size, old, info.st_ino]
 
 
 def test_stats_a_bad_date_is_one_line(run, club):

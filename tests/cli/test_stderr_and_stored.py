@@ -48,7 +48,10 @@ def test_a_json_mistake_with_stdout_full_is_still_its_line_and_exit_2() -> None:
     command = [sys.executable, "-m", "scorekeeper", "sheet", "--json", "--game", "nope"]
     with open("/dev/full", "wb") as full:
         ran = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, env=env, timeout=60)
-    assert (ran.returncode, ran.stderr.decode()) == (Exit.MISTAKE, "scorekeeper: no game named 'nope': `scorekeeper games` lists them\n")
+    assert (ran.returncode, ran.stderr.decode()) == (
+        Exit.MISTAKE,
+        "scorekeeper: no game named 'nope': `scorekeeper games` lists them\n",
+    )
 
 
 @pytest.mark.parametrize("closed", [True, False], ids=["closed", "read-only"])

@@ -14,9 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper import games, service, store
-from scorekeeper.service import session
 from scorekeeper.cli.app import app
 from scorekeeper.language import Language
+from scorekeeper.service import session
 
 FR, EN = Language.named("fr"), Language.named("en")
 
@@ -179,7 +179,9 @@ def test_m9_after_the_partie_a_revanche_goes_on_at_the_same_table() -> None:
     assert "revanche: new game manille-muette-1, Escartefigue deals" in out  # who would have dealt coup 11
     assert out.splitlines()[-1].startswith("coup 1: 7s Panisse")
     assert store.current_name() == "manille-muette-1" and len(sheet("marius")["coups"]) == 10
-    assert [coup["scores"] for coup in sheet("manille-muette-1")["coups"]] == [[0, 14]]  # Escartefigue deals: 7s, no bonus
+    assert [coup["scores"] for coup in sheet("manille-muette-1")["coups"]] == [
+        [0, 14]
+    ]  # Escartefigue deals: 7s, no bonus
 
 
 def test_a_refused_line_is_told_with_its_number_and_the_table_goes_on() -> None:
@@ -361,7 +363,8 @@ def test_a_mistake_at_the_table_is_told_in_the_words_of_the_line() -> None:
     code, _, err = cli("table", stdin="7h ana 40\nh ana 40\n")
     assert code == 2
     assert (
-        err.strip() == "line 1: coup 1: no retourne in this system: trump is named, give it with a suit or sans-atout (M-5)"
+        err.strip()
+        == "line 1: coup 1: no retourne in this system: trump is named, give it with a suit or sans-atout (M-5)"
     )
     code, _, err = cli("coup", "7h", "ana", "40")  # the command itself still names its option
     assert "give it with --trump" in err
@@ -395,8 +398,20 @@ def test_check_takes_cards_in_words_after_p_and_o(run, english_after) -> None:
     """Issue 29: `--table "O:as de pique"` is the ace of spades an opponent played (C-2, C-3)."""
     ran = run("--lang", "fr", "check", "manille-muette", "--trump", "c", "--table", "O:as de pique", "--hand", "7p 8c")
     assert ran.code == 0 and "cartes jouables : 7♠" in ran.out
-    ran = run("--lang", "fr", "check", "manille-muette", "-t", "c", "--table", "P:la manille de pique, O:manillon de pique",
-              "--hand", "sept de pique, dame de carreau", "--play", "la dame de carreau")
+    ran = run(
+        "--lang",
+        "fr",
+        "check",
+        "manille-muette",
+        "-t",
+        "c",
+        "--table",
+        "P:la manille de pique, O:manillon de pique",
+        "--hand",
+        "sept de pique, dame de carreau",
+        "--play",
+        "la dame de carreau",
+    )
     assert ran.code == 1 and "D♦ est une renonce" in ran.out
     ran = run("--lang", "fr", "check", "manille-muette", "-t", "c", "--table", "X:as de pique", "--hand", "7p")
     assert ran.code == 2 and "X:as de pique" in ran.err

@@ -43,7 +43,12 @@ def said_all(home: Path) -> str:
     table = sit(home)
     out = []
     # What is typed, then the prompt it leads to: a line dropped by Ctrl-C leaves the table at coup 2.
-    for typed, prompt in [("", "coup 1>"), ("10h cesar 40\r", "coup 2>"), ("7s pan\x03", "coup 2>"), ("7s panisse 48\r", "coup 3>")]:
+    for typed, prompt in [
+        ("", "coup 1>"),
+        ("10h cesar 40\r", "coup 2>"),
+        ("7s pan\x03", "coup 2>"),
+        ("7s panisse 48\r", "coup 3>"),
+    ]:
         table.send(typed)
         table.expect_exact(prompt)
         out.append(table.before)

@@ -82,10 +82,24 @@ def test_a_coup_a_question_tab_undo_and_quit_at_a_real_terminal(table, home: Pat
 
 # Typed, Tab's word, the points, a renonce, undo, redo, quit: as each table says them.
 SAID = {
-    "fr": ("as de tr\t", "trèfle", "César et Escartefigue font 40 points", "dix de carreau renonce d'Escartefigue",
-           "annuler", "refaire", "quitter"),
-    "en": ("ace of cl\t", "clubs", "César and Escartefigue made 40 points", "ten of diamonds Escartefigue revoked",
-           "undo", "redo", "quit"),
+    "fr": (
+        "as de tr\t",
+        "trèfle",
+        "César et Escartefigue font 40 points",
+        "dix de carreau renonce d'Escartefigue",
+        "annuler",
+        "refaire",
+        "quitter",
+    ),
+    "en": (
+        "ace of cl\t",
+        "clubs",
+        "César and Escartefigue made 40 points",
+        "ten of diamonds Escartefigue revoked",
+        "undo",
+        "redo",
+        "quit",
+    ),
 }
 
 

@@ -140,13 +140,15 @@ def test_c4_a_player_named_like_a_word_of_a_phrase_keeps_his_coups(home: Path) -
 def test_a_phrase_cut_short_by_a_player_s_name_is_the_shorter_one(home: Path) -> None:
     """« corrige le coup 3 » with a player named Coup: `corrige`, then its words as they stand."""
     table = sitting("manille-muette", ["Coup", "Panisse", "Escartefigue", "Brun"])
-    assert table.dispatch("corrige le coup 3 10h Coup 40") == ("edit", "corrige", ["le", "coup", "3", "10h", "Coup", "40"])
+    assert table.dispatch("corrige le coup 3 10h Coup 40") == (
+        "edit",
+        "corrige",
+        ["le", "coup", "3", "10h", "Coup", "40"],
+    )
     assert table.dispatch("supprime le coup 4") == ("delete", "supprime", ["le", "coup", "4"])
 
 
 # --- piped: the commands run ------------------------------------------------------------------------
-
-
 
 
 def test_french_table_talk_piped_runs_its_commands(home: Path) -> None:
@@ -165,7 +167,9 @@ def test_french_table_talk_piped_runs_its_commands(home: Path) -> None:
     ran = table(home, "fr", "\n".join(lines) + "\n", *seated("manille-muette", *MARIUS))
     out = plain(ran.stdout).splitlines()
     assert ran.returncode == 2  # the one refused line
-    status = "manche 1 en 34 : César et Escartefigue 11, Panisse et Brun 6 (manches 0-0). Escartefigue donne, Brun entame."
+    status = (
+        "manche 1 en 34 : César et Escartefigue 11, Panisse et Brun 6 (manches 0-0). Escartefigue donne, Brun entame."
+    )
     assert out[3] == status and out[5] == status  # qui donne ?, le score ?
     assert out[4] == "le prochain coup se dit avec la retourne (M-5) et les points d'un camp (M-3)"
     assert plain(ran.stderr).splitlines() == ["ligne 9 : « le score » se dit seul, sans « de César » après"]
@@ -278,16 +282,51 @@ def test_the_table_asks_before_it_stops_the_partie_at_a_real_terminal(home: Path
 # Lines a table gets wrong, per language and game: each refused in the table's words.
 WRONG = {
     ("fr", "manille-muette"): [
-        "blabla", "10h", "César 40 Panisse", "10h César 40 César 50", "renonce", "10h 40", "10h César 80",
-        "pique César 40 10h", "10h maldonne César 40", "10h César 40 10", "10 20 30", "corrige 1", "corrige",
-        "corrige le coup deux", "supprime", "supprime x", "annule 1", "refais 2", "explique", "insère 1", "note",
-        "le score de César", "qui donne César", "10h César 40 renonce Brun", "10t César et Panisse 50",
+        "blabla",
+        "10h",
+        "César 40 Panisse",
+        "10h César 40 César 50",
+        "renonce",
+        "10h 40",
+        "10h César 80",
+        "pique César 40 10h",
+        "10h maldonne César 40",
+        "10h César 40 10",
+        "10 20 30",
+        "corrige 1",
+        "corrige",
+        "corrige le coup deux",
+        "supprime",
+        "supprime x",
+        "annule 1",
+        "refais 2",
+        "explique",
+        "insère 1",
+        "note",
+        "le score de César",
+        "qui donne César",
+        "10h César 40 renonce Brun",
+        "10t César et Panisse 50",
     ],
     ("fr", "hombre"): ["blabla", "Ana", "Ana demande", "demande 4 3 2", "Ana demande 4 3", "passe Ana", "maldonne Ana"],
     ("nl", "manillen"): [
-        "blabla", "Jan 40", "harten", "harten Jan 40 Piet", "harten 40", "harten Jan 80", "verzaakt",
-        "harten misdeeld Jan 40", "verbeter 1", "verbeter", "schrap", "ongedaan 1", "uitleg", "noteer",
-        "de stand van Jan", "harten Jan 40 Jan verzaakt", "harten Jan en Piet 50",
+        "blabla",
+        "Jan 40",
+        "harten",
+        "harten Jan 40 Piet",
+        "harten 40",
+        "harten Jan 80",
+        "verzaakt",
+        "harten misdeeld Jan 40",
+        "verbeter 1",
+        "verbeter",
+        "schrap",
+        "ongedaan 1",
+        "uitleg",
+        "noteer",
+        "de stand van Jan",
+        "harten Jan 40 Jan verzaakt",
+        "harten Jan en Piet 50",
     ],
 }
 SEATS = {"manille-muette": MARIUS, "hombre": ["Ana", "Bea", "Cid"], "manillen": FLEMISH}
@@ -314,7 +353,12 @@ def test_a_refused_line_is_told_in_the_table_s_words(home: Path, lang: str, rule
 
 
 def test_a_coup_s_number_and_the_coup_to_say_again_are_shown_with_the_game_s_players(home: Path) -> None:
-    ran = table(home, "fr", "10c César 40\ncorrige 1\nsupprime\ncorrige le coup deux\nnote\n", *seated("manille-muette", *MARIUS))
+    ran = table(
+        home,
+        "fr",
+        "10c César 40\ncorrige 1\nsupprime\ncorrige le coup deux\nnote\n",
+        *seated("manille-muette", *MARIUS),
+    )
     assert plain(ran.stderr).splitlines() == [
         "ligne 2 : corrige 1 : dites après le numéro le coup tel que joué, par exemple « corrige 1 10c César 40 »",
         "ligne 3 : supprime prend le numéro d'un coup, par exemple « supprime 1 »",
@@ -334,21 +378,37 @@ def test_m17_a_maldonne_said_with_points_is_named_as_each_edge_says_it(home: Pat
     env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "scorekeeper", "coup", "--misdeal", "--points", "César=40"]
     ran = subprocess.run(command, capture_output=True, text=True, env=env, timeout=60, check=False)
-    assert ran.stderr == "scorekeeper: coup 1: nothing else is said with --misdeal (here: --points): nothing was played\n"
+    assert (
+        ran.stderr == "scorekeeper: coup 1: nothing else is said with --misdeal (here: --points): nothing was played\n"
+    )
 
 
 @pytest.mark.parametrize(
     ("lang", "said", "refused"),
     [
-        ("fr", "10t César et Panisse 50", "donnez les points d'un seul camp, un joueur et son nombre, comme « César 40 » : "
-         "l'autre camp a le reste (M-3)"),
-        ("fr", "10h César 40 renonce Brun", "coup 1 : un coup dit ses points (« César 40 »), une renonce (« renonce César »)"
-         " ou son relevé de plis : un seul des trois"),
-        ("nl", "10h Jan en Piet 50", "geef de punten van één ploeg, een speler en het getal, zoals 'Jan 40': de andere "
-         "ploeg heeft de rest (M-3)"),
+        (
+            "fr",
+            "10t César et Panisse 50",
+            "donnez les points d'un seul camp, un joueur et son nombre, comme « César 40 » : "
+            "l'autre camp a le reste (M-3)",
+        ),
+        (
+            "fr",
+            "10h César 40 renonce Brun",
+            "coup 1 : un coup dit ses points (« César 40 »), une renonce (« renonce César »)"
+            " ou son relevé de plis : un seul des trois",
+        ),
+        (
+            "nl",
+            "10h Jan en Piet 50",
+            "geef de punten van één ploeg, een speler en het getal, zoals 'Jan 40': de andere "
+            "ploeg heeft de rest (M-3)",
+        ),
     ],
 )
-def test_m3_a_refusal_the_table_says_its_own_way_names_a_player_of_the_table(home: Path, lang: str, said: str, refused: str) -> None:
+def test_m3_a_refusal_the_table_says_its_own_way_names_a_player_of_the_table(
+    home: Path, lang: str, said: str, refused: str
+) -> None:
     """`table.error.KEY`: what the command line says with `--points JOUEUR=N`, the table says with one
     of its players; the command line keeps its own words."""
     players = MARIUS if lang == "fr" else FLEMISH
@@ -361,7 +421,9 @@ def test_english_table_talk_piped_runs_its_commands(home: Path) -> None:
     ran = table(home, "en", "\n".join(lines) + "\n", *seated("manille-muette", *MARIUS))
     assert ran.returncode == 0, ran.stderr
     out = ran.stdout.splitlines()
-    status = "manche 1 to 34: César & Escartefigue 11, Panisse & Brun 0 (manches 0-0). Panisse deals, Escartefigue leads."
+    status = (
+        "manche 1 to 34: César & Escartefigue 11, Panisse & Brun 0 (manches 0-0). Panisse deals, Escartefigue leads."
+    )
     assert out[2] == status and out[4] == status
     assert out[3] == "the next coup says the retourne (M-5) and one side's points (M-3)"
     game = store.read("manille-muette-1")

@@ -92,7 +92,9 @@ def test_every_example_aide_shows_reads_in_its_game(ruleset: str, lang: str) -> 
 
 @pytest.mark.parametrize(("ruleset", "retourne"), [("hombre", True), ("hombre-1709", False)])
 @pytest.mark.parametrize("lang", ["fr", "en"])
-def test_the_contract_question_lists_the_ruleset_s_contracts(home: Path, ruleset: str, retourne: bool, lang: str) -> None:
+def test_the_contract_question_lists_the_ruleset_s_contracts(
+    home: Path, ruleset: str, retourne: bool, lang: str
+) -> None:
     ran = table(home, lang, "bea\n", *seated(ruleset, *HOMBRES))
     asked = ran.stderr.splitlines()[-1]
     assert "demande" in asked and "vole" in asked
@@ -102,8 +104,16 @@ def test_the_contract_question_lists_the_ruleset_s_contracts(home: Path, ruleset
 @pytest.mark.parametrize(
     ("lang", "lines", "words"),
     [
-        ("fr", "annule 2\nfiche --detail x\najuste 1\nrefais 3\n", ("annule reprend la dernière entrée", "supprime 2", "fiche :", "ajuste :", "refais")),
-        ("en", "undo 2\nsheet --detail x\nadjust 1\nredo 3\n", ("undo takes back the last entry", "delete 2", "sheet:", "adjust:", "redo")),
+        (
+            "fr",
+            "annule 2\nfiche --detail x\najuste 1\nrefais 3\n",
+            ("annule reprend la dernière entrée", "supprime 2", "fiche :", "ajuste :", "refais"),
+        ),
+        (
+            "en",
+            "undo 2\nsheet --detail x\nadjust 1\nredo 3\n",
+            ("undo takes back the last entry", "delete 2", "sheet:", "adjust:", "redo"),
+        ),
     ],
 )
 def test_a_line_refused_at_the_table_names_table_words_never_the_command_line(

@@ -50,7 +50,10 @@ def test_corrige_is_edit_and_refuses_as_edit_does(home: Path) -> None:
 
 def test_explique_without_a_number_says_so_in_table_words(home: Path) -> None:
     refused = scorekeeper("--lang", "fr", "explique")
-    assert (refused.returncode, refused.stderr) == (2, "scorekeeper : explique prend le numéro d'un coup : explique 3\n")
+    assert (refused.returncode, refused.stderr) == (
+        2,
+        "scorekeeper : explique prend le numéro d'un coup : explique 3\n",
+    )
     assert "--detail" not in refused.stderr
 
 
@@ -79,7 +82,10 @@ def test_a_flemish_table_names_the_commands_in_dutch(home: Path) -> None:
     assert "tafel" in scorekeeper("--lang", "nl", "--help").stdout
     fed = subprocess.run(
         [sys.executable, "-m", "scorekeeper", "--lang", "nl", "tafel"],
-        input="harten mieke 45\nstand\nverlaten\n", capture_output=True, text=True, check=False,
+        input="harten mieke 45\nstand\nverlaten\n",
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert fed.returncode == 0, fed.stderr
     assert "Jef en Staf 10, Mieke en Fien 15" in fed.stdout

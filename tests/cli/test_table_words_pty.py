@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-
 pexpect = pytest.importorskip("pexpect", reason="pexpect drives the pseudo-terminal: pip install '.[test]'")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +40,8 @@ def spawn(home: Path, lang: str, columns: int, *args: str):
 
 @pytest.mark.parametrize("columns", [80, 40])
 @pytest.mark.parametrize(
-    ("lang", "choices", "no", "yes"), [("fr", "[o/N]", "non", "oui"), ("fr", "[o/N]", "n", "o"), ("en", "[y/N]", "no", "yes")]
+    ("lang", "choices", "no", "yes"),
+    [("fr", "[o/N]", "non", "oui"), ("fr", "[o/N]", "n", "o"), ("en", "[y/N]", "no", "yes")],
 )
 def test_a_confirmation_at_a_terminal_takes_the_language_s_own_answers(
     home: Path, columns: int, lang: str, choices: str, no: str, yes: str

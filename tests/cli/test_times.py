@@ -39,7 +39,9 @@ def test_two_coups_said_under_two_time_zones_are_seconds_apart() -> None:
     assert said.startswith(f"said from {paris.day} {ENGLISH_MONTHS[paris.month - 1]} {paris.year}, {paris:%H:%M} to ")
     assert said.endswith(" to " + said.split(", ")[1].split(" ")[0])  # one day: the end by its hour
     csv = scorekeeper("Asia/Tokyo", "export", "--format", "csv").stdout.splitlines()
-    assert csv[1].split(",")[1] == f"{first.astimezone(_zone('Asia/Tokyo')):%Y-%m-%d %H:%M}"  # as a spreadsheet reads it
+    assert (
+        csv[1].split(",")[1] == f"{first.astimezone(_zone('Asia/Tokyo')):%Y-%m-%d %H:%M}"
+    )  # as a spreadsheet reads it
     csv = scorekeeper("Asia/Tokyo", "export", "--format", "csv", "--dialect", "rfc4180").stdout.splitlines()
     assert csv[1].split(",")[1] == first.astimezone(_zone("Asia/Tokyo")).isoformat()  # as a program does
 

@@ -18,4 +18,3 @@ def test_c2_coup_reads_the_manilles_words_in_a_trick_log(run):
     ran = run("--lang", "fr", "coup", "-r", "valet de pique", "--trick", SPOKEN)
     # Read whole, the trick stops the log at trick 1: refused for that, never for a card it cannot read.
     assert ran.code == 2 and "le relevé s'arrête au pli 1 sur 8" in ran.err
-

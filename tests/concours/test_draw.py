@@ -24,7 +24,16 @@ def _play(concours: Concours, rounds: int) -> None:
         drawn = draw(concours, number, 1000 + number, playing, places, History(before))
         won = tuple(1.0 if at == 0 else 0.0 for at in range(concours.settings.sides))
         points = (68, 41) if concours.settings.sides == 2 else (10, -5, -5)
-        tables = tuple(t.__class__(t.number, t.sides, t.seats, t.game, result=Result(won, points, (1, 0)[: len(won)] if len(won) == 2 else (0, 0, 0))) for t in drawn.tables)
+        tables = tuple(
+            t.__class__(
+                t.number,
+                t.sides,
+                t.seats,
+                t.game,
+                result=Result(won, points, (1, 0)[: len(won)] if len(won) == 2 else (0, 0, 0)),
+            )
+            for t in drawn.tables
+        )
         concours.rounds.append(drawn.__class__(drawn.number, drawn.seed, tables, drawn.byes))
 
 

@@ -98,4 +98,3 @@ def test_a_random_day_never_repeats_a_meeting_rotates_the_byes_and_sums_its_stan
     shown = {row["team"]: (row["won"], row["points"]) for row in standing["teams"]}
     assert shown == _independent(files.read("Village"))
     assert len(shown) == len(files.read("Village").entrants)  # every team, the withdrawn included (T-9)
-

@@ -38,7 +38,21 @@ def test_t3_each_round_pairs_the_same_records_whenever_a_draw_without_repeat_all
     name = "Swiss"
     assert run("concours", "new", name, "--ruleset", "manille-muette", "--coups", "2", "--rounds", "4").code == 0
     for at in range(1, 9):
-        assert run("concours", "register", "--player", f"A{at}", "--player", f"B{at}", "--team", f"T{at}", "--concours", name).code == 0
+        assert (
+            run(
+                "concours",
+                "register",
+                "--player",
+                f"A{at}",
+                "--player",
+                f"B{at}",
+                "--team",
+                f"T{at}",
+                "--concours",
+                name,
+            ).code
+            == 0
+        )
     met: set[frozenset[int]] = set()
     for number in range(1, 5):
         drawn = json.loads(run("concours", "draw", "--json", "--concours", name).out)

@@ -55,7 +55,9 @@ def test_every_dutch_message_of_a_game_is_filled_with_the_english_values(folder:
         if not all(forms) or len(forms) != len(english_forms):
             wrong.append(f"{key}: {len(forms)} forms, {sum(map(bool, forms))} filled")
             continue
-        wrong += [f"{key}: {dutch[key]!r}" for en, nl in zip(english_forms, forms) if _fields(nl) != _fields(en)]
+        wrong += [
+            f"{key}: {dutch[key]!r}" for en, nl in zip(english_forms, forms, strict=False) if _fields(nl) != _fields(en)
+        ]
     assert wrong == []
 
 

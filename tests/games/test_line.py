@@ -14,9 +14,9 @@ import pytest
 from scorekeeper import games, i18n, service
 from scorekeeper.errors import UserError
 from scorekeeper.games.manille.demo import COUPS, PLAYERS
+from scorekeeper.language import Language
 from scorekeeper.rulesets import builtin_names
 from tests.games.test_invariants import NAMES, hombre_coup, manille_coup
-from scorekeeper.language import Language
 
 FR, EN, NL = Language.named("fr"), Language.named("en"), Language.named("nl")
 
@@ -250,9 +250,7 @@ def test_hombre_asks_for_the_hombre_then_the_tricks():
         asked.append(ruleset.engine.ask(state, declared, caught.value, EN).field)
     assert asked == ["hombre", "contract", "tricks"]
     # H-9: the tricks asked for, in seating order
-    assert ruleset.engine.read_line(state, ["5", "2", "2"], EN, "tricks") == {
-        "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}
-    }
+    assert ruleset.engine.read_line(state, ["5", "2", "2"], EN, "tricks") == {"tricks": {"Ana": 5, "Bea": 2, "Cid": 2}}
 
 
 # --- the words of the line are each language's data ----------------------------------------------------

@@ -29,28 +29,79 @@ def refused(ruleset: str, players: list[str], lang: str, line: str) -> UserError
 # Numbers said in words (issue 39): 0 to 101 at least, for points, bids, a boom of 101, a coup's number.
 
 FRENCH = {
-    "zéro": 0, "un": 1, "dix-sept": 17, "dix sept": 17, "vingt et un": 21, "vingt-et-un": 21, "trente-quatre": 34,
-    "quarante-deux": 42, "quarante deux": 42, "Quarante-Deux": 42, "soixante": 60, "soixante-huit": 68,
-    "soixante-dix": 70, "soixante et onze": 71, "soixante-quinze": 75, "soixante-dix-neuf": 79, "quatre-vingts": 80,
-    "quatre-vingt-un": 81, "quatre-vingt-dix": 90, "quatre-vingt-onze": 91, "quatre-vingt-dix-neuf": 99,
-    "septante": 70, "septante-deux": 72, "huitante": 80, "nonante-neuf": 99, "cent": 100, "cent un": 101,
-    "cent-un": 101, "deux cents": 200,
+    "zéro": 0,
+    "un": 1,
+    "dix-sept": 17,
+    "dix sept": 17,
+    "vingt et un": 21,
+    "vingt-et-un": 21,
+    "trente-quatre": 34,
+    "quarante-deux": 42,
+    "quarante deux": 42,
+    "Quarante-Deux": 42,
+    "soixante": 60,
+    "soixante-huit": 68,
+    "soixante-dix": 70,
+    "soixante et onze": 71,
+    "soixante-quinze": 75,
+    "soixante-dix-neuf": 79,
+    "quatre-vingts": 80,
+    "quatre-vingt-un": 81,
+    "quatre-vingt-dix": 90,
+    "quatre-vingt-onze": 91,
+    "quatre-vingt-dix-neuf": 99,
+    "septante": 70,
+    "septante-deux": 72,
+    "huitante": 80,
+    "nonante-neuf": 99,
+    "cent": 100,
+    "cent un": 101,
+    "cent-un": 101,
+    "deux cents": 200,
 }
 DUTCH = {
-    "nul": 0, "één": 1, "zeventien": 17, "eenentwintig": 21, "vierendertig": 34, "vijfendertig": 35,
-    "tweeënveertig": 42, "tweeenveertig": 42, "twee-en-veertig": 42, "twee en veertig": 42, "zestig": 60,
-    "achtenzestig": 68, "zeventig": 70, "negenennegentig": 99, "honderd": 100, "honderdeen": 101,
-    "honderd en een": 101, "honderd één": 101, "tweehonderd": 200,
+    "nul": 0,
+    "één": 1,
+    "zeventien": 17,
+    "eenentwintig": 21,
+    "vierendertig": 34,
+    "vijfendertig": 35,
+    "tweeënveertig": 42,
+    "tweeenveertig": 42,
+    "twee-en-veertig": 42,
+    "twee en veertig": 42,
+    "zestig": 60,
+    "achtenzestig": 68,
+    "zeventig": 70,
+    "negenennegentig": 99,
+    "honderd": 100,
+    "honderdeen": 101,
+    "honderd en een": 101,
+    "honderd één": 101,
+    "tweehonderd": 200,
 }
 ENGLISH = {
-    "zero": 0, "seventeen": 17, "twenty-one": 21, "forty-two": 42, "forty two": 42, "sixty-eight": 68,
-    "ninety-nine": 99, "hundred": 100, "one hundred": 100, "one hundred and one": 101, "hundred one": 101,
+    "zero": 0,
+    "seventeen": 17,
+    "twenty-one": 21,
+    "forty-two": 42,
+    "forty two": 42,
+    "sixty-eight": 68,
+    "ninety-nine": 99,
+    "hundred": 100,
+    "one hundred": 100,
+    "one hundred and one": 101,
+    "hundred one": 101,
 }
 
 
 @pytest.mark.parametrize(
     ("lang", "said", "number"),
-    [(lang, said, number) for lang, table in (("fr", FRENCH), ("nl", DUTCH), ("en", ENGLISH)) for said, number in table.items()],
+    [
+        (lang, said, number)
+        for lang, table in (("fr", FRENCH), ("nl", DUTCH), ("en", ENGLISH))
+        for said, number in table.items()
+    ],
 )
 def test_a_number_said_in_words_reads_as_its_figure(lang, said, number) -> None:
     assert spoken_numbers(Language.named(lang)).read(said) == number
@@ -59,10 +110,22 @@ def test_a_number_said_in_words_reads_as_its_figure(lang, said, number) -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("fr", "vingt dix"), ("fr", "deux trois"), ("fr", "vingt-vingt"), ("fr", "cent et"), ("fr", "trente-onze"),
-        ("fr", "quarante-dix"), ("fr", "dixe"), ("fr", "38-22"), ("fr", "cœur"), ("fr", ""),
-        ("nl", "achtien"), ("nl", "veertigtwee en"), ("nl", "twee en tien"), ("nl", "honderd en"),
-        ("en", "twenty ten"), ("en", "forty and"),
+        ("fr", "vingt dix"),
+        ("fr", "deux trois"),
+        ("fr", "vingt-vingt"),
+        ("fr", "cent et"),
+        ("fr", "trente-onze"),
+        ("fr", "quarante-dix"),
+        ("fr", "dixe"),
+        ("fr", "38-22"),
+        ("fr", "cœur"),
+        ("fr", ""),
+        ("nl", "achtien"),
+        ("nl", "veertigtwee en"),
+        ("nl", "twee en tien"),
+        ("nl", "honderd en"),
+        ("en", "twenty ten"),
+        ("en", "forty and"),
     ],
 )
 def test_words_that_compose_no_number_read_as_none(lang, said) -> None:
@@ -118,9 +181,15 @@ def test_h9_hombre_tricks_and_matadors_said_in_words() -> None:
 
 def test_c2_a_card_word_is_still_a_card_beside_a_number() -> None:
     """« dix de cœur » stays the 10♥ though « dix » is a number; after a name, « dix » is his points."""
-    assert read("manille-muette", FOUR, "fr", "dix de cœur César quarante") == {"retourne": "10H", "points": {"César": 40}}
+    assert read("manille-muette", FOUR, "fr", "dix de cœur César quarante") == {
+        "retourne": "10H",
+        "points": {"César": 40},
+    }
     assert read("manille-muette", FOUR, "fr", "César dix, sept de pique") == {"retourne": "7S", "points": {"César": 10}}
-    assert read("manille-muette", FOUR, "fr", "César quarante, sept de pique") == {"retourne": "7S", "points": {"César": 40}}
+    assert read("manille-muette", FOUR, "fr", "César quarante, sept de pique") == {
+        "retourne": "7S",
+        "points": {"César": 40},
+    }
 
 
 def test_a_number_of_several_words_that_runs_into_a_card_is_refused_with_both_readings() -> None:
@@ -260,7 +329,9 @@ def test_h6_l_hombre_finds_a_player_by_the_start_of_his_name() -> None:
     assert said == {"hombre": "Béatrice", "contract": "demande", "tricks": {"Ana": 4, "Béatrice": 3, "Bernard": 2}}
     said = read("hombre", players, "fr", "béa=4 ana=3 ber=2 béa demande")
     assert said["tricks"] == {"Béatrice": 4, "Ana": 3, "Bernard": 2}
-    assert refused("hombre", ["Ana", "Bertrand", "Bernard"], "fr", "ber demande 4 3 2").key == "line_name_prefix_ambiguous"
+    assert (
+        refused("hombre", ["Ana", "Bertrand", "Bernard"], "fr", "ber demande 4 3 2").key == "line_name_prefix_ambiguous"
+    )
 
 
 def test_c4_find_player_takes_a_unique_start_of_a_name() -> None:

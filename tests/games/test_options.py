@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.language import Language
 from scorekeeper import games, i18n, service, store
 from scorekeeper.cli import complete
 from scorekeeper.cli.said import said
@@ -17,6 +16,7 @@ from scorekeeper.errors import CoupRefused, Field
 from scorekeeper.games.hombre.bidding import Contract
 from scorekeeper.games.hombre.options import CONTRACTS
 from scorekeeper.games.options import SHARED, Completes, Kind, Option, Options, every, flag, of
+from scorekeeper.language import Language
 
 MARIUS = ["César", "Panisse", "Escartefigue", "Brun"]
 
@@ -46,7 +46,11 @@ def test_h6_the_contracts_an_option_completes_are_the_engines() -> None:
 
 def test_a_field_is_said_as_the_flag_of_its_own_game() -> None:
     assert (flag("tricks", "manille"), flag("tricks", "hombre")) == ("--trick", "--tricks")
-    assert (flag("contre", "manille"), flag("adjust", "manille"), flag("pay", "hombre")) == ("--contre", "--score", "--pay")
+    assert (flag("contre", "manille"), flag("adjust", "manille"), flag("pay", "hombre")) == (
+        "--contre",
+        "--score",
+        "--pay",
+    )
     assert flag("dealer", "hombre") == "--dealer"  # one of the options every game takes
     assert flag("no_such_field", "manille") == "--no-such-field"  # a key typed in the entry itself
 
@@ -66,9 +70,15 @@ def test_h11_a_refusal_names_its_field_and_each_edge_says_it_its_way() -> None:
     assert said(error) == (
         "coup 1: a vole annoncée is already the whole vole: --vole-engagee is for the other contracts (H-11)"
     )
-    assert at_the_table(error) == "coup 1: a vole annoncée is already the whole vole: engagée is for the other contracts (H-11)"
+    assert (
+        at_the_table(error)
+        == "coup 1: a vole annoncée is already the whole vole: engagée is for the other contracts (H-11)"
+    )
     i18n.speak(Language.named("fr"))
-    assert at_the_table(error) == "coup 1 : une vole annoncée est déjà toute la vole : engagée est pour les autres contrats (H-11)"
+    assert (
+        at_the_table(error)
+        == "coup 1 : une vole annoncée est déjà toute la vole : engagée est pour les autres contrats (H-11)"
+    )
     i18n.speak(Language.named("en"))
 
 
@@ -78,7 +88,10 @@ def test_m5_a_refusal_may_name_two_fields_each_said_by_the_edge() -> None:
         service.add(game.name, {"retourne": "10h", "trump": "s", "points": {"César": 40}})  # the 10♥'s suit is no ♠
     assert refused.value.field == Field("retourne", "manille")
     assert said(refused.value) == "coup 1: the retourne sets trump here: give --retourne, not --trump (M-5)"
-    assert at_the_table(refused.value) == "coup 1: the retourne sets trump here: give the card turned, not a suit or sans-atout (M-5)"
+    assert (
+        at_the_table(refused.value)
+        == "coup 1: the retourne sets trump here: give the card turned, not a suit or sans-atout (M-5)"
+    )
     assert refused.value.reason.values["trump"] == Field("trump", "manille")
 
 
@@ -93,7 +106,10 @@ def test_a_field_without_table_words_is_said_at_the_table_as_a_line_names_it_nev
 def test_m5_the_command_line_says_a_refused_coup_as_before_in_both_languages(run) -> None:
     assert run("new", "manillen", *(arg for name in MARIUS for arg in ("-p", name)), "--game", "belge").code == 0
     ran = run("coup", "-r", "7h", "--points", "César=40")
-    assert (ran.code, ran.err) == (2, "scorekeeper: coup 1: no retourne in this system: trump is named, give it with --trump (M-5)\n")
+    assert (ran.code, ran.err) == (
+        2,
+        "scorekeeper: coup 1: no retourne in this system: trump is named, give it with --trump (M-5)\n",
+    )
     ran = run("--lang", "fr", "coup", "-r", "7h", "--points", "César=40")
     assert ran.err == (
         "scorekeeper : coup 1 : pas de retourne dans ce système : l'atout se nomme, donnez-le avec --trump (M-5)\n"

@@ -111,14 +111,20 @@ def test_a_ruleset_never_imports_the_module_it_names(outside: Path, monkeypatch)
 
 
 BROKEN = {
-    "raises_at_import": ('raise RuntimeError("boom at import")\n', "game_module_failed", "RuntimeError('boom at import')"),
+    "raises_at_import": (
+        'raise RuntimeError("boom at import")\n',
+        "game_module_failed",
+        "RuntimeError('boom at import')",
+    ),
     "does_not_parse": ("def (\n", "game_module_failed", "SyntaxError"),
     "engine_is_no_game": ("ENGINE = 1\n", "no_game_module", None),
 }
 
 
 @pytest.mark.parametrize("module", sorted(BROKEN))
-def test_a_broken_module_named_by_the_variable_is_one_mistake_not_a_traceback(outside: Path, monkeypatch, module) -> None:
+def test_a_broken_module_named_by_the_variable_is_one_mistake_not_a_traceback(
+    outside: Path, monkeypatch, module
+) -> None:
     text, key, problem = BROKEN[module]
     _module(outside, module, text)
     monkeypatch.setenv("SCOREKEEPER_GAMES", module)
@@ -144,11 +150,19 @@ def test_a_broken_game_module_is_said_in_one_line_with_exit_2(tmp_path: Path) ->
     (tmp_path / "boom.py").write_text('raise RuntimeError("boom at import")\n', encoding="utf-8")
     ruleset = tmp_path / "toy.toml"
     ruleset.write_text('game = "toy"\n', encoding="utf-8")
-    env = {**os.environ, "SCOREKEEPER_HOME": str(tmp_path / "home"), "SCOREKEEPER_GAMES": "boom", "PYTHONPATH": str(tmp_path)}
+    env = {
+        **os.environ,
+        "SCOREKEEPER_HOME": str(tmp_path / "home"),
+        "SCOREKEEPER_GAMES": "boom",
+        "PYTHONPATH": str(tmp_path),
+    }
     env.pop("SCOREKEEPER_LANG", None)
     done = subprocess.run(
         [sys.executable, "-m", "scorekeeper", "--lang", "en", "new", str(ruleset), "-p", "A", "-p", "B"],
-        env=env, capture_output=True, text=True, check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == [

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.language import Language
 from scorekeeper import games, i18n
 from scorekeeper.cli import paper
 from scorekeeper.cli.paper import formats
@@ -24,6 +23,7 @@ from scorekeeper.cli.render import fiche_lines, say, status
 from scorekeeper.explain import record
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Explained, Joined, Row, Sheet, Struck, Who, said
+from scorekeeper.language import Language
 
 PLAYERS = ("Marguerite", "Bartholomé", "Cunégonde")
 
@@ -161,5 +161,8 @@ def test_a_game_with_no_file_under_cli_is_written_as_csv_markdown_and_html(toy: 
     )
     assert paper.sections(data, toy) == []  # no money: nothing to settle after the chart
     html = formats.html("toy", table, paper.lines(data, drawn), "<svg/>", [], "en")
-    assert '<tr><td class="n">1</td><td class="t" title="2026-11-22T21:40:00">21:40</td><td class="w">Marguerite</td>' in html
+    assert (
+        '<tr><td class="n">1</td><td class="t" title="2026-11-22T21:40:00">21:40</td><td class="w">Marguerite</td>'
+        in html
+    )
     assert "<li>toy.status</li>" in html and "<section>" not in html

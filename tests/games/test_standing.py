@@ -4,9 +4,9 @@ stopped by agreement comes to (RULES M-9, M-8, H-9 to H-11, H-19)."""
 from __future__ import annotations
 
 from scorekeeper import games
-from scorekeeper.games.manille import demo
 from scorekeeper.games.hombre import ENGINE as HOMBRE
 from scorekeeper.games.hombre import HombreRules, replay
+from scorekeeper.games.manille import demo
 from scorekeeper.standing import FIGURES, Figures
 
 SEED = [

@@ -98,7 +98,11 @@ def test_x1_x2_the_toy_is_told_by_its_options_its_words_and_at_the_table(played:
     assert [coup["scores"] for coup in data["coups"]] == [[3, 4, 1], [5, 6, 7], [6, 13, 9]]
     assert [coup["dealer"] for coup in data["coups"]] == ["Ann", "Bob", "Cy"]
     assert (data["name"], data["game"], data["over"], data["winner"], data["next_dealer"]) == (
-        "toy", "toy", True, "Bob", None
+        "toy",
+        "toy",
+        True,
+        "Bob",
+        None,
     )
     assert data["players"] == [{"name": "Ann", "score": 6}, {"name": "Bob", "score": 13}, {"name": "Cy", "score": 9}]
     assert data["coups"][2]["log"][-1] == {
@@ -179,7 +183,7 @@ def test_the_toy_is_exported_as_csv_markdown_and_html(played: Run) -> None:
     assert page[-1] == "- Bob gagne la partie de toy"
     html = played("export", "--format", "html").out
     assert "<th>Bob: score</th>" in html
-    assert "<td>Ann 1, Bob 5, Cy 2, bonus Bob</td><td class=\"n\">1</td><td class=\"n\">6</td>" in html
+    assert '<td>Ann 1, Bob 5, Cy 2, bonus Bob</td><td class="n">1</td><td class="n">6</td>' in html
     assert "<li>Bob wins the toy partie</li>" in html and "<svg" in html and "Toy scores" in html
 
 
@@ -191,7 +195,11 @@ def test_the_toy_is_charted_and_counted_in_the_stats(played: Run) -> None:
     assert "bonus" in chart[-4]
     assert played("chart", lang="fr").lines[0] == "Scores du toy"
     stats = played("stats").lines
-    counted = {line.split("│")[1].strip(): [cell.strip() for cell in line.split("│")[2:-1]] for line in stats if line.startswith("│")}
+    counted = {
+        line.split("│")[1].strip(): [cell.strip() for cell in line.split("│")[2:-1]]
+        for line in stats
+        if line.startswith("│")
+    }
     # games, won, lost, manches, taken (made), renonces, points, jetons
     assert counted["Ann"] == ["1", "0", "1", "0", "", "0", "6", "0"]
     assert counted["Bob"] == ["1", "1", "0", "0", "", "0", "13", "0"]

@@ -62,7 +62,9 @@ def test_a_side_of_two_must_and_have_in_the_plural():
     assert said.startswith("Marius et Honoré doivent encore faire sans-atout 1 fois et ont 2 choix restants")
     alone = i18n.text("error.sans_atout_owed", side="Marius", seats=1, needed=1, left=1)
     assert alone.startswith("Marius doit encore faire sans-atout 1 fois et a 1 choix restant")
-    assert "Marius et Honoré doivent encore" in i18n.text("choice_forced", side="Marius et Honoré", seats=2, needed=1, left=2)
+    assert "Marius et Honoré doivent encore" in i18n.text(
+        "choice_forced", side="Marius et Honoré", seats=2, needed=1, left=2
+    )
     assert "Marius et Honoré ont gagné ;" in i18n.text("error.partie_is_over_won", side="Marius et Honoré", seats=2)
     given_up = i18n.text("codille_given_up", players=("Ana", "Bea"), codille="codille")
     assert "Ana et Bea l'ont gagnée grâce à un gano et y renoncent" in given_up

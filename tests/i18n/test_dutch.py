@@ -265,8 +265,32 @@ def test_the_shipped_rulesets_are_described_in_dutch():
 # Words of an English or a French sentence that no Dutch sentence holds ("de", "en", "is", "of", "won"
 # are Dutch words too, and coup, manche, belle, renonce are the game's own).
 FOREIGN = {
-    "the", "and", "wins", "deals", "nobody", "played", "dealer", "scores", "trick", "tricks", "leads", "names",
-    "le", "la", "les", "et", "du", "des", "donne", "entame", "gagnée", "pli", "plis", "atout", "camp", "joueur",
+    "the",
+    "and",
+    "wins",
+    "deals",
+    "nobody",
+    "played",
+    "dealer",
+    "scores",
+    "trick",
+    "tricks",
+    "leads",
+    "names",
+    "le",
+    "la",
+    "les",
+    "et",
+    "du",
+    "des",
+    "donne",
+    "entame",
+    "gagnée",
+    "pli",
+    "plis",
+    "atout",
+    "camp",
+    "joueur",
 }
 
 
@@ -336,8 +360,16 @@ def test_done_when_check_and_audit_speak_only_dutch(tmp_path):
     tricks = ["AS KS 10S QS", "9D 8D 10D AD", "7D QD 9S JS", "8S 7S JD 7C", "10H QH KH 10C", "9H 8H JH 7H"]
     audit = _scorekeeper(
         tmp_path,
-        "--lang", "nl", "audit", "manille-muette", "--players", "Jan Piet Klaas Kees", "--trump", "s",
-        "--leader", "Piet",
+        "--lang",
+        "nl",
+        "audit",
+        "manille-muette",
+        "--players",
+        "Jan Piet Klaas Kees",
+        "--trump",
+        "s",
+        "--leader",
+        "Piet",
         *[arg for trick in tricks for arg in ("--trick", trick)],
     )
     assert "(P-3)" in audit.stdout
@@ -361,8 +393,27 @@ def test_tab_completes_the_dutch_words_from_the_words_files():
 
 # The kaarting's words English and French say that Dutch does not (a ronde, a ploeg, a tafel, the loting).
 CONCOURS_FOREIGN = FOREIGN | {
-    "round", "rounds", "team", "teams", "table", "tables", "standing", "seed", "draw", "bye", "sits", "won",
-    "tour", "tours", "équipe", "équipes", "tirage", "classement", "exempt", "graine", "inscrites",
+    "round",
+    "rounds",
+    "team",
+    "teams",
+    "table",
+    "tables",
+    "standing",
+    "seed",
+    "draw",
+    "bye",
+    "sits",
+    "won",
+    "tour",
+    "tours",
+    "équipe",
+    "équipes",
+    "tirage",
+    "classement",
+    "exempt",
+    "graine",
+    "inscrites",
 }
 
 
@@ -377,14 +428,30 @@ def test_the_kaarting_s_verbs_are_said_in_dutch_and_do_what_the_english_ones_do(
     home = tmp_path / "home"
     ran = [_scorekeeper(home, "--lang", "nl", "concours", "new", "Lente", "--ruleset", "manille-muette")]
     for team, first, second in (("Zwaluwen", "Jan", "Piet"), ("Mussen", "Klaas", "Kees")):
-        ran.append(_scorekeeper(home, "concours", "inschrijven", "-p", first, "-p", second, "--team", team, LANG="nl_BE"))
+        ran.append(
+            _scorekeeper(home, "concours", "inschrijven", "-p", first, "-p", second, "--team", team, LANG="nl_BE")
+        )
     ran.append(_scorekeeper(home, "concours", "loting", SCOREKEEPER_LANG="nl"))
     ran.append(_scorekeeper(home, "concours", "toestand", SCOREKEEPER_LANG="nl"))
     table = re.search(r"Tafel 1: (\w+), (\w+);", ran[-2].stdout)
     assert table is not None, ran[-2].stdout
     points, manches = ("68-41", "2-0") if table[1] == "Zwaluwen" else ("41-68", "0-2")  # a partie liée: 2 manches (T-8)
-    ran.append(_scorekeeper(home, "concours", "uitslag", "1", "1", "--winner", "Zwaluwen", "--points", points,
-                            "--manches", manches, SCOREKEEPER_LANG="nl"))
+    ran.append(
+        _scorekeeper(
+            home,
+            "concours",
+            "uitslag",
+            "1",
+            "1",
+            "--winner",
+            "Zwaluwen",
+            "--points",
+            points,
+            "--manches",
+            manches,
+            SCOREKEEPER_LANG="nl",
+        )
+    )
     ran.append(_scorekeeper(home, "concours", "klassement", SCOREKEEPER_LANG="nl"))
     assert [each.returncode for each in ran] == [0] * len(ran), [each.stderr for each in ran]
     assert ran[1].stdout == "Ploeg 1: Zwaluwen (Jan en Piet); 1 ploeg ingeschreven.\n"
@@ -400,12 +467,14 @@ def test_the_kaarting_s_verbs_are_said_in_dutch_and_do_what_the_english_ones_do(
 def test_a_kaarting_refuses_in_dutch_naming_the_dutch_verb(tmp_path):
     home = tmp_path / "home"
     assert _scorekeeper(home, "--lang", "nl", "concours", "new", "Lente", "--ruleset", "manille-muette").returncode == 0
-    early = _scorekeeper(home, "concours", "uitslag", "1", "1", "--winner", "Zwaluwen", "--points", "1-0",
-                         SCOREKEEPER_LANG="nl")
+    early = _scorekeeper(
+        home, "concours", "uitslag", "1", "1", "--winner", "Zwaluwen", "--points", "1-0", SCOREKEEPER_LANG="nl"
+    )
     assert (early.returncode, early.stdout, early.stderr.count("\n")) == (2, "", 1)
     assert early.stderr.startswith("scorekeeper: geen ronde 1: tot nu toe 0 geloot")
-    over = _scorekeeper(home, "concours", "new", "Lente", "--ruleset", "manille-muette", "--rounds", "0",
-                        SCOREKEEPER_LANG="nl")
+    over = _scorekeeper(
+        home, "concours", "new", "Lente", "--ruleset", "manille-muette", "--rounds", "0", SCOREKEEPER_LANG="nl"
+    )
     assert over.returncode == 2 and over.stderr.startswith("scorekeeper: 0 rondes: een kaarting speelt er 1 tot")
 
 

@@ -37,7 +37,14 @@ def _dutch_folders() -> list[Path]:
 # Words an English value may keep in Dutch: the program's name, the game's words the Flemish table
 # says as the English interface does (manche, jetons), and words Dutch writes as English does; in either
 # case, as a column's header capitalizes them ("Jetons" on the concours board).
-KEPT = {"scorekeeper", "manche", "manches", "jetons", "contract", "shell"}  # a shell is a shell in Dutch too (bash, zsh, fish)
+KEPT = {
+    "scorekeeper",
+    "manche",
+    "manches",
+    "jetons",
+    "contract",
+    "shell",
+}  # a shell is a shell in Dutch too (bash, zsh, fish)
 
 
 def _untranslated(english: str) -> bool:

@@ -314,11 +314,16 @@ def test_rules_show_says_a_shipped_ruleset_s_source_in_french(run, name):
     """« M-1 à M-5 », never the file's English "M-1 to M-5" (issue 29): each shipped ruleset's source in French."""
     out = run("--lang", "fr", "rules", "show", name).out
     (source,) = [line for line in out.splitlines() if line.startswith("source : ")]
-    assert re.search(r"règles? [A-Z]-\d", source) and not re.search(r"\bto\b|RULES|\bits\b|\S;", source), source  # « ; » spaced
+    assert re.search(r"règles? [A-Z]-\d", source) and not re.search(r"\bto\b|RULES|\bits\b|\S;", source), (
+        source
+    )  # « ; » spaced
 
 
 def test_rules_show_keeps_the_source_of_a_users_own_ruleset_and_english_its_files(run, tmp_path):
-    assert "source: seed 000 (Wikipédia FR, manille muette); RULES M-1 to M-5" in run("rules", "show", "manille-muette").out
+    assert (
+        "source: seed 000 (Wikipédia FR, manille muette); RULES M-1 to M-5"
+        in run("rules", "show", "manille-muette").out
+    )
     house = tmp_path / "maison.toml"
     house.write_text('extends = "manille-muette"\nsource = "our café, M-1 to M-5"\n', encoding="utf-8")
     assert "source : our café, M-1 to M-5" in run("--lang", "fr", "rules", "show", str(house)).out
@@ -342,7 +347,9 @@ def test_c2_a_coup_typed_at_a_french_table_is_kept_in_the_ledgers_english_letter
     options = {option.name: option for option in every(games.NAMES)}
 
     def said(**given: object) -> dict:
-        unsaid = {option: [] if option.many else False if option.kind is Kind.FLAG else None for option in options.values()}
+        unsaid = {
+            option: [] if option.many else False if option.kind is Kind.FLAG else None for option in options.values()
+        }
         return {**unsaid, **{options[name]: value for name, value in given.items()}}
 
     log = tmp_path / "plis.toml"

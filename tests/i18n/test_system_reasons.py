@@ -19,12 +19,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def scorekeeper(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=env, timeout=60
+    )
 
 
 @pytest.mark.parametrize(
     ("lang", "said"),
-    [("fr", "(fichier ou dossier introuvable)"), ("nl", "(bestand of map bestaat niet)"), ("en", "(No such file or directory)")],
+    [
+        ("fr", "(fichier ou dossier introuvable)"),
+        ("nl", "(bestand of map bestaat niet)"),
+        ("en", "(No such file or directory)"),
+    ],
 )
 def test_a_concours_import_of_a_missing_file_says_why_in_the_language(home: Path, lang: str, said: str) -> None:
     ran = scorekeeper("--lang", lang, "concours", "import", str(home / "nowhere.toml"))

@@ -95,6 +95,7 @@ def test_de_before_a_name_is_elided_and_contracted_as_the_language_says(dutch: L
 
 # --- no word table in code ---------------------------------------------------------------------------
 
+
 def _lists(value: object, keys: set[str]) -> list[str]:
     """The words of a words file's lists, and (in `keys`) the names its tables give: fields, values."""
     if isinstance(value, dict):

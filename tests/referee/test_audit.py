@@ -153,7 +153,8 @@ def test_p10_as_dict_is_json_ready_with_ascii_cards():
     proof = data["renonces"][0]["proof"]
     assert (proof["rule"], proof["event"]) == ("P-3", "proof.renonce")
     assert (
-        proof["text"] == "Brun discarded 8C on a hearts lead at trick 3 while holding 9H, which the same hand played at trick 6 (P-3)"
+        proof["text"]
+        == "Brun discarded 8C on a hearts lead at trick 3 while holding 9H, which the same hand played at trick 6 (P-3)"
     )
     assert data["points"] == {"Ana": 17, "Brun": 8, "César": 43, "Dédé": 0}
     assert data["complete"] is True

@@ -21,8 +21,7 @@ def symbols(args: list[str]) -> list[str]:
     """A command's cards with the suits' symbols, read alike in every language (`c` is cœur in French)."""
     suits = str.maketrans("SHDC", "♠♥♦♣")
     return [
-        arg if arg.startswith("--") else " ".join(c[:-1] + c[-1].translate(suits) for c in arg.split())
-        for arg in args
+        arg if arg.startswith("--") else " ".join(c[:-1] + c[-1].translate(suits) for c in arg.split()) for arg in args
     ]
 
 
@@ -200,9 +199,7 @@ def test_p10_a_complete_legal_log_clears_nothing_by_name(run, lang):
 
 # The muette coup of tests/cli/test_referee.py with Brun's 7♥ and 10♣ swapped, stopped at trick 6.
 RETOURNE = "JS"
-STOPPED = tricks(
-    "AS KS 10S QS", "9D 8D 10D AD", "7D QD 9S JS", "8S 7S JD 7C", "10H QH KH 10C", "9H 8H JH 7H"
-)
+STOPPED = tricks("AS KS 10S QS", "9D 8D 10D AD", "7D QD 9S JS", "8S 7S JD 7C", "10H QH KH 10C", "9H 8H JH 7H")
 
 
 def test_p10_a_trick_log_coup_says_what_its_log_cleared(run):

@@ -94,7 +94,9 @@ def test_p5_a_renonce_verdict_carries_its_rule_and_the_duty_it_breaks():
         render(verdict.explanation)
         == "10♣ is a renonce: void in ♠ under the opponent's A♠: must trump, holds 10♥ 7♥ (P-5)"
     )
-    assert render(verdict.explanation, ascii=True).startswith("10C is a renonce: void in spades under the opponent's AS")
+    assert render(verdict.explanation, ascii=True).startswith(
+        "10C is a renonce: void in spades under the opponent's AS"
+    )
 
 
 def test_p3_p4_a_legal_card_names_the_suit_to_follow_and_the_freedom_left_in_it():
@@ -345,7 +347,9 @@ def test_audit_json_carries_proofs_notes_and_unknown_plays_as_records(run):
     assert [unknown["note"]["event"] for unknown in data["unknown"]] == ["proof.unproven", "proof.unproven_where"]
     where = data["unknown"][1]["note"]["values"]["where"]
     assert where["values"] == {"player": "D", "card": "KS"}
-    assert data["unknown"][1]["note"]["text"].startswith("C played JS on a spades lead at trick 2, where D's KS was master:")
+    assert data["unknown"][1]["note"]["text"].startswith(
+        "C played JS on a spades lead at trick 2, where D's KS was master:"
+    )
 
 
 def test_audit_text_reads_the_renonce_with_its_rule(run):

@@ -272,11 +272,21 @@ def test_coup_and_undo_print_the_same_with_a_state_kept_and_without(game, home, 
     name = _game(game=game)
     without = tmp_path / "without"
     shutil.copytree(home, without)
-    said = ["--retourne", "kd", "--points", "César=50"] if game == "manille" else [
-        "--hombre", "Bea", "--contract", "demande", "--tricks", "Bea=5,Ana=2,Cid=2"]
+    said = (
+        ["--retourne", "kd", "--points", "César=50"]
+        if game == "manille"
+        else ["--hombre", "Bea", "--contract", "demande", "--tricks", "Bea=5,Ana=2,Cid=2"]
+    )
     passed = ["--retourne", "7s", "--renonce", "Brun"] if game == "manille" else ["--pass"]
-    commands = [("en", "coup", *said), ("fr", "coup", *passed), ("nl", "undo"), ("fr", "undo"), ("en", "undo"),
-                ("nl", "redo"), ("fr", "coup", *said)]
+    commands = [
+        ("en", "coup", *said),
+        ("fr", "coup", *passed),
+        ("nl", "undo"),
+        ("fr", "undo"),
+        ("en", "undo"),
+        ("nl", "redo"),
+        ("fr", "coup", *said),
+    ]
     for lang, *args in commands:
         kept = _run(home, lang, *args, "--game", name)
         shutil.rmtree(without / "cache" / "states", ignore_errors=True)

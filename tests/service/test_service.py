@@ -30,7 +30,9 @@ def test_the_names_mypy_imports_are_the_names_the_service_loads() -> None:
     """The facade's TYPE_CHECKING imports (mypy's) and its table of homes (the lazy loader's) name the same
     names in the same modules; what the entries use among themselves (`append`, `read_words`) is in neither."""
     tree = ast.parse(Path(service.__file__).read_text(encoding="utf-8"))
-    checking = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    checking = next(
+        node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
     imported: dict[str, list[str]] = {}
     for node in checking.body:
         assert isinstance(node, ast.ImportFrom) and node.module is not None

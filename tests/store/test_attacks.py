@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from tests.store.cli_writers import MARIUS, environment
 
 from scorekeeper import store, tomlfile
+from tests.store.cli_writers import MARIUS, environment
 
 PLAYERS = [a for p in MARIUS for a in ("-p", p)]
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and rlimits are POSIX")

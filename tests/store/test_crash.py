@@ -15,9 +15,9 @@ import subprocess
 import time
 
 import pytest
-from tests.store.cli_writers import CARDS, MARIUS, environment, writer
 
 from scorekeeper import service, store
+from tests.store.cli_writers import CARDS, MARIUS, environment, writer
 
 KILLS = 200  # the figure
 WRITERS = 4  # games written at the same time, one writer each

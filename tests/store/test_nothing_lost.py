@@ -15,6 +15,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+
 from tests.store.cli_writers import MARIUS, environment
 
 PLAYERS = [a for p in MARIUS for a in ("-p", p)]

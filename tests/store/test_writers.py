@@ -10,9 +10,9 @@ import subprocess
 import time
 
 import pytest
-from tests.store.cli_writers import MARIUS, declared, environment, writer
 
 from scorekeeper import service, store
+from tests.store.cli_writers import MARIUS, declared, environment, writer
 
 ROUNDS = 30
 NEW = ["new", "manille-muette", "-o", "partie=seche", "-o", "manche=100000", *(a for p in MARIUS for a in ("-p", p))]

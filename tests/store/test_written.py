@@ -104,7 +104,11 @@ def test_a_write_leaves_no_lock_file(home):
 
 def hombre(number: int, time: bool = True) -> dict[str, object]:
     """A coup of l'hombre as the table stores it: with its time, too long for a line (`tomli_w`: 100)."""
-    said: dict[str, object] = {"hombre": "A", "contract": "demande", "tricks": {"A": 5, "B": number % 4, "C": 4 - number % 4}}
+    said: dict[str, object] = {
+        "hombre": "A",
+        "contract": "demande",
+        "tricks": {"A": 5, "B": number % 4, "C": 4 - number % 4},
+    }
     return {**said, "time": datetime.datetime(2026, 11, 26, 7, number % 60, tzinfo=datetime.UTC)} if time else said
 
 

@@ -281,7 +281,9 @@ class Toy(Spoken, Drawn):
 
         over = fiche.over and fiche.winner is not None
         return {
-            name: Figures(won=int(over and name == fiche.winner), lost=int(over and name != fiche.winner), points=points)
+            name: Figures(
+                won=int(over and name == fiche.winner), lost=int(over and name != fiche.winner), points=points
+            )
             for name, points in zip(fiche.players, fiche.scores, strict=True)
         }
 

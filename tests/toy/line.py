@@ -11,6 +11,7 @@ from scorekeeper.explain import Record
 from scorekeeper.games.line import Words, given_twice, keyword, read_back
 from scorekeeper.language import Language
 from scorekeeper.players import fold_name
+
 from . import HERE, State
 
 

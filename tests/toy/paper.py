@@ -6,6 +6,7 @@ from typing import Any
 
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Cell, Who, said
+
 from . import Fiche
 from .sheet import said_cell, status
 
@@ -14,7 +15,11 @@ def paper(data: dict[str, Any], fiche: Fiche) -> Paper:
     columns: list[Cell] = [said("toy.header.dealer"), said("toy.header.said")]
     columns += [said(f"toy.paper.{key}", player=name) for name in fiche.players for key in ("scored", "score")]
     rows = tuple(
-        (Who(result.dealer), said_cell(result), *(value for pair in zip(result.scored, result.scores) for value in pair))
+        (
+            Who(result.dealer),
+            said_cell(result),
+            *(value for pair in zip(result.scored, result.scores, strict=False) for value in pair),
+        )
         for result in fiche.coups
     )
     lines = tuple(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.explain import Record
 from scorekeeper.games.sheet import Cell, Explained, Joined, Row, Sheet, Who, joined, said
+
 from . import CoupResult, Fiche
 
 COLUMNS = ("coup", "dealer", "said")
@@ -31,7 +32,9 @@ def sheet(fiche: Fiche) -> Sheet:
 
 def standing(fiche: Fiche) -> Record:
     scores = Joined(
-        tuple(said("toy.score", player=name, score=score) for name, score in zip(fiche.players, fiche.scores, strict=True))
+        tuple(
+            said("toy.score", player=name, score=score) for name, score in zip(fiche.players, fiche.scores, strict=True)
+        )
     )
     return said("toy.standing", scores=scores, target=fiche.rules.target)
 

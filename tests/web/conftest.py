@@ -68,7 +68,10 @@ def serve(*args: str, files: int | None = None) -> Served:
         lines.append(line.rstrip("\n"))
         if "Ctrl-C" in line:
             break
-    assert lines and lines[0].startswith("http://127.0.0.1:"), (lines, process.stderr.read() if process.poll() is not None else "")
+    assert lines and lines[0].startswith("http://127.0.0.1:"), (
+        lines,
+        process.stderr.read() if process.poll() is not None else "",
+    )
     entry = next((re.search(r"http://\S+", line).group(0) for line in lines[1:2] if "/entry?token=" in line), None)
     return Served(process, lines[0], entry, lines)
 
@@ -113,13 +116,21 @@ def printemps(home: Path) -> str:
 def table_links(name: str, base: str, entry: bool) -> dict[int, list[str]]:
     """Each table's addresses as its card gives them (from the concours file, as `concours export` does)."""
     ran = subprocess.run(
-        [sys.executable, "-c", "import sys\n"
-         "from scorekeeper.service import concours\n"
-         "from scorekeeper.cli.paper.qr import links\n"
-         "for t in concours.tables(sys.argv[1]):\n"
-         "    print(t.table, *(url for _, url in links(sys.argv[2], t.round, t.table, t.secret, sys.argv[3] == '1')))\n",
-         name, base, "1" if entry else "0"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from scorekeeper.service import concours\n"
+            "from scorekeeper.cli.paper.qr import links\n"
+            "for t in concours.tables(sys.argv[1]):\n"
+            "    print(t.table, *(url for _, url in links(sys.argv[2], t.round, t.table, t.secret, sys.argv[3] == '1')))\n",
+            name,
+            base,
+            "1" if entry else "0",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return {int(line.split()[0]): line.split()[1:] for line in ran.stdout.splitlines()}
 

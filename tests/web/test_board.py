@@ -33,7 +33,7 @@ def test_the_first_line_is_the_boards_address_and_the_board_shows_the_rounds_tab
 
 def test_a_cards_addresses_open_its_table_and_no_other(concours_served: Served, home):
     cards = table_links("Printemps", concours_served.base, entry=True)
-    (view1, entry1), (view2, entry2) = cards[1], cards[2]
+    (view1, entry1), (view2, _) = cards[1], cards[2]
     assert fetch(view1)[0] == 200 and fetch(entry1)[0] == 200 and fetch(view2)[0] == 200
     token1 = entry1.split("token=")[1]
     for path in ("/table/1-2", "/table/1-2/entry", "/table/1-2/events", "/table/1-2/sheet.json", "/concours"):
@@ -99,7 +99,9 @@ def test_serve_concours_prints_each_table_s_addresses(concours_served: Served):
     assert fetch(view)[0] == 200 and fetch(entry)[0] == 200
 
 
-def test_a_damaged_table_game_or_concours_file_is_said_and_the_board_shows_the_other_tables(concours_served: Served, home):
+def test_a_damaged_table_game_or_concours_file_is_said_and_the_board_shows_the_other_tables(
+    concours_served: Served, home
+):
     """issue 41: a table's game damaged by hand shows its reason on its table, the other table as it stands;
     the concours's own file damaged gives the board its reason (404), never a 500 nor a traceback."""
     from tests.web.conftest import stop

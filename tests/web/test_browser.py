@@ -41,7 +41,9 @@ def browser():
 def rows(browser) -> list[str]:
     """The fiche's entries as shown, read in one script (the page redraws them on each event); not the
     lines a phone folds under them."""
-    return browser.execute_script("return Array.from(document.querySelectorAll('#fiche tbody tr:not(.under)'), tr => tr.innerText)")
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('#fiche tbody tr:not(.under)'), tr => tr.innerText)"
+    )
 
 
 def wait_for(what, seconds: float) -> float:
@@ -79,7 +81,11 @@ def test_a_coup_stored_by_another_process_shows_within_two_seconds(served: Serve
 
 
 def test_the_page_at_a_phones_width_and_a_tvs(served: Served, browser):
-    for line in ("--retourne 10h --points César=40", "--retourne 7s --points Panisse=48", "--retourne Kd --points Brun=34"):
+    for line in (
+        "--retourne 10h --points César=40",
+        "--retourne 7s --points Panisse=48",
+        "--retourne Kd --points Brun=34",
+    ):
         scorekeeper("coup", "--game", "marius", *line.split())
     scorekeeper("note", "--game", "marius", "3", "Brun saw a card")
     browser.get(served.view + "&lang=fr")
@@ -102,8 +108,10 @@ PHONE_GAMES = {
     ),
     "hombre": (
         ("hombre", "Ana", "Bartolomé", "Cristina"),
-        ("--hombre Ana --contract demande --tricks Ana=5,Bartolomé=2,Cristina=2",
-         "--hombre Cristina --contract vole --tricks Ana=0,Bartolomé=0,Cristina=9"),
+        (
+            "--hombre Ana --contract demande --tricks Ana=5,Bartolomé=2,Cristina=2",
+            "--hombre Cristina --contract vole --tricks Ana=0,Bartolomé=0,Cristina=9",
+        ),
         ["Ana", "Bar", "Cri"],
     ),
     "encheres": (
@@ -144,7 +152,7 @@ def test_the_fiche_at_a_phones_width_shows_every_sides_total_without_scrolling_s
             fits = phone_fits(browser)
             shoot(browser, 360, 740, f"phone-{kind}-{page}-360.png")
             assert fits["page"] <= 360 and fits["box"] <= 0, fits  # nothing scrolls sideways
-            assert [words for words, _ in fits["headers"]][-len(totals) - (kind != "hombre"):][: len(totals)] == totals
+            assert [words for words, _ in fits["headers"]][-len(totals) - (kind != "hombre") :][: len(totals)] == totals
             assert all(inside for _, inside in fits["headers"]), fits  # every side's total on the screen
             assert len(fits["under"]) == len(coups) and "a card seen" in fits["under"][0], fits  # said, folded under
             scorekeeper("coup", "--game", kind, *coups[0].split())  # drawn again by the page's script: the same
@@ -168,7 +176,9 @@ LONG = ("Marie-Thérèse-de-Saint-Amand-des-Eaux1", "Marie-Thérèse-de-Saint-Am
 
 def test_long_names_and_a_long_note_break_on_a_phone_rather_than_scroll_it_sideways(home, browser):
     scorekeeper("new", "manille-encheres", *(arg for name in LONG for arg in ("--player", name)), "--game", "long")
-    scorekeeper("coup", "--game", "long", "--taker", LONG[0], "--bid", "60", "--trump", "h", "--points", f"{LONG[0]}=62")
+    scorekeeper(
+        "coup", "--game", "long", "--taker", LONG[0], "--bid", "60", "--trump", "h", "--points", f"{LONG[0]}=62"
+    )
     scorekeeper("note", "--game", "long", "1", "x" * 300)
     running = serve("--game", "long")
     try:
@@ -202,7 +212,13 @@ def test_a_coup_entered_on_the_entry_page_after_its_question_is_stored_as_table_
     import subprocess
     import sys
 
-    subprocess.run([sys.executable, "-m", "scorekeeper", "table", "--game", "table"], input="panisse 48 7s\n", text=True, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "table", "--game", "table"],
+        input="panisse 48 7s\n",
+        text=True,
+        check=True,
+        capture_output=True,
+    )
     assert [coup["declared"] for coup in stored()] == [coup["declared"] for coup in stored("table")]
 
 
@@ -237,12 +253,24 @@ def test_names_notes_and_game_names_with_markup_show_as_text(home, browser):
             browser.get(url)
             wait_for(lambda: live(browser), 5)
             text = browser.find_element("tag name", "body").text
-            for words in (*HOSTILE[:2], "<b>bold</b>", "</td><script>alert(3)</script>", '<iframe src="javascript:alert(4)">'):
+            for words in (
+                *HOSTILE[:2],
+                "<b>bold</b>",
+                "</td><script>alert(3)</script>",
+                '<iframe src="javascript:alert(4)">',
+            ):
                 assert words in text  # shown as typed: text, never markup
-            assert browser.execute_script("return document.querySelectorAll('img, iframe, b, script:not([src])').length") == 0
+            assert (
+                browser.execute_script("return document.querySelectorAll('img, iframe, b, script:not([src])').length")
+                == 0
+            )
         scorekeeper("coup", "--game", "<b>bold</b>", "--retourne", "7s", "--points", "Brun=48")
-        wait_for(lambda: len(rows(browser)) == 2, 5)  # drawn by the page's script this time (the 2 s promise has its own test)
-        assert browser.execute_script("return document.querySelectorAll('img, iframe, b, script:not([src])').length") == 0
+        wait_for(
+            lambda: len(rows(browser)) == 2, 5
+        )  # drawn by the page's script this time (the 2 s promise has its own test)
+        assert (
+            browser.execute_script("return document.querySelectorAll('img, iframe, b, script:not([src])').length") == 0
+        )
         shoot(browser, 1920, 1080, "serve-hostile-1920.png")
     finally:
         running.process.terminate()
@@ -267,7 +295,18 @@ def test_the_board_at_a_tvs_width_pages_through_its_tables_and_at_a_phones_shows
     from selenium.webdriver.common.by import By
 
     name = big_concours(31)  # 15 tables and a bye: more than a TV shows at once
-    scorekeeper("concours", "result", "1", "1", "--winner", "Les As de " + seats_team(name, 1), "--points", "68-41", "--manches", "2-0")
+    scorekeeper(
+        "concours",
+        "result",
+        "1",
+        "1",
+        "--winner",
+        "Les As de " + seats_team(name, 1),
+        "--points",
+        "68-41",
+        "--manches",
+        "2-0",
+    )
     running = serve("--concours", name)
     try:
         browser.set_window_size(1920, 1080)
@@ -280,7 +319,9 @@ def test_the_board_at_a_tvs_width_pages_through_its_tables_and_at_a_phones_shows
         tv = shoot(browser, 1920, 1080, "board-tv-1920.png")
         wait_for(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-page") == "2", 12)  # it turns
         assert not cards_shown(browser)[0]
-        assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-pages") == str(pages)  # as many pages as before
+        assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-pages") == str(
+            pages
+        )  # as many pages as before
         shoot(browser, 1920, 1080, "board-tv-1920-page2.png")
         browser.get(running.view + "&lang=fr")
         browser.set_window_size(360, 740)
@@ -301,8 +342,11 @@ def cards_shown(browser) -> list[bool]:
 
 
 def card_text(browser, at: int) -> str:
-    return browser.execute_script("const c = document.querySelectorAll('#tables article')[arguments[0]]; "
-                                  "return c ? c.className + ' ' + c.textContent : ''", at)
+    return browser.execute_script(
+        "const c = document.querySelectorAll('#tables article')[arguments[0]]; "
+        "return c ? c.className + ' ' + c.textContent : ''",
+        at,
+    )
 
 
 def seats_team(name: str, table: int) -> str:
@@ -313,7 +357,6 @@ def seats_team(name: str, table: int) -> str:
 
 
 def test_a_result_entered_by_concours_result_shows_on_the_board_within_two_seconds(concours_served: Served, browser):
-    from selenium.webdriver.common.by import By
 
     browser.get(concours_served.view)
     wait_for(lambda: live(browser), 5)
@@ -392,7 +435,6 @@ def test_a_tv_in_a_dark_cafe_reads_the_fiche_light_on_dark(served: Served, brows
 def test_a_tv_shows_each_side_s_total_big_and_the_newest_coup(served: Served, browser, width, height):
     """issue 41: read across the room: each side's total at least three times the grid's text, and the
     newest of many coups on screen, at 1280x720 as at 1920x1080."""
-    from selenium.webdriver.common.by import By
 
     for at in range(24):
         scorekeeper("coup", "--game", "marius", "--retourne", "7h" if at % 2 else "7s", "--points", "César=35")
@@ -499,7 +541,12 @@ def test_a_tv_showing_a_finished_partie_goes_on_with_its_revanche(home, browser)
         wait_for(lambda: live(browser), 5)
         assert len(rows(browser)) > 0
         scorekeeper("new", "--again", "--game", "Revanche")
-        wait_for(lambda: "Revanche" in browser.title or "Revanche" in browser.execute_script("return document.body.innerText"), 3)
+        wait_for(
+            lambda: (
+                "Revanche" in browser.title or "Revanche" in browser.execute_script("return document.body.innerText")
+            ),
+            3,
+        )
         wait_for(lambda: live(browser) and rows(browser) == [], 3)
     finally:
         stop(running)
@@ -557,6 +604,14 @@ def test_the_pad_s_erase_space_and_a_suit_tapped_twice(served: Served, browser):
     assert ranks.is_displayed()
     tap("[data-suit='♠']")
     assert not ranks.is_displayed()
-    for selector in ("[data-word='Panisse']", "[data-digit='4']", "[data-digit='8']", "[data-digit='9']", "[data-erase]", "[data-space]", "[data-digit='2']"):
+    for selector in (
+        "[data-word='Panisse']",
+        "[data-digit='4']",
+        "[data-digit='8']",
+        "[data-digit='9']",
+        "[data-erase]",
+        "[data-space]",
+        "[data-digit='2']",
+    ):
         tap(selector)
     assert browser.find_element(By.ID, "line").get_attribute("value") == "Panisse 48 2"

@@ -14,7 +14,9 @@ import pytest
 from tests.web.conftest import Served, scorekeeper, serve, stop
 
 
-def fetch(url: str, data: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+def fetch(
+    url: str, data: bytes | None = None, headers: dict[str, str] | None = None
+) -> tuple[int, str, dict[str, str]]:
     """One request as a browser makes it, its redirects followed with the cookies they set (the entry page's
     token is exchanged for one at its first load, issue 41); no cookie kept from one call to the next."""
     import http.cookiejar
@@ -95,7 +97,9 @@ def test_a_body_past_the_bound_is_refused_unread(served: Served):
     # A body that says it is small and goes on: read no further than the bound.
     port = int(served.base.rsplit(":", 1)[1])
     with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
-        head = f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        head = (
+            f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        )
         raw.sendall(head.encode())
         chunk = b"x" * 8192
         for _ in range(4):
@@ -127,7 +131,9 @@ def scorekeeper_input(args: list[str], lines: str):
     import subprocess
     import sys
 
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], input=lines, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args], input=lines, capture_output=True, text=True, timeout=60
+    )
 
 
 def test_a_refused_line_says_why_and_stores_nothing(served: Served):
@@ -187,7 +193,9 @@ def test_a_port_in_use_is_one_line_and_exit_2(marius_game: str):
         taken.listen()
         port = taken.getsockname()[1]
         ran = scorekeeper("serve", "--game", marius_game, "--port", str(port), check=False)
-    assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "--port" in ran.stderr and "Traceback" not in ran.stderr
+    assert (
+        ran.returncode == 2 and ran.stderr.count("\n") == 1 and "--port" in ran.stderr and "Traceback" not in ran.stderr
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "nl"])
@@ -248,10 +256,13 @@ def test_an_undo_sent_twice_undoes_one_entry(served: Served):
     assert len(stored_coups()) == 1
 
 
-@pytest.mark.parametrize(("fields", "said"), [
-    ({"number": "²", "text": "vu"}, "²"),  # a digit to Python, no coup's number
-    ({"number": "", "text": "vu \u202egnol"}, "reorders the text"),
-])
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"number": "²", "text": "vu"}, "²"),  # a digit to Python, no coup's number
+        ({"number": "", "text": "vu \u202egnol"}, "reorders the text"),
+    ],
+)
 def test_a_note_with_a_strange_number_or_a_bidi_control_is_refused_in_words(served: Served, fields, said):
     """issue 41: refused in the page's words, never a 500; a note refuses bidi controls as names do (C-4)."""
     status, page, _ = post(served, "/entry/note", {**fields, "key": form_key(served)})
@@ -332,7 +343,9 @@ def test_a_form_dropped_mid_send_and_ctrl_c_with_pages_open_leave_no_traceback(s
 
     where = urlsplit(served.base)
     with socket.create_connection((where.hostname, where.port), timeout=5) as half:
-        head = f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\nline=10h"
+        head = (
+            f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\nline=10h"
+        )
         half.sendall(head.encode())
         time.sleep(0.3)
     time.sleep(0.3)
@@ -402,7 +415,9 @@ def test_idle_and_half_sent_connections_are_closed_in_time(served: Served):
                 return
 
     def no_body(sock: socket.socket) -> None:
-        head = f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\nline=10h"
+        head = (
+            f"POST /entry/coup?token={served.token('entry')} HTTP/1.1\r\nHost: x\r\nContent-Length: 300\r\n\r\nline=10h"
+        )
         sock.sendall(head.encode())
 
     talks = {"idle": lambda sock: None, "slowly": slowly, "no body": no_body}
@@ -453,8 +468,12 @@ def test_300_idle_sockets_under_a_limit_of_256_files_leave_a_phone_answered(mari
         loads = []
         for _ in range(10):
             started = time.monotonic()
-            with socket.create_connection((where.hostname, where.port), timeout=5, source_address=("127.0.0.2", 0)) as phone:
-                phone.sendall(f"GET /?token={running.token()} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+            with socket.create_connection(
+                (where.hostname, where.port), timeout=5, source_address=("127.0.0.2", 0)
+            ) as phone:
+                phone.sendall(
+                    f"GET /?token={running.token()} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode()
+                )
                 answer = b""
                 while chunk := phone.recv(65536):
                     answer += chunk
@@ -479,13 +498,20 @@ def test_a_coup_sent_while_another_command_writes_waits_and_the_other_pages_go_o
 
     key = form_key(served)
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time\nfrom scorekeeper import store\n"
-         "with store.locked('marius'):\n    print('held', flush=True)\n    time.sleep(2)\n"],
-        stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            "import sys, time\nfrom scorekeeper import store\n"
+            "with store.locked('marius'):\n    print('held', flush=True)\n    time.sleep(2)\n",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
     answered: list[int] = []
-    sender = threading.Thread(target=lambda: answered.append(post(served, "/entry/coup", {"line": "10h cesar 40", "key": key, "at": "0"})[0]))
+    sender = threading.Thread(
+        target=lambda: answered.append(post(served, "/entry/coup", {"line": "10h cesar 40", "key": key, "at": "0"})[0])
+    )
     started = time.monotonic()
     sender.start()
     reads = []
@@ -529,7 +555,7 @@ def test_a_revanche_made_at_the_terminal_is_followed_by_the_running_server(home)
         stream.readline()
         made = scorekeeper("new", "--again", "--game", "demo-2")
         assert made.returncode == 0
-        event = json.loads(stream.readline().decode()[len("data: "):])  # the open page told to load again
+        event = json.loads(stream.readline().decode()[len("data: ") :])  # the open page told to load again
         assert event == {"followed": "demo-2"}
         deadline = time.monotonic() + 5
         while "demo-2" not in fetch(running.view)[1] and time.monotonic() < deadline:

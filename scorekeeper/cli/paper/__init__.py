@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from scorekeeper.cli.render import Words, say
+from scorekeeper.cli.render import Words, say  # noqa: F401 (`paper.say`: a cell in words, for settle)
 from scorekeeper.clock import local
 from scorekeeper.explain import Numbered, Record
 from scorekeeper.games.paper import Chart, Paper
@@ -313,8 +313,8 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
     if paper.rows and paper.rows[0] and len(set(map(len, paper.rows))) == 1:
         # Column by column: one of figures and plain words alone (most of them) taken as it is, without a
         # call a cell (fast.py).
-        columns = [c if _PLAIN.issuperset(map(type, c)) else list(map(cell, c)) for c in zip(*paper.rows)]
-        said = zip(*columns)
+        columns = [c if _PLAIN.issuperset(map(type, c)) else list(map(cell, c)) for c in zip(*paper.rows, strict=False)]
+        said = zip(*columns, strict=False)
     rows = [
         [entry["number"], _moment(entry), *cells, Note(entry["note"]) if "note" in entry else _NO_NOTE]
         for entry, cells in zip(data["coups"], said, strict=True)
@@ -401,7 +401,9 @@ def escape(words: str) -> str:
     """
     from scorekeeper.i18n import typeset
 
-    words = typeset(words).replace("&", "&amp;")  # a French mark kept with its word; `&` first: the others bring their own
+    words = typeset(words).replace(
+        "&", "&amp;"
+    )  # a French mark kept with its word; `&` first: the others bring their own
     words = words.replace("<", "&lt;").replace(">", "&gt;")
     return words.replace('"', "&quot;").replace("'", "&#x27;")
 

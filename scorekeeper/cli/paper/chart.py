@@ -7,7 +7,6 @@ between releases, and neither draws the manche marks the table wants without as 
 
 from __future__ import annotations
 
-
 from scorekeeper.cli.paper import Series, escape, figure
 
 MARKERS = ("●", "○", "◆", "■")
@@ -128,9 +127,10 @@ def svg(series: Series, width: int = 680, height: int = 220, decimal: str = ".")
     for index, (name, values) in enumerate(series.lines):
         colour = COLOURS[index % len(COLOURS)]
         at_y = list(map(ys.__getitem__, values))
-        points = " ".join([f"{at_x},{said}" for at_x, said in zip(xs, at_y)])
+        points = " ".join([f"{at_x},{said}" for at_x, said in zip(xs, at_y, strict=False)])
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        parts += [f'<circle cx="{at_x}" cy="{said}" r="2.5" fill="{colour}"/>' for at_x, said in zip(xs, at_y)]
+        dots = zip(xs, at_y, strict=False)
+        parts += [f'<circle cx="{at_x}" cy="{said}" r="2.5" fill="{colour}"/>' for at_x, said in dots]
         legend = left + index * (width - left) // max(len(series.lines), 1)
         parts.append(f'<rect x="{legend}" y="{height - 16}" width="10" height="10" fill="{colour}"/>')
         parts.append(f'<text x="{legend + 14}" y="{height - 7}">{escape(name)}</text>')

@@ -106,10 +106,12 @@ def wall(title: str, tables: Table, index_title: str, index: Table, lang: str) -
 def _table(table: Table, first_class: str) -> str:
     head = "".join(f"<th>{escape(header)}</th>" for header in table.headers)
     rows = "\n".join(
-        "<tr>" + "".join(
+        "<tr>"
+        + "".join(
             f'<td class="{first_class}">{escape(figure(value))}</td>' if at == 0 and first_class else _cell(value)
             for at, value in enumerate(row)
-        ) + "</tr>"
+        )
+        + "</tr>"
         for row in table.rows
     )
     return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{rows}\n</tbody>\n</table>"
@@ -153,16 +155,21 @@ def _sheet(sheet: Sheet, words: Words, headers: Sequence[str]) -> str:
 
     card = sheet.card
     names = [name for name, _ in card.sides]
-    head = "<tr><th></th>" + "".join(
-        f'<th colspan="2">{escape(name)}</th>' for name in names
-    ) + "</tr>\n<tr><th></th>" + "".join(f"<th>{escape(headers[0])}</th><th>{escape(headers[1])}</th>" for _ in names) + "</tr>"
-    rows = "\n".join(
-        f'<tr><td class="n">{line}</td>' + "<td></td><td></td>" * len(names) + "</tr>" for line in range(1, sheet.lines + 1)
+    head = (
+        "<tr><th></th>"
+        + "".join(f'<th colspan="2">{escape(name)}</th>' for name in names)
+        + "</tr>\n<tr><th></th>"
+        + "".join(f"<th>{escape(headers[0])}</th><th>{escape(headers[1])}</th>" for _ in names)
+        + "</tr>"
     )
-    total = f'<tr><th>{escape(headers[2])}</th>' + '<td colspan="2"></td>' * len(names) + "</tr>"
+    rows = "\n".join(
+        f'<tr><td class="n">{line}</td>' + "<td></td><td></td>" * len(names) + "</tr>"
+        for line in range(1, sheet.lines + 1)
+    )
+    total = f"<tr><th>{escape(headers[2])}</th>" + '<td colspan="2"></td>' * len(names) + "</tr>"
     qr = "".join(f'<div class="qr">{qr_svg(address)}</div>' for what, address in card.links if what == "view")
     players = f' <span class="vs">{escape(words.versus)}</span> '.join(
-        f'<b>{escape(name)}</b> ({escape(" & ".join(players))})' for name, players in card.sides
+        f"<b>{escape(name)}</b> ({escape(' & '.join(players))})" for name, players in card.sides
     )
     row = min(3.6, 56 / (sheet.lines + 3))  # every line and the end fit in the sheet's 94 mm: 20 coups and more
     return (

@@ -47,7 +47,14 @@ def write_markdown(page: Page) -> str:
 
 def write_html(page: Page) -> str:
     return html(
-        page.heading or page.title, page.table, page.lines, page.chart(), page.sections(), page.lang, page.about, page.decimal
+        page.heading or page.title,
+        page.table,
+        page.lines,
+        page.chart(),
+        page.sections(),
+        page.lang,
+        page.about,
+        page.decimal,
     )
 
 
@@ -201,7 +208,9 @@ tbody, li, figure, section { break-inside: avoid; }
 ul { margin: 2mm 0; padding-left: 5mm; }
 figure { margin: 3mm 0 0; }
 svg.chart { width: 100%; height: auto; max-height: 75mm; }
-@media print, (max-width: 760px) { table.wide { font-size: 6.5pt; } table.wide th:not(:first-child) { overflow-wrap: anywhere; } }
+@media print, (max-width: 760px) {
+  table.wide { font-size: 6.5pt; } table.wide th:not(:first-child) { overflow-wrap: anywhere; }
+}
 """  # the chart's own style is in its SVG (`chart.svg`)
 
 
@@ -266,14 +275,14 @@ def _rows(rows: list[list[Any]], cell: Callable[[Any], str]) -> Iterable[str]:
     if not rows or not rows[0] or len(set(map(len, rows))) != 1:
         return ("".join(map(cell, row)) for row in rows)
     columns = []
-    for column in zip(*rows):
+    for column in zip(*rows, strict=False):
         kinds = set(map(type, column))
         if kinds == {str} or kinds == {int}:
             said = {value: cell(value) for value in set(column)}
             columns.append(list(map(said.__getitem__, column)))
         else:
             columns.append(list(map(cell, column)))
-    return map("".join, zip(*columns))
+    return map("".join, zip(*columns, strict=False))
 
 
 # Past this many columns (four players' figures), a table's short cells may wrap at their spaces and,

@@ -38,8 +38,16 @@ def base_url(given: str) -> str:
     if any(char.isspace() or not char.isprintable() for char in given.strip()):  # urlsplit drops a tab: never printed
         raise UserError("concours_bad_url", given=given)
     parts = urlsplit(given.strip())
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment or parts.username \
-            or parts.password or not _HOST.fullmatch(parts.hostname) or not _PATH.fullmatch(parts.path):
+    if (
+        parts.scheme not in ("http", "https")
+        or not parts.hostname
+        or parts.query
+        or parts.fragment
+        or parts.username
+        or parts.password
+        or not _HOST.fullmatch(parts.hostname)
+        or not _PATH.fullmatch(parts.path)
+    ):
         raise UserError("concours_bad_url", given=given)
     try:
         parts.port  # noqa: B018 (a port that is no number is refused here, not on the card)

@@ -14,7 +14,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.cards import Card
-
 from scorekeeper.explain import Record
 from scorekeeper.games.sheet import Joined, Row, Sheet, Struck, Who
 from scorekeeper.i18n import message, number, render, text

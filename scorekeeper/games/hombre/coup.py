@@ -238,8 +238,14 @@ def _passed(
     if _flag(data, "espadille_forcee"):  # H-8 as played: three passes said, then the espadille's holder named
         given = data.get("hombre")
         holder = record("metavar.name") if given is None else find_player(players, str(given))
-        raise CoupRefused("forced_said_with_bids", "H-8", field=coup_field("espadille_forcee"), bids=coup_field("bids"),
-                          hombre=coup_field("hombre"), player=holder)
+        raise CoupRefused(
+            "forced_said_with_bids",
+            "H-8",
+            field=coup_field("espadille_forcee"),
+            bids=coup_field("bids"),
+            hombre=coup_field("hombre"),
+            player=holder,
+        )
     if extra:
         raise CoupRefused("passed_coup_with", "H-7", field=coup_field(extra[0]), passed=coup_field("pass"))
     if bidding is None and dealer is None:

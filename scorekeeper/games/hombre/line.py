@@ -3,9 +3,9 @@
 
 The words, in any order, in either language:
 
-- a player (in full, or by the start of his name, C-4): the hombre; a contract (`demande`, `retourne`, `sans-prendre` or `sans prendre`, `vole`,
-  H-6); three numbers, in figures or words: the tricks in seating order (`bea demande 4 3 2`, « quatre
-  trois deux »), or `NAME=N` for each;
+- a player (in full, or by the start of his name, C-4): the hombre; a contract (`demande`, `retourne`,
+  `sans-prendre` or `sans prendre`, `vole`, H-6); three numbers, in figures or words: the tricks in
+  seating order (`bea demande 4 3 2`, « quatre trois deux »), or `NAME=N` for each;
 - `matadors N` (H-13), `engagée` (vole engagée, H-11), `forcée` (espadille forcée, H-8), `gano`
   (codille given up for a remise, H-9), a suit: the trump named;
 - `passe` (three passes, H-7), `maldonne` (M-17), `donne NAME` (who dealt).
@@ -18,7 +18,8 @@ The keywords are the game's words, in `words/LANG.toml`.
 >>> state = games.state_after(ruleset, ["Ana", "Bea", "Cid"], "Ana", [])
 >>> read(state, "bea demande 4 3 2".split(), Language.named("fr"))
 {'hombre': 'Bea', 'contract': 'demande', 'tricks': {'Ana': 4, 'Bea': 3, 'Cid': 2}}
->>> write(state, {"hombre": "Ana", "contract": "sans-prendre", "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}}, Language.named("en"))
+>>> said = {"hombre": "Ana", "contract": "sans-prendre", "tricks": {"Ana": 5, "Bea": 2, "Cid": 2}}
+>>> write(state, said, Language.named("en"))
 'Ana sans-prendre Ana=5 Bea=2 Cid=2'
 """
 
@@ -46,6 +47,7 @@ from scorekeeper.games.line import (
     write_inline,
 )
 from scorekeeper.language import Language
+
 
 def read(state: State, words: Sequence[str], language: Language, asked: str | None = None) -> dict[str, Any]:
     """The declaration the words say, in `state` (the partie before this coup)."""

@@ -578,8 +578,10 @@ def restore(rules: HombreRules, players: Sequence[str], dealer: str, data: Any) 
         return type(value) is Bete and counts(value.number) and value.owner in state.players and counts(value.amount)
 
     def figures(value: Any) -> bool:  # as a file bounds its numbers
-        return type(value) is tuple and len(value) == seats and all(
-            type(item) is int and -MOST <= item <= MOST for item in value
+        return (
+            type(value) is tuple
+            and len(value) == seats
+            and all(type(item) is int and -MOST <= item <= MOST for item in value)
         )
 
     waiting = values["waiting"]

@@ -332,15 +332,11 @@ def _payment_lines(
     return [(lines[player], mine) for player, mine in said.items()]
 
 
-def _statement(
-    fiche: HombreFiche, settlement: Settlement | None, player: str, lines: list[StatementLine]
-) -> Statement:
+def _statement(fiche: HombreFiche, settlement: Settlement | None, player: str, lines: list[StatementLine]) -> Statement:
     """`player`'s statement from his lines of the coups: what the settlement adds to them."""
     place = fiche.players.index(player)
     if settlement is None:
-        return Statement(
-            player, fiche.balances[place], tuple(lines), fiche.caves[place], fiche.holdings(player), False
-        )
+        return Statement(player, fiche.balances[place], tuple(lines), fiche.caves[place], fiche.holdings(player), False)
     for payment in settlement.split:
         if payment.payer == player:
             lines.append(StatementLine(None, -payment.jetons, payment.payee, payment.why))

@@ -141,7 +141,9 @@ class Coup(NamedTuple):
         if self.tricks is not None:
             named = self.named or (None,) * len(self.tricks)
             data["tricks"] = [
-                [card.ascii for card in trick] if seats is None else [f"{s}:{c.ascii}" for s, c in zip(seats, trick)]
+                [card.ascii for card in trick]
+                if seats is None
+                else [f"{s}:{c.ascii}" for s, c in zip(seats, trick, strict=False)]
                 for trick, seats in zip(self.tricks, named, strict=True)
             ]
         if self.let_renonce_pass:

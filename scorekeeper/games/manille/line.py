@@ -233,9 +233,7 @@ def _rank_of_the_trump(
     return card.ascii if card in state.ruleset.deck else None
 
 
-def _both_counts(
-    line: Words, at: int, little: Mapping[str, frozenset[str]], total: int
-) -> tuple[int, int] | None:
+def _both_counts(line: Words, at: int, little: Mapping[str, frozenset[str]], total: int) -> tuple[int, int] | None:
     """Both sides' points said at `at` (M-3), and the words they take: « 38-22 » (one side's, then the other's,
     which must make the coup's total), « 34 partout » or « 30-30 » (a tie). None where none is said."""
     first, dash, second = line.items[at].partition("-")

@@ -14,10 +14,10 @@ from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games.manille import legal
-from scorekeeper.games.manille.deck import MANILLE
-from scorekeeper.games.manille.rules import ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.calls import check_calls, check_taker, takes_calls
+from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.declaration import Coup
+from scorekeeper.games.manille.rules import ManilleRules, refuse_sans_atout
 from scorekeeper.games.manille.scoring import (
     multiplier_of,
     multiplier_product,

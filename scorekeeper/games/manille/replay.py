@@ -95,8 +95,10 @@ def restore(ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) ->
         return value
 
     def figures(value: Any) -> list[int]:  # a score may be below zero (an agreement, M-18), as a file bounds it
-        if type(value) is not list or len(value) != columns or any(
-            type(item) is not int or not -MOST <= item <= MOST for item in value
+        if (
+            type(value) is not list
+            or len(value) != columns
+            or any(type(item) is not int or not -MOST <= item <= MOST for item in value)
         ):
             raise Unpacked("figures")
         return value

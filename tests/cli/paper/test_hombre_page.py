@@ -113,7 +113,9 @@ def _varied(count: int) -> str:
         second = rng.randint(0, 9 - first)
         tricks = {hombre: first, others[0]: second, others[1]: 9 - first - second}
         contract = rng.choice(["demande", "sans-prendre", "retourne"])
-        coups.append({"pass": True} if rng.random() < 0.15 else {"hombre": hombre, "contract": contract, "tricks": tricks})
+        coups.append(
+            {"pass": True} if rng.random() < 0.15 else {"hombre": hombre, "contract": contract, "tricks": tricks}
+        )
     made = service.new("hombre", ["A", "B", "C"], options={"poules": 10**9}, name="varied")
     with store.changing(made.name) as game:
         game.coups = coups

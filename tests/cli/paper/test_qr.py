@@ -28,8 +28,21 @@ def test_what_a_card_says_is_text_never_markup():
 
 
 @pytest.mark.parametrize(
-    "given", ["192.168.1.20:8733", "ftp://h", "http://", "http://h/?token=x", "http://h/#x", "http://h:port", "http://h/ a", "javascript:alert(1)",
-     'http://"><script>', "http://h/<x>", "http://user:pw@h", "http://h/a\"b"]
+    "given",
+    [
+        "192.168.1.20:8733",
+        "ftp://h",
+        "http://",
+        "http://h/?token=x",
+        "http://h/#x",
+        "http://h:port",
+        "http://h/ a",
+        "javascript:alert(1)",
+        'http://"><script>',
+        "http://h/<x>",
+        "http://user:pw@h",
+        'http://h/a"b',
+    ],
 )
 def test_url_takes_an_http_address_and_nothing_else(given: str):
     with pytest.raises(UserError) as refused:

@@ -140,7 +140,9 @@ def test_h10_fewer_than_nine_tricks_are_refused_unless_the_vole_stopped_at_a_tie
     """A vole refused says the real reason (issue 30): play stops at the first trick a tiers takes (H-10);
     five tricks and none to the tiers are a laying down, which a vole annoncée knows not (H-11)."""
     rules = HombreRules()
-    reason = "lays the hand down after five tricks" if len(tricks) == 1 else "play stops at the first trick a tiers takes"
+    reason = (
+        "lays the hand down after five tricks" if len(tricks) == 1 else "play stops at the first trick a tiers takes"
+    )
     with pytest.raises(UserError, match=reason):
         replay(rules, PLAYERS, "C", [{"hombre": "A", "contract": "vole", "tricks": tricks}])
     with pytest.raises(UserError, match="the tricks must make nine in all"):

@@ -58,7 +58,10 @@ def test_h19_play_on_refuses_to_settle_while_a_bete_is_owed_unless_the_table_sto
     rules = HombreRules(system="3-2", poules=1, end="play-on")
     coups = [coup("A", "demande", 3, 3, 3), coup("B", "demande", 3, 3, 3), coup("C", "demande", 2, 2, 5)]
     fiche = replay(rules, PLAYERS, "A", coups)
-    with pytest.raises(UserError, match=r"^play on: 1 poule taken, the length of the partie \(1\) reached, but bêtes are still owed \(B's bête of 72\)"):
+    with pytest.raises(
+        UserError,
+        match=r"^play on: 1 poule taken, the length of the partie \(1\) reached, but bêtes are still owed \(B's bête of 72\)",
+    ):
         settle(fiche)
     assert settle(fiche, early=True).early
 

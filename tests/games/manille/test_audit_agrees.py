@@ -35,7 +35,9 @@ PLAYERS = ("Ana", "Bea", "Cid", "Dan")
 
 def test_m3_every_manille_system_is_played_here():
     assert len(SYSTEMS) == 13
-    assert {"manillen-101", "manillen-3", "manillen-2", "manille-a-deux", "manille-a-trois", "manille-encheres"} <= set(SYSTEMS)
+    assert {"manillen-101", "manillen-3", "manillen-2", "manille-a-deux", "manille-a-trois", "manille-encheres"} <= set(
+        SYSTEMS
+    )
 
 
 class Deal:
@@ -155,11 +157,13 @@ def _agree(system: str, seed: int, cheat: float, let_pass: bool) -> None:
     assert audited.figure is not None
     scored = list(coup.scored)
     if "retourne" in deal.declared:
-        scored[deal.state.table.column_of(deal.dealer)] -= retourne_bonus(Card.parse(deal.declared["retourne"]), deal.rules)
+        scored[deal.state.table.column_of(deal.dealer)] -= retourne_bonus(
+            Card.parse(deal.declared["retourne"]), deal.rules
+        )
     column_of = {column.seats: index for index, column in enumerate(deal.state.table.columns)}
-    assert {column_of[seats]: points for seats, points in zip(audited.figure.columns, audited.figure.scored)} == dict(
-        enumerate(scored)
-    )
+    assert {
+        column_of[seats]: points for seats, points in zip(audited.figure.columns, audited.figure.scored, strict=False)
+    } == dict(enumerate(scored))
 
 
 agreeing = given(

@@ -15,8 +15,20 @@ from scorekeeper.games.manille.declaration import Coup
 PLAYERS = ["César", "Panisse", "Escartefigue", "Brun"]
 RETOURNES = [None, "7S", "10h", "ZZ", 7, ""]
 TRUMPS = [None, "h", "SA", "x", 3]
-POINTS = [None, {"César": 40}, {"cesar": 0}, {"Panisse": 68}, {"César": 69}, {"César": -1}, {"César": True},
-          {"Fanny": 3}, {}, [], {"César": 30, "Panisse": 30}, {"César": 30, "cesar": 3}]
+POINTS = [
+    None,
+    {"César": 40},
+    {"cesar": 0},
+    {"Panisse": 68},
+    {"César": 69},
+    {"César": -1},
+    {"César": True},
+    {"Fanny": 3},
+    {},
+    [],
+    {"César": 30, "Panisse": 30},
+    {"César": 30, "cesar": 3},
+]
 RENONCES = [None, "Brun", "brun", "Fanny", 4]
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.games.manille.test_systems import play, ruleset, said
 
 from scorekeeper.errors import UserError
 from scorekeeper.games import manille
 from scorekeeper.i18n import render
+from tests.games.manille.test_systems import play, ruleset, said
 
 P4 = ("Jean", "Paul", "Marie", "Luc")
 

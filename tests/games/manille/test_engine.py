@@ -7,7 +7,6 @@ from scorekeeper.errors import UserError
 from scorekeeper.games import manille
 from scorekeeper.games.manille import demo
 from scorekeeper.i18n import as_json, render
-
 from tests.games import add_coup
 
 PLAYERS = ("César", "Panisse", "Escartefigue", "Brun")  # César & Escartefigue against Panisse & Brun

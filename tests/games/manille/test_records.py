@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper import i18n
 from scorekeeper.cards import Card, Suit
-from scorekeeper.errors import CoupRefused, UserError
+from scorekeeper.errors import CoupRefused
 from scorekeeper.explain import Record, record
 from scorekeeper.games import load, manille
 from scorekeeper.games.manille import mort_of, renonce_cost

@@ -18,7 +18,6 @@ from scorekeeper import games
 from scorekeeper.errors import UserError
 from scorekeeper.games import manille
 from scorekeeper.i18n import render
-
 from tests.games import add_coup
 
 P4 = ("A", "B", "C", "D")
