@@ -41,7 +41,7 @@ def numbered(event: str, /, **values: Any) -> Record:
 class Numbered(NamedTuple):
     """`record` said of entry `number`: its words with `number` first among its values. A page of thousands
     of lines that differ only by their entry's number (a statement: `coup 12: paid Bea 6 jetons: …`)
-    keeps one record for all of them, said once (`cli.paper.Once`), its number put in each line.
+    keeps one record for all of them, said once (`present.paper.Once`), its number put in each line.
 
     >>> Numbered(record("paid", None, other="B"), 12).whole()
     Record(rule=None, event='paid', values={'number': 12, 'other': 'B'})

@@ -43,7 +43,7 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   (only where cards were said): 1.2 + 0.9 ms, `coup` on 2,000 coups 1.26x to 1.24x (farm-bench, 15 pairs
   against the floor, both sides copying the data folder, installed, CPU medians);
 - `chart` and `export` draw from the fiche, never rendering the records that explain each coup, which no
-  page shows (`cli.paper.heading`: 74% of `chart` on 2,000 coups), and `chart` draws no row of the
+  page shows (`present.paper.heading`: 74% of `chart` on 2,000 coups), and `chart` draws no row of the
   export (`Drawn.chart`);
 - the guided table lays out a coup's own row alone, in the shape it drew before, its columns measured
   with the rows drawn so far (`render.table_lines`, `layout.extend`, `Grid.measure`), and draws those
@@ -66,7 +66,7 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
 - the export's page (issue 28) draws from the fiche and its settlement alone: no JSON copy of the sheet or
   the settlement, which no statement read (`Settling.paper_sections`); each distinct cell, record and
   payment's reason put in words once a page, and a statement's line said once for all the entries it
-  differs from only by its number (`cli.paper.Once`: the three statements of 2,000 coups of l'hombre,
+  differs from only by its number (`present.paper.Once`: the three statements of 2,000 coups of l'hombre,
   13,500 lines, 291 ms of CPU to 53 ms); the statements of all players from one reading of the fiche
   (`hombre.settle.statements`); each distinct HTML cell written once and a list's lines escaped together
   (`formats.html`, `formats._items`); the chart's x of each entry and y of each value written once
@@ -84,14 +84,14 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   outcomes one record each (`hombre.sheet.contract`'s `kept`), a coup's nets from its balances and each
   figure of half jetons worked out once (`hombre.paper._Halved`): the paper 13.3 to 6.0 ms; a column of
   plain cells taken as it is, a column of words or whole figures written a distinct cell at a time, both
-  by the interpreter's own loops (`cli.paper.table`, `formats._rows`), the columns a page hides picked by
+  by the interpreter's own loops (`present.paper.table`, `formats._rows`), the columns a page hides picked by
   `itemgetter`, and the joined statements searched for a red suit only where one is (`formats._words`):
   the table 12.2 to 2.8 ms, the HTML 19.9 to 11.2 ms; the chart's y of a value looked up by `map` (a
   value's y is the same whatever its type) and its marks' labels said by `Words`, which never repeat:
   12.8 to 7.8 ms; the lines under the table by `Words` too: 4.8 to 3.4 ms; the entries without a time or
-  note out of the JSON round trip (`cli.paper.heading`): 1.8 to 0.8 ms; the page searched for control
+  note out of the JSON round trip (`present.paper.heading`): 1.8 to 0.8 ms; the page searched for control
   characters with its line feeds made spaces (`export.escaped`): 5.8 to 3.7 ms; `html` (its entities'
-  table) no longer imported (`cli.paper.escape`) and the settlement's and the page's values NamedTuples:
+  table) no longer imported (`present.paper.escape`) and the settlement's and the page's values NamedTuples:
   the export's imports 13.0 to 10.5 ms. The page's own work 118 to 57 ms; the whole export, farm-bench
   pairs against the import floor, installed, CPU medians of 15 (load 1.3 on 2 cores): 239 ms, 3.39x before
   (3.42x on main with the kept state), 177 ms, 2.43x after (2.44x merged with main's kept state); manille's

@@ -1,4 +1,4 @@
-"""The data folder and the cache folder, as paths in strings: what the store stands on (`store.disk`, which
+"""The data folder and the cache folder, as paths in strings: what the store stands on (`disk`, which
 makes them `Path`s), and what a kept sheet (`kept`) is found with before anything else is imported: `pathlib`
 with what it imports costs a start-up some 8 ms of CPU, as much as Python's own (farm-bench, issue 28)."""
 
@@ -25,6 +25,25 @@ def cache() -> str:
     import platformdirs  # as in `home`
 
     return absolute(platformdirs.user_cache_dir("scorekeeper", appauthor=False))
+
+
+SHEETS = "sheets"  # in the cache folder: the sheets `sheet` printed, kept by `kept`
+SHEET = ".sheet"
+
+
+def kept_sheet(cache: str, stem: str) -> str:
+    """Where the sheet kept for the game whose file stem is `stem` is, under the cache folder `cache`."""
+    return os.path.join(cache, SHEETS, f"{stem}{SHEET}")
+
+
+def forget_sheet(stem: str) -> None:
+    """The kept sheet of the game whose file stem is `stem` goes (the store deleted, archived or renamed its
+    file): best-effort, as everything in the cache. Here, not in `kept`, so that the store knows the cache's
+    folders and not the command that fills one (issue 42)."""
+    try:
+        os.unlink(kept_sheet(cache(), stem))
+    except OSError:
+        pass
 
 
 def absolute(folder: str) -> str:

@@ -34,8 +34,6 @@ import os
 import stat
 import sys
 
-FOLDER = "sheets"  # in the cache folder
-SUFFIX = ".sheet"
 FORMAT = "1"  # of the entry and its key: another format never matches
 MOST = 64 * 1024 * 1024  # bytes of a game file or an entry read, as `tomlfile.MOST_BYTES`
 FLAGS = frozenset({"--json", "--ascii", "--explain", "--narrow"})
@@ -131,7 +129,7 @@ def answer(args: list[str]) -> bool:
         path = os.path.join(home, "games", f"{name}.toml")
         raw, stamp = _read(path)
         key = _key(args, home, name, raw)
-        entry = os.path.join(folders.cache(), FOLDER, f"{name}{SUFFIX}")
+        entry = folders.kept_sheet(folders.cache(), name)
     except (OSError, ValueError, UnicodeError):  # no game, no current game, no terminal: the command says
         return False
     _pending.append((name, path, stamp, key, entry))
@@ -165,7 +163,7 @@ def keep(name: str, body: bytes) -> None:
             return
         from pathlib import Path
 
-        from scorekeeper.store.disk import write_atomic
+        from scorekeeper.disk import write_atomic
 
         # No fsync: an entry a crash tore does not match its hash, and is drawn again.
         write_atomic(Path(entry), f"{key} {_digest(body)}\n".encode() + body, durable=False)
@@ -176,15 +174,6 @@ def keep(name: str, body: bytes) -> None:
 def done() -> None:
     """The run is over: nothing it left may be kept by another run in the same process (a test's)."""
     _pending.clear()
-
-
-def forget(cache: str, stem: str) -> None:
-    """The kept sheet of the game whose file stem is `stem` goes (it was deleted, archived or renamed):
-    under `cache`, the cache folder. Best-effort, as everything in the cache."""
-    try:
-        os.unlink(os.path.join(cache, FOLDER, f"{stem}{SUFFIX}"))
-    except OSError:
-        pass
 
 
 def _current(home: str) -> str:

@@ -8,8 +8,8 @@ import pytest
 from typer.testing import CliRunner
 
 from scorekeeper.cli.app import app
-from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
+from scorekeeper.present.said import said
 
 # An error carries its key and values, and the edge renders it (`errors`): the tests read a mistake's
 # words as the command line would say it, through `str()` (pytest's `match=`).

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import kept
+from scorekeeper import folders, kept
 
 ROOT = Path(__file__).resolve().parents[1]
 MARIUS = ["César", "Panisse", "Escartefigue", "Brun"]
@@ -39,12 +39,12 @@ def sk(home: Path, *args: str, importtime: bool = False, **env: str | None) -> s
 
 
 def entry(home: Path, stem: str = "marius") -> Path:
-    return home / "cache" / kept.FOLDER / f"{stem}{kept.SUFFIX}"
+    return home / "cache" / folders.SHEETS / f"{stem}{folders.SHEET}"
 
 
 def drawn(home: Path, *args: str, **env: str | None) -> bytes:
     """The sheet drawn from the first deal: no kept output to print, and none kept by it."""
-    shutil.rmtree(home / "cache" / kept.FOLDER, ignore_errors=True)
+    shutil.rmtree(home / "cache" / folders.SHEETS, ignore_errors=True)
     ran = sk(home, "sheet", *args, **env)
     assert ran.returncode == 0 and ran.stderr == b"", ran.stderr
     return ran.stdout
@@ -199,7 +199,7 @@ def test_anything_but_a_file_in_a_kept_entrys_place_is_drawn_again_never_waited_
 
 def test_a_cache_folder_that_cannot_be_written_only_costs_the_drawing(game: Path) -> None:
     (game / "cache").mkdir(exist_ok=True)
-    (game / "cache" / kept.FOLDER).write_text("a file where the folder goes")
+    (game / "cache" / folders.SHEETS).write_text("a file where the folder goes")
     first, second = sk(game, "sheet"), sk(game, "sheet")
     assert first.returncode == second.returncode == 0 and first.stdout == second.stdout
     assert first.stderr == second.stderr == b""
@@ -284,7 +284,7 @@ def test_a_kept_sheet_at_a_terminal_is_the_drawn_one_in_its_width_colours_and_la
     first = at_a_terminal(game, columns, "sheet", "--lang", lang)
     assert b"\x1b[1m" in first and entry(game).is_file()  # bold, as a terminal that shows it gets
     assert at_a_terminal(game, columns, "sheet", "--lang", lang) == first
-    shutil.rmtree(game / "cache" / kept.FOLDER)
+    shutil.rmtree(game / "cache" / folders.SHEETS)
     assert at_a_terminal(game, columns, "sheet", "--lang", lang) == first
     other = at_a_terminal(game, 120 - columns, "sheet", "--lang", lang)  # the terminal's size is in the key
     assert other != first
@@ -307,7 +307,7 @@ def test_a_hostile_or_mistaken_command_line_is_said_as_before_and_keeps_nothing(
     first, second = sk(game, *args), sk(game, *args)
     assert first.returncode == second.returncode == 2
     assert (first.stdout, first.stderr) == (second.stdout, second.stderr)
-    assert not (game / "cache" / kept.FOLDER).exists()
+    assert not (game / "cache" / folders.SHEETS).exists()
 
 
 def test_a_current_game_file_naming_no_plain_game_is_drawn_as_before(game: Path) -> None:

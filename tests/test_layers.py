@@ -1,7 +1,9 @@
-"""The house runs one way: cli -> service -> games -> referee -> core, with no import cycle (issue 10).
+"""The house as data (issue 42): each module is in one room, and a room imports only the rooms its arrows
+allow; no import cycle. cli and web are siblings over `present` (what every screen shows) and the service:
+neither imports the other, but for `serve`, which starts the web application.
 
 Every `import` of a scorekeeper module is read from the source (those inside functions and under
-TYPE_CHECKING too: a lazy import is still an arrow), and each arrow must point down or sideways.
+TYPE_CHECKING too: a lazy import is still an arrow), and any arrow the house does not draw fails.
 """
 
 from __future__ import annotations
@@ -15,38 +17,47 @@ from scorekeeper.games import NAMES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
-# Higher layers may import lower ones; a layer never imports a higher one.
-LAYERS = {"core": 0, "referee": 1, "games": 2, "concours": 2, "service": 3, "cli": 4}
+# Each module's room, by the longest prefix of its name found here; any other module of the package is core.
+ROOMS = {
+    "scorekeeper.cli": "cli",
+    "scorekeeper.__main__": "cli",
+    "scorekeeper.kept": "cli",  # `sheet`'s printed bytes kept: the command line's own cache
+    "scorekeeper.web": "web",
+    "scorekeeper.present": "present",
+    "scorekeeper.service": "service",
+    "scorekeeper.history": "service",
+    "scorekeeper.concours": "concours",
+    "scorekeeper.games": "games",
+    "scorekeeper.referee": "referee",
+    "scorekeeper.store": "store",
+}
+# The rooms each room may import (besides itself). Nothing imports cli or web, but the one arrow below.
+ARROWS = {
+    "cli": {"web", "present", "service", "games", "referee", "concours", "core"},
+    "web": {"present", "service", "games", "concours", "core"},
+    "present": {"service", "games", "concours", "core"},
+    "service": {"concours", "games", "store", "core"},
+    "concours": {"store", "core"},
+    "games": {"referee", "core"},
+    "referee": {"core"},
+    "store": {"core"},
+    "core": set(),
+}
+# Arrows only some modules of a room may draw: the command line reaches the web stack through `serve` alone.
+ONLY_FROM = {("cli", "web"): {"scorekeeper.cli.serve"}}
 # The one arrow up: a loaded ruleset holds its game's engine, typed by the registry's contract (`Game`),
 # which in turn takes rulesets. It is read by the type checker alone, never at run time (see below).
 TYPES_ONLY = {("scorekeeper.rulesets", "scorekeeper.games")}
 
 
+def room(module: str) -> str:
+    found = [prefix for prefix in ROOMS if module == prefix or module.startswith(prefix + ".")]
+    return ROOMS[max(found, key=len)] if found else "core"
+
+
 def layer(module: str) -> str:
-    parts = module.split(".")
-    if len(parts) == 1 or parts[1] in (
-        "cards",
-        "players",
-        "rulesets",
-        "store",
-        "errors",
-        "tomlfile",
-        "explain",
-        "fast",
-        "i18n",
-        "language",
-        "standing",
-        "notices",
-        "clock",
-        "folders",
-        "kept",
-    ):
-        return "core"
-    if parts[1] in ("cli", "__main__", "web"):  # the web pages of `serve` are an edge, as the command line is
-        return "cli"
-    if parts[1] in ("service", "history"):
-        return "service"
-    return parts[1]
+    """The room, by its older name in the tests below."""
+    return room(module)
 
 
 def modules() -> dict[str, Path]:
@@ -103,9 +114,37 @@ def test_the_arrow_up_is_for_the_type_checker_alone() -> None:
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
-def test_every_import_points_down_the_layers(module: str) -> None:
-    upward = sorted(target for target in GRAPH[module] if LAYERS[layer(target)] > LAYERS[layer(module)])
-    assert upward == [], f"{module} ({layer(module)}) imports a higher layer: {upward}"
+def test_every_import_is_an_arrow_of_the_house(module: str) -> None:
+    here = room(module)
+    stray = sorted(
+        target
+        for target in GRAPH[module]
+        if room(target) != here
+        and (room(target) not in ARROWS[here] or module not in ONLY_FROM.get((here, room(target)), {module}))
+    )
+    assert stray == [], f"{module} ({here}) imports outside the house's arrows: {[(t, room(t)) for t in stray]}"
+
+
+def test_the_house_is_a_tree_of_rooms_with_no_arrow_back() -> None:
+    """The arrows themselves never run both ways, nor into a room nobody lives in."""
+    for here, theirs in ARROWS.items():
+        assert theirs <= set(ARROWS), here
+        assert not any(here in ARROWS[there] for there in theirs), here
+    assert set(ROOMS.values()) | {"core"} == set(ARROWS)
+
+
+def test_a_stray_arrow_would_fail() -> None:
+    """The check fails on what the house does not draw (issue 42: a store import in a game, the sheet's
+    cache in the referee, the web reading the command line's modules)."""
+    for module, target in [
+        ("scorekeeper.games.manille.engine", "scorekeeper.store"),
+        ("scorekeeper.referee.audit", "scorekeeper.kept"),
+        ("scorekeeper.web.app", "scorekeeper.cli.table"),
+        ("scorekeeper.present.words", "scorekeeper.cli.terminal"),
+        ("scorekeeper.cli.coup", "scorekeeper.web.app"),
+    ]:
+        here, there = room(module), room(target)
+        assert there not in ARROWS[here] or module not in ONLY_FROM.get((here, there), {module})
 
 
 def test_a_game_imports_no_other_game() -> None:

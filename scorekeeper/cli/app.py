@@ -35,10 +35,10 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from scorekeeper import i18n, service
 from scorekeeper.cli import complete, language, terminal
-from scorekeeper.cli.said import said
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import render, text
 from scorekeeper.language import codes
+from scorekeeper.present.said import said
 
 # Each command's module (`scorekeeper.cli.NAME`) and the catalog key of its help, which the command
 # declares too (a test keeps them equal); the list of commands shows its first sentence.

@@ -23,8 +23,8 @@ def chart(
     json: bool = JSON,
     svg: Path = typer.Option(None, "--svg", metavar=text("metavar.file"), help=text("help.chart.svg")),
 ) -> None:
-    from scorekeeper.cli import paper
-    from scorekeeper.cli.paper.chart import terminal
+    from scorekeeper.present import paper
+    from scorekeeper.present.paper.chart import terminal
 
     if svg is not None and json:
         raise UserError("chart_svg_json")
@@ -34,8 +34,8 @@ def chart(
     data = paper.heading(the_game.name, fiche, service.aside(the_game))
     series = paper.series(data, paper.engine_of(data).chart(data, fiche))
     if svg is not None:  # the page's own chart, for a message to the table's group
-        from scorekeeper.cli.paper.chart import svg as drawn
         from scorekeeper.cli.terminal import printable
+        from scorekeeper.present.paper.chart import svg as drawn
 
         drawing = drawn(series, decimal=message("number.decimal"))
         image = '<?xml version="1.0" encoding="utf-8"?>\n' + printable(drawing) + "\n"

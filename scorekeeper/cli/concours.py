@@ -420,7 +420,7 @@ def export(
     accepted = ["html"] if what in PRINTED else ["html", "csv"]
     if wanted not in accepted:
         raise UserError("concours_bad_choice", option="--format", given=wanted, accepted=accepted)
-    from scorekeeper.cli.paper import formats
+    from scorekeeper.present.paper import formats
 
     if dialect is not None and dialect not in formats.DIALECTS:
         raise UserError("export_dialect", given=dialect, dialects=tuple(formats.DIALECTS))
@@ -432,7 +432,7 @@ def export(
         raise UserError("concours_entry_without_url")
     base = None
     if url is not None:
-        from scorekeeper.cli.paper.qr import base_url
+        from scorekeeper.present.paper.qr import base_url
 
         base = base_url(url)
     spreadsheet = formats.DIALECTS[dialect or formats.dialect_of(i18n.spoken())]  # the language's, as `export`
@@ -451,8 +451,8 @@ def export(
 
 
 def _cards(name: str | None, round_number: int | None, base: str | None, entry: bool, what: str = "cards") -> str:
-    from scorekeeper.cli.paper import concours as paper
-    from scorekeeper.cli.paper.qr import links
+    from scorekeeper.present.paper import concours as paper
+    from scorekeeper.present.paper.qr import links
 
     service = _service()
     made = service.read(service.chosen(name))
@@ -505,8 +505,8 @@ def _coups_of(made: Any) -> int:
 
 def _wall(made: Any, round_number: int, title: str) -> str:
     """The round's tables for the wall (T-3), as `draw` printed them, at any time."""
-    from scorekeeper.cli.paper import Table
-    from scorekeeper.cli.paper import concours as paper
+    from scorekeeper.present.paper import Table
+    from scorekeeper.present.paper import concours as paper
 
     service = _service()
     drawn = made.round(round_number)
@@ -532,9 +532,9 @@ def _players(made: Any, side: tuple[int, ...]) -> list[str]:
 
 
 def _ranking(name: str | None, round_number: int | None, prizes: bool, format: str, dialect: Any) -> str:
-    from scorekeeper.cli.paper import Table
-    from scorekeeper.cli.paper import concours as paper
-    from scorekeeper.cli.paper.formats import csv
+    from scorekeeper.present.paper import Table
+    from scorekeeper.present.paper import concours as paper
+    from scorekeeper.present.paper.formats import csv
 
     service = _service()
     ranked = service.standing(name, round_number)

@@ -10,11 +10,11 @@ import typer
 from scorekeeper import i18n, service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, examples_of
-from scorekeeper.cli.paper import formats
 from scorekeeper.cli.terminal import printable
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
+from scorekeeper.present.paper import formats
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -31,8 +31,8 @@ def export(
         None, "--dialect", metavar="|".join(formats.DIALECTS), help=text("help.export.dialect")
     ),
 ) -> None:
-    from scorekeeper.cli import paper
-    from scorekeeper.cli.paper import chart
+    from scorekeeper.present import paper
+    from scorekeeper.present.paper import chart
 
     wanted = format or (output.suffix.lstrip(".").lower() if output is not None else "") or "md"
     if wanted not in formats.FORMATS:

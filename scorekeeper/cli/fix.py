@@ -29,11 +29,11 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.language import HEADER, file_language
 from scorekeeper.cli.options import GAME, console, examples_of, print_words
 from scorekeeper.cli.render import status
-from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
 from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import text
 from scorekeeper.language import Language
+from scorekeeper.present.said import said
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 

@@ -33,8 +33,8 @@ def settle(
         if json:
             print_json({"name": name, **mine.as_dict()})
             return
-        from scorekeeper.cli import paper
         from scorekeeper.games import get
+        from scorekeeper.present import paper
 
         said = get(fiche.game).statement_said(fiche, mine, settled)
         print("\n".join(map(paper.say, said)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import typer
 
@@ -16,6 +15,7 @@ from scorekeeper.cli.terminal import printable
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import dates, text
 from scorekeeper.i18n.rulebook import described
+from scorekeeper.present.sheet import as_json
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
@@ -71,16 +71,6 @@ def _show(name: str, text: str) -> None:
         except (UnicodeError, LookupError, TypeError):
             return
         kept.keep(name, body)
-
-
-def as_json(the_game: Any, fiche: Any) -> dict[str, Any]:
-    """The game (a ledger, as `service.read` gives it) as `sheet --json` prints it (and `serve`'s
-    `/sheet.json`): its fiche, each entry with its time and note, the game's notes and its stop."""
-    aside = service.aside(the_game)
-    data = fiche.as_dict()
-    for entry, kept in zip(data["coups"], aside["entries"], strict=False):
-        entry.update(kept)
-    return {"name": the_game.name, **data, "notes": aside["notes"], "stopped": aside["stopped"]}
 
 
 def _when(iso: str) -> str:

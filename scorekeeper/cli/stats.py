@@ -9,9 +9,9 @@ import typer
 from scorekeeper import history
 from scorekeeper.cli import terminal
 from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json
-from scorekeeper.cli.said import said
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
+from scorekeeper.present.said import said
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 

@@ -29,7 +29,7 @@ import os
 import re
 import shlex
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -42,25 +42,22 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.language import file_language, flagged, told_by_the_table
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
-from scorekeeper.cli.said import flag_of
 from scorekeeper.cli.terminal import OutputFailed, problem, to_null
-from scorekeeper.errors import Exit, Field, UserError
+from scorekeeper.errors import Exit, UserError
 from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described
 from scorekeeper.language import Language, codes
 from scorekeeper.players import fold_name
-from scorekeeper.service.session import Session
+from scorekeeper.present.said import at_the_table
+from scorekeeper.service.session import LONGEST, Session
 
 if TYPE_CHECKING:
     from scorekeeper.cli.prompt import Terminal
-    from scorekeeper.explain import Record
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 
-# The longest line the table reads, in characters: a coup is a short line, and a 10 MB word would take
-# seconds to refuse and be quoted whole; a longer line is refused, quoting its start (`QUOTED`).
-LONGEST = 4096
+# The longest line the table reads is the session's (`LONGEST`); a longer line is refused, quoting its start.
 QUOTED = 60
 # The commands after which the table draws the fiche again: they change a row above the last one.
 REDRAWN = frozenset({"edit", "adjust", "note", "insert", "delete", "fix"})
@@ -560,37 +557,6 @@ def _options_of(name: str) -> set[str]:
     """The options command `name` takes, as typed (`--game`, `-g`...)."""
     command = typer.main.get_command(import_module(f"scorekeeper.cli.{name}").app)
     return {opt for param in command.params for opt in getattr(param, "opts", ())}
-
-
-def at_the_table(error: UserError, players: Sequence[str] = ()) -> str:
-    """A mistake in the words of the table: a field of a coup it names said as the short line says it
-    (`table.field.GAME.FIELD`, else `table.field.FIELD`, else as a line's refusal names it, `field.FIELD`:
-    « les points », « la maldonne »), never as the command line's flag but for a field no word says; a
-    refusal the table says its own way (`table.error.KEY`: the points of one side as « César 40 », not
-    as `--points JOUEUR=N`) said so, with the first of the table's `players` for its example."""
-    return render(_at_the_table(error.record, tuple(players)), fields=_field_word)
-
-
-def _at_the_table(said: Record, players: tuple[str, ...]) -> Record:
-    """`said` with each refusal in it (a coup's refusal holds its reason) as the table says it, where it
-    has words of its own for it (`table.error.KEY`, given the table's first player as `player`)."""
-    from scorekeeper.explain import Record
-
-    values = {
-        key: _at_the_table(value, players) if isinstance(value, Record) else value for key, value in said.values.items()
-    }
-    event, own = said.event, f"table.{said.event}"
-    if event.startswith("error.") and i18n.message(own) != own and (players or "{player}" not in i18n.message(own)):
-        event, values = own, {"player": players[0] if players else "", **values}
-    return Record(said.rule, event, values)
-
-
-def _field_word(field: Field) -> str:
-    for key in (f"table.field.{field.game}.{field.name}", f"table.field.{field.name}", f"field.{field.name}"):
-        words = i18n.message(key)
-        if words != key:
-            return words
-    return flag_of(field)
 
 
 def _terminal(session: Session) -> Terminal:

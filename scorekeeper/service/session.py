@@ -38,6 +38,10 @@ from scorekeeper.rulesets import Ruleset
 from scorekeeper.service import entries, reads, tables
 from scorekeeper.store import Ledger
 
+# The longest line a table reads, in characters (`table`, the entry page of `serve`): a coup is a short line,
+# and a 10 MB word would take seconds to refuse and be quoted whole.
+LONGEST = 4096
+
 
 class Attempt(NamedTuple):
     """A coup tried at the table: the sheet after it once stored (`fiche`), else what it lacks (`question`);

@@ -10,8 +10,8 @@ call needs them.
 
 from __future__ import annotations
 
+from scorekeeper.disk import cache_dir, games_dir, home, write_atomic
 from scorekeeper.notices import Notices, noticing
-from scorekeeper.store.disk import cache_dir, games_dir, home, write_atomic
 from scorekeeper.store.files import (
     ARCHIVE,
     NAME_PATTERN,

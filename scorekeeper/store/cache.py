@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scorekeeper.store.disk import cache_dir, leftovers, write_atomic
+from scorekeeper.disk import cache_dir, leftovers, write_atomic
 from scorekeeper.tomlfile import read_regular, too_deep
 
 CACHE_FROM = 8192  # bytes of TOML (some 100 coups) from which a game has an entry

@@ -23,10 +23,10 @@ from typing import Any, NamedTuple
 
 from scorekeeper import players as names
 from scorekeeper import tomlfile
+from scorekeeper.disk import games_dir, home, leftovers, write_atomic
 from scorekeeper.errors import UserError
 from scorekeeper.notices import noted, stored
 from scorekeeper.store import cache
-from scorekeeper.store.disk import games_dir, home, leftovers, write_atomic
 from scorekeeper.store.ledger import Ledger, damage
 from scorekeeper.store.written import Written, dumps
 
@@ -445,9 +445,9 @@ def create_renamed(ledger: Ledger, before: Path) -> None:
 def _forget_sheet(path: Path) -> None:
     """The sheet kept for the game file `path` (`scorekeeper.kept`) goes with the file: deleted, archived or
     renamed, the game keeps no output in the cache under its old file name."""
-    from scorekeeper import folders, kept
+    from scorekeeper import folders
 
-    kept.forget(folders.cache(), path.stem)
+    folders.forget_sheet(path.stem)
 
 
 class PutAway(NamedTuple):

@@ -21,8 +21,8 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.disk import cache_dir, write_atomic
 from scorekeeper.players import skeleton
-from scorekeeper.store.disk import cache_dir, write_atomic
 
 FOLDER = "names-1"  # bump when an entry's form changes: older indexes are then ignored
 RACY = 2_000_000_000  # ns, as history.RACY

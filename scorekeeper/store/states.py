@@ -35,8 +35,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.disk import cache_dir, write_atomic
 from scorekeeper.store.cache import digest
-from scorekeeper.store.disk import cache_dir, write_atomic
 from scorekeeper.store.written import Written
 
 KEPT = 4  # states a game keeps: after its last coup and before it, and two more for a few undos in a row

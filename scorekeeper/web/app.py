@@ -255,7 +255,7 @@ def _forbidden(lang: str) -> Response:
 def _gone(lang: str, error: UserError) -> Response:
     """A page whose game (or concours) cannot be read now (deleted, renamed, damaged by hand): the reason in
     the viewer's words, never a 500 nor a traceback (issue 41)."""
-    from scorekeeper.cli.table import at_the_table
+    from scorekeeper.present.said import at_the_table
 
     with speaking(lang):
         return _secured(PlainTextResponse(at_the_table(error), status_code=404))
@@ -297,8 +297,8 @@ def _game_routes(prefix: str, door: Door) -> list[Route]:
     async def sheet_json(request: Request, lang: str, desk: Desk) -> Response:
         import json
 
-        from scorekeeper.cli.sheet import as_json
         from scorekeeper.i18n import as_json as plain
+        from scorekeeper.present.sheet import as_json
 
         desk.live.catch_up()
         with speaking(lang):
@@ -431,8 +431,8 @@ def _page(
 ) -> Response:
     """The fiche page, with the entry's forms when `entry`: a refusal, a question and its line kept; with
     `confirm`, the undo asked to be confirmed, naming the entry it takes back."""
-    from scorekeeper.cli.table import at_the_table
     from scorekeeper.i18n import message, render
+    from scorekeeper.present.said import at_the_table
 
     desk.live.catch_up()
     view = fiche_view(desk.session, lang)
@@ -530,7 +530,7 @@ def _coup(request: Request, lang: str, desk: Desk, fields: dict[str, str]) -> Re
     line, answer = fields.get("line", ""), fields.get("answer", "").strip()
     with speaking(lang) as language:
         try:
-            from scorekeeper.cli.table import LONGEST
+            from scorekeeper.service.session import LONGEST
 
             if len(line) + len(answer) > LONGEST or not line.strip():
                 raise UserError("web_line", most=LONGEST)

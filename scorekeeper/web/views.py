@@ -4,7 +4,7 @@ game's notes. A plain dict: the template draws it first, then the page's script 
 
 On a phone (below 600 px, the style sheet's choice) the fiche is the terminal's narrow sheet (`sheet
 --narrow`) drawn from the same cells: the entry's number, each side's running total under its short name
-(`layout.labels`), and the game's short marks (trump, the manche won); what was said, the outcome and the
+(`present.labels`), and the game's short marks (trump, the manche won); what was said, the outcome and the
 note folded into a line under the entry; the rest (time, dealer, each coup's own figures) left to a wide
 screen. Each column says how it shows there (`phone`): its short header, or None where it gives way."""
 
@@ -58,10 +58,10 @@ def language_of(asked: str | None, accepted: str | None) -> str:
 
 def fiche_view(session: Session, code: str) -> dict[str, Any]:
     """The fiche of the game `session` holds, in language `code`."""
-    from scorekeeper.cli import paper
-    from scorekeeper.cli.paper import Moment
-    from scorekeeper.cli.render import status
     from scorekeeper.i18n.rulebook import described
+    from scorekeeper.present import paper
+    from scorekeeper.present.paper import Moment
+    from scorekeeper.present.words import status
 
     with speaking(code):
         fiche = session.fiche()
@@ -111,10 +111,10 @@ def _role(column: Any) -> str | None:
 def _phone_headers(roles: list[str | None], columns: list[Any], headers: list[str], players: Any) -> list[str | None]:
     """Each column's header on a phone: a side's total by its short name, as `sheet --narrow` heads it
     (`César & Esc`), a kept column by its own header, None for a column that gives way or folds under."""
-    from scorekeeper.cli.render import say
-    from scorekeeper.cli.render.layout import labels, shortener
     from scorekeeper.explain import Record
     from scorekeeper.games.sheet import said
+    from scorekeeper.present.labels import labels, shortener
+    from scorekeeper.present.words import say
 
     shorten = shortener(labels(list(players)))
     shown: list[str | None] = []
@@ -133,7 +133,7 @@ def _phone_headers(roles: list[str | None], columns: list[Any], headers: list[st
 
 def _cell(value: Any, moment: type) -> list[Any]:
     """A cell as [its words, whether it is a figure] (a figure is aligned right)."""
-    from scorekeeper.cli.paper import figure
+    from scorekeeper.present.paper import figure
 
     if isinstance(value, moment):
         return [value.short(), False]  # type: ignore[attr-defined]
@@ -204,7 +204,7 @@ def board_view(name: str, code: str) -> dict[str, Any]:
                 *map(_figure, (row.won, row.points, row.difference)),
             ]
             if "prize" in keys:  # the printed list's very prize, from the one function (T-7, T-10)
-                from scorekeeper.cli.paper.concours import award_shown
+                from scorekeeper.present.paper.concours import award_shown
 
                 cells.append(award_shown(award))
             if playing:
@@ -255,8 +255,8 @@ def _side(table: Any, result: Any, at: int) -> dict[str, Any]:
 def _table_state(concours: Any, table: Any, result: Any, damaged: Any = None) -> str:
     """How a table stands, in one line: forfeited, finished, its partie as it goes, or waiting; where its
     game cannot be read, why (issue 41)."""
-    from scorekeeper.cli.table import at_the_table
     from scorekeeper.errors import UserError
+    from scorekeeper.present.said import at_the_table
     from scorekeeper.service.board import partie
 
     if table.forfeit:
@@ -271,6 +271,6 @@ def _table_state(concours: Any, table: Any, result: Any, damaged: Any = None) ->
         return at_the_table(error)
     if sheet is None:
         return i18n.text("web.board.waiting")
-    from scorekeeper.cli.render import short_status
+    from scorekeeper.present.words import short_status
 
     return _plain(short_status(sheet))

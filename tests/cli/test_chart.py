@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 import subprocess
 
-from scorekeeper.cli.paper import Mark, Series
-from scorekeeper.cli.paper.chart import svg, terminal
+from scorekeeper.present.paper import Mark, Series
+from scorekeeper.present.paper.chart import svg, terminal
 from tests.cli.test_export import BROWSER, hombre_three, needs_browser, pictures
 
 

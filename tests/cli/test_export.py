@@ -101,9 +101,9 @@ def test_c2_csv_headers_speak_the_games_language_and_numbers_keep_a_dot_in_rfc41
 def test_an_entrys_time_and_note_are_exported_when_the_json_has_them():
     """Issues 15 and 18 add times, notes and entries other than coups: whatever `sheet --json` gives."""
     from scorekeeper import games, i18n
-    from scorekeeper.cli import paper
-    from scorekeeper.cli.paper import formats
     from scorekeeper.language import Language
+    from scorekeeper.present import paper
+    from scorekeeper.present.paper import formats
 
     i18n.speak(Language.named("en"))  # in process: as the command line would, whatever an earlier test chose
     demo = games.demo()

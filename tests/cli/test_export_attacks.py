@@ -61,8 +61,8 @@ def test_csv_text_cells_never_begin_as_a_formula_and_figures_stay_figures(hostil
 
 
 def test_csv_quotes_a_cell_holding_any_line_break():
-    from scorekeeper.cli.paper import Table
-    from scorekeeper.cli.paper.formats import csv as write
+    from scorekeeper.present.paper import Table
+    from scorekeeper.present.paper.formats import csv as write
 
     for cut in ("\r", "\n", "\r\n", "\x0b", "\x0c", "\x85", "\u2028"):
         page = write(Table(["note"], [[f"a{cut}b"], ["c"]]))

@@ -99,9 +99,9 @@ def test_c2_a_french_csv_is_french_excels_semicolons_a_bom_and_the_decimal_comma
 
 
 def test_a_half_is_written_with_the_dialects_decimal_mark():
-    from scorekeeper.cli.paper import Table
-    from scorekeeper.cli.paper.formats import DIALECTS
-    from scorekeeper.cli.paper.formats import csv as write
+    from scorekeeper.present.paper import Table
+    from scorekeeper.present.paper.formats import DIALECTS
+    from scorekeeper.present.paper.formats import csv as write
 
     table = Table(["jetons", "note"], [[13.5, "César, 13.5"], [-0.5, "x"]])
     assert write(table, DIALECTS["excel-fr"]) == "\ufeffjetons;note\n13,5;César, 13.5\n-0,5;x\n"

@@ -10,13 +10,12 @@ import pytest
 
 from scorekeeper import games, i18n, service, store
 from scorekeeper.cli import complete
-from scorekeeper.cli.said import said
-from scorekeeper.cli.table import at_the_table
 from scorekeeper.errors import CoupRefused, Field
 from scorekeeper.games.hombre.bidding import Contract
 from scorekeeper.games.hombre.options import CONTRACTS
 from scorekeeper.games.options import SHARED, Completes, Kind, Option, Options, every, flag, of
 from scorekeeper.language import Language
+from scorekeeper.present.said import at_the_table, said
 
 MARIUS = ["César", "Panisse", "Escartefigue", "Brun"]
 

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from scorekeeper import games, i18n
-from scorekeeper.cli import paper
-from scorekeeper.cli.paper import formats
 from scorekeeper.cli.render import fiche_lines, say, status
 from scorekeeper.explain import record
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Explained, Joined, Row, Sheet, Struck, Who, said
 from scorekeeper.language import Language
+from scorekeeper.present import paper
+from scorekeeper.present.paper import formats
 
 PLAYERS = ("Marguerite", "Bartholomé", "Cunégonde")
 

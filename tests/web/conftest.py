@@ -121,7 +121,7 @@ def table_links(name: str, base: str, entry: bool) -> dict[int, list[str]]:
             "-c",
             "import sys\n"
             "from scorekeeper.service import concours\n"
-            "from scorekeeper.cli.paper.qr import links\n"
+            "from scorekeeper.present.paper.qr import links\n"
             "for t in concours.tables(sys.argv[1]):\n"
             "    print(t.table, *(url for _, url in links(sys.argv[2], t.round, t.table, t.secret, sys.argv[3] == '1')))\n",
             name,

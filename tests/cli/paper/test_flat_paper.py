@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import i18n, service, store
-from scorekeeper.cli import paper
+from scorekeeper.present import paper
 
 
 def _hombre(count: int) -> str:
@@ -122,7 +122,7 @@ def test_once_says_every_cell_as_say_does(words: str, why: object) -> None:
 
 
 def test_the_page_writes_each_distinct_cell_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper.cli.paper import formats
+    from scorekeeper.present.paper import formats
 
     fiche, data = _game(200)
     table = paper.table(data, paper.engine_of(data).paper(data, fiche))

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from scorekeeper import service, store
-from scorekeeper.cli import paper
 from scorekeeper.explain import Record
+from scorekeeper.present import paper
 from tests.cli.paper.test_flat_paper import _hombre
 
 
@@ -98,7 +98,7 @@ def test_the_export_imports_no_html_module_a_page_does_not_use() -> None:
     )
     assert "<!DOCTYPE html>" in done.stdout
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if "|" in line}
-    assert "scorekeeper.cli.paper.formats" in imported
+    assert "scorekeeper.present.paper.formats" in imported
     assert not {"html", "html.entities"} & imported
 
 
@@ -156,7 +156,7 @@ def _reference_rows(rows: list[list[Any]], cell: Any) -> list[str]:
     ],
 )
 def test_a_page_writes_each_row_as_its_cells_say(rows: list[list[Any]]) -> None:
-    from scorekeeper.cli.paper import formats
+    from scorekeeper.present.paper import formats
 
     def cell(value: Any) -> str:
         return formats._cell(value, ",")
@@ -165,7 +165,7 @@ def test_a_page_writes_each_row_as_its_cells_say(rows: list[list[Any]]) -> None:
 
 
 def test_the_chart_draws_a_value_where_its_figure_stands_whatever_its_type() -> None:
-    from scorekeeper.cli.paper import Series, chart
+    from scorekeeper.present.paper import Series, chart
 
     values = [0, 1, 1.0, True, -0.0, 0.0, 13.5, -27, 27]
     alike = [0, 1, 1, 1, 0, 0, 13.5, -27, 27]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.cli.paper.qr import base_url, card_links, links, qr_svg
 from scorekeeper.concours.links import table_token
 from scorekeeper.errors import UserError
+from scorekeeper.present.paper.qr import base_url, card_links, links, qr_svg
 
 WORDS = {"view": "The table's page", "entry": "Enter the coups"}
 

@@ -1,4 +1,5 @@
-"""The store's folders and its atomic write: what the game files and the cache both stand on."""
+"""The data folder's folders and the atomic write: what the game files, the concours, the cache and `sheet`'s kept
+bytes stand on (a core module: the command line's own cache writes with it without reading the store)."""
 
 from __future__ import annotations
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from scorekeeper.cli.render import Words, say  # noqa: F401 (`paper.say`: a cell in words, for settle)
 from scorekeeper.clock import local
 from scorekeeper.explain import Numbered, Record
 from scorekeeper.games.paper import Chart, Paper
 from scorekeeper.games.sheet import Joined, Struck, Who
+from scorekeeper.present.words import Words, say  # noqa: F401 (`paper.say`: a cell in words, for settle)
 
 
 class Table(NamedTuple):
@@ -365,9 +365,9 @@ def series(data: dict[str, Any], chart: Chart) -> Series:
 def sections(data: dict[str, Any], fiche: Any) -> list[tuple[str, list[str]]]:
     """After the chart, what a game with money adds: the settlement (early, if the partie is not over)
     and each player's statement, as the game says them from its fiche and settlement."""
-    from scorekeeper.cli.said import said as mistake
     from scorekeeper.errors import UserError
     from scorekeeper.i18n import message
+    from scorekeeper.present.said import said as mistake
 
     engine = engine_of(data)
     if not engine.has_money:

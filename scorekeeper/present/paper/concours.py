@@ -3,9 +3,10 @@ the standing, and the final ranking with its prizes, as printable A4 HTML pages 
 prizes as CSV too, through the fiche's own CSV writer: the same escaping of formulas).
 
 The pages are self-contained (style inline, nothing from the network). Every word typed by someone (a
-team's, a player's, the concours's name) is escaped (`cli.paper.escape`, as `html.escape`): it is shown, never run. With
+team's, a player's, the concours's name) is escaped (`present.paper.escape`, as `html.escape`): it is shown,
+never run. With
 `--url BASE` each card carries its table's page on the web (and its entry page with `--entry`) as an
-address and a QR code (`cli.paper.qr`), opened by a token made from the table's stored secret.
+address and a QR code (`present.paper.qr`), opened by a token made from the table's stored secret.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.cli.paper import Table, escape, figure
-from scorekeeper.cli.paper.formats import STYLE
-from scorekeeper.cli.paper.qr import STYLE as LINKS_STYLE
-from scorekeeper.cli.paper.qr import card_links
+from scorekeeper.present.paper import Table, escape, figure
+from scorekeeper.present.paper.formats import STYLE
+from scorekeeper.present.paper.qr import STYLE as LINKS_STYLE
+from scorekeeper.present.paper.qr import card_links
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class Card:
     sides: list[tuple[str, list[str]]]
     seats: list[str]
     game: str
-    links: tuple[tuple[str, str], ...] = ()  # (what, address): its page, its entry page (`cli.paper.qr`)
+    links: tuple[tuple[str, str], ...] = ()  # (what, address): its page, its entry page (`present.paper.qr`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,7 @@ def sheets(title: str, made: Sequence[Sheet], words: Words, headers: Sequence[st
 
 
 def _sheet(sheet: Sheet, words: Words, headers: Sequence[str]) -> str:
-    from scorekeeper.cli.paper.qr import qr_svg
+    from scorekeeper.present.paper.qr import qr_svg
 
     card = sheet.card
     names = [name for name, _ in card.sides]

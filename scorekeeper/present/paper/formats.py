@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from scorekeeper.cli.paper import Moment, Note, Table, escape, figure
+from scorekeeper.present.paper import Moment, Note, Table, escape, figure
 
 Sections = list[tuple[str, list[str]]]
 

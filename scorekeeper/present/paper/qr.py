@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from scorekeeper.cli.paper import escape
 from scorekeeper.concours.links import table_url
 from scorekeeper.errors import UserError
+from scorekeeper.present.paper import escape
 
 # The code's side on paper: large enough for any phone's camera at arm's length, small beside the names.
 STYLE = """

@@ -7,7 +7,7 @@ between releases, and neither draws the manche marks the table wants without as 
 
 from __future__ import annotations
 
-from scorekeeper.cli.paper import Series, escape, figure
+from scorekeeper.present.paper import Series, escape, figure
 
 MARKERS = ("●", "○", "◆", "■")
 ASCII_MARKERS = ("*", "o", "+", "#")
