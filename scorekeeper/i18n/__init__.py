@@ -48,14 +48,14 @@ from scorekeeper.language import DEFAULT, Language, codes
 
 if TYPE_CHECKING:
     from fractions import Fraction
-    from gettext import GNUTranslations
+    from gettext import GNUTranslations, NullTranslations
 
 Fields = Callable[[Field], str]  # how an edge says a field of a coup: its flag, its word at the table
 
 _LOCALE = Path(__file__).resolve().parent / "locale"
 
 _in_effect: list[Language] = []  # the language the edge said (`speak`), once a command
-_catalogs: dict[str, GNUTranslations] = {}
+_catalogs: dict[str, NullTranslations] = {}
 _brought: list[Path] = []  # the catalog folders of games from outside the package (`bring`)
 
 
@@ -138,37 +138,82 @@ def bring(folder: Path) -> None:
         _catalogs.clear()
 
 
-def _catalog() -> GNUTranslations:
+def _catalog() -> NullTranslations:
     lang = spoken().code
     found = _catalogs.get(lang)
     if found is None:
         from gettext import GNUTranslations
 
         found = None
-        main = _LOCALE / lang / "LC_MESSAGES" / "scorekeeper.mo"
-        if not main.is_file():  # a language not translated yet speaks English
-            main = _LOCALE / DEFAULT / "LC_MESSAGES" / "scorekeeper.mo"
-        # A game from outside brings its catalogs, looked up after the main one, in this language or English.
-        for path in [main, *(_game_catalog(folder, lang) for folder in _brought)]:
-            if path is None:
-                continue
+        # The language's catalogs, then English's: a message a language lacks (one being translated, or a
+        # game from outside with fewer languages) is said in English, never as its key (issue 42); English's
+        # are read only when a message is missing (`_English`). A game from outside brings its catalogs,
+        # looked up after the main one.
+        for path in _catalog_paths(lang):
             with path.open("rb") as handle:
                 catalog = GNUTranslations(handle)
             if found is None:
                 found = catalog
             else:
                 found.add_fallback(catalog)
+        if found is None:  # a language not translated yet: English's alone
+            from gettext import NullTranslations
+
+            found = NullTranslations()
+        if lang != DEFAULT:
+            found.add_fallback(_English())
         assert found is not None
         _catalogs[lang] = found
     return found
 
 
+def _catalog_paths(lang: str) -> list[Path]:
+    """Language `lang`'s compiled catalogs: the main one, then each game's from outside."""
+    main = _LOCALE / lang / "LC_MESSAGES" / "scorekeeper.mo"
+    return [
+        path
+        for path in (main, *(_game_catalog(folder, lang) for folder in _brought))
+        if path is not None and path.is_file()
+    ]
+
+
+class _English:
+    """English's catalogs behind a language's, read at the first message the language lacks."""
+
+    def __init__(self) -> None:
+        self.read: Any = None
+
+    def _catalog(self) -> Any:
+        if self.read is None:
+            from gettext import GNUTranslations, NullTranslations
+
+            self.read = NullTranslations()
+            for path in reversed(_catalog_paths(DEFAULT)):
+                with path.open("rb") as handle:
+                    catalog = GNUTranslations(handle)
+                catalog.add_fallback(self.read)
+                self.read = catalog
+        return self.read
+
+    def gettext(self, message: str) -> str:
+        return str(self._catalog().gettext(message))
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return str(self._catalog().ngettext(singular, plural, count))
+
+    def pgettext(self, context: str, message: str) -> str:
+        return str(self._catalog().pgettext(context, message))
+
+    def npgettext(self, context: str, singular: str, plural: str, count: int) -> str:
+        return str(self._catalog().npgettext(context, singular, plural, count))
+
+    def add_fallback(self, fallback: Any) -> None:
+        self._catalog().add_fallback(fallback)
+
+
 def _game_catalog(folder: Path, lang: str) -> Path | None:
-    for code in (lang, DEFAULT):
-        path = folder / "locale" / code / "LC_MESSAGES" / "scorekeeper.mo"
-        if path.is_file():
-            return path
-    return None
+    path = folder / "locale" / lang / "LC_MESSAGES" / "scorekeeper.mo"
+    return path if path.is_file() else None
 
 
 def message(key: str) -> str:
