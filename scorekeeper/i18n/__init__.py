@@ -48,7 +48,7 @@ from scorekeeper.language import DEFAULT, Language, codes
 
 if TYPE_CHECKING:
     from fractions import Fraction
-    from gettext import GNUTranslations, NullTranslations
+    from gettext import NullTranslations
 
 Fields = Callable[[Field], str]  # how an edge says a field of a coup: its flag, its word at the table
 
