@@ -273,10 +273,10 @@ def test_done_when_after_demo_the_exported_page_prints_on_one_a4_page_with_the_c
 
 @needs_browser
 def test_the_readme_shows_the_tests_own_pictures():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    for picture in ("docs/fiche.png", "docs/chart.png"):
-        assert f"]({picture})" in readme
-        assert (ROOT / picture).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    paper = (ROOT / "docs" / "paper.md").read_text(encoding="utf-8")
+    for picture in ("fiche.png", "chart.png"):
+        assert f"]({picture})" in paper
+        assert (ROOT / "docs" / picture).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 # --- demo kept as a game --------------------------------------------------------------------------

@@ -148,7 +148,7 @@ def test_h8_espadille_forcee_with_a_hand_lacking_the_espadille_is_refused(home: 
 
 def test_h8_the_bids_help_and_the_readme_give_the_name_demande_form() -> None:
     assert "Bea: demande" in " ".join(scorekeeper("coup", "--help").stdout.split())
-    assert "pass, pass, pass, Bea: demande" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "pass, pass, pass, Bea: demande" in (ROOT / "docs" / "systems.md").read_text(encoding="utf-8")
 
 
 def test_m18_adjust_pay_takes_halves_and_only_halves(home: Path) -> None:
