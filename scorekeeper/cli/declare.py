@@ -76,14 +76,45 @@ class Command(TyperCommand):
     command line is read. A run with no such variable reads nothing more."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        declared = self.__dict__.setdefault("declared", list(self.params))  # each run starts from these
+        self.params = list(declared)
         known = {param.name for param in self.params}
         foreign = tuple(option for option in _foreign(args) if option.name not in known)
         if foreign:
             words = {option.name for option in SHARED.coup if option.kind is Kind.WORDS}
             at = next((at for at, param in enumerate(self.params) if param.name in words), len(self.params))
             self.params = [*self.params[:at], *_click_params(foreign), *self.params[at:]]  # with the others in --help
+        if "--help" in args or "-h" in args:  # the help of the game in play: its options, no other game's
+            self.params = _of_the_game_in_play(self.params, args)
         ctx.meta["coup_options"] = {option.name: option for option in foreign}
         return super().parse_args(ctx, args)
+
+
+def _of_the_game_in_play(params: list[click.Parameter], args: list[str]) -> list[click.Parameter]:
+    """`params` with the built-in games' coup options that the game in play (`--game NAME`, else the current
+    game) does not take hidden (issue 42: a whist from outside shows no l'hombre option); all of them where
+    no game is in play. The hidden ones are copies: the command's own are left as declared."""
+    import copy
+
+    from scorekeeper import service
+    from scorekeeper.cli.current import named
+    from scorekeeper.games.options import of
+
+    try:
+        game = service.game_of(named(args))
+        own = {option.name for option in (*of(game).coup, *SHARED.coup)} if game is not None else None
+    except UserError:  # no such game, or a game no module brings: the help says every option
+        return params
+    if own is None:
+        return params
+    others = {option.name for name in games.NAMES for option in of(name).coup} - own
+    shown = []
+    for param in params:
+        if param.name in others:
+            param = copy.copy(param)
+            param.hidden = True
+        shown.append(param)
+    return shown
 
 
 def _foreign(args: list[str]) -> tuple[Option, ...]:

@@ -256,3 +256,21 @@ def test_no_file_of_the_package_names_the_toy() -> None:
         if path.is_file() and "__pycache__" not in path.parts and b"toy" in path.read_bytes().lower()
     ]
     assert naming == []
+
+
+def test_coup_help_shows_the_game_in_play_s_options_and_no_other_game_s(begun: Run) -> None:
+    """issue 42: `coup --help` on the toy's game shows the toy's flags, and neither manille's nor l'hombre's;
+    on a manille game no l'hombre flag, on l'hombre no retourne; with no game in play, every game's."""
+    toy_help = begun("coup", "--help").out
+    assert "--tricks" in toy_help and "--bonus" in toy_help
+    assert not any(
+        f"  {flag} " in toy_help or f", {flag} " in toy_help for flag in ("--retourne", "--hombre", "--contract")
+    )
+    assert begun("new", "hombre", "-p", "Ana", "-p", "Bea", "-p", "Cid").code == 0
+    hombre = begun("coup", "--help").out
+    assert "  --hombre TEXT" in hombre and "--retourne TEXT" not in hombre
+    assert begun("new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D").code == 0
+    manille = begun("coup", "--help").out
+    assert "--retourne TEXT" in manille and "  --hombre TEXT" not in manille
+    hombre_named = begun("coup", "--game", "hombre-1", "--help").out
+    assert "  --hombre TEXT" in hombre_named and "--retourne TEXT" not in hombre_named
