@@ -10,7 +10,8 @@ and each game's `games/GAME/words/LANG.toml` into `games/GAME/words/locale/LANG/
 (`scorekeeper.language`).
 
 Run `python -m scorekeeper.i18n.compile` after editing a `.po` or a words file; a test fails while a
-compiled form differs from its sources. Only what the catalogs use of the format is read: comments,
+compiled form differs from its sources. A game from outside is compiled by naming its folder:
+`python -m scorekeeper.i18n.compile path/to/mygame` (its `i18n/LANG/*.po` and `words/LANG.toml`). Only what the catalogs use of the format is read: comments,
 `msgid`, `msgid_plural`, `msgstr`, `msgstr[N]` and continued strings.
 """
 
@@ -169,7 +170,30 @@ def dates(said: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def outside(folder: Path) -> None:
+    """Compile a game from outside the package (issue 42): its catalogs `FOLDER/i18n/LANG/*.po` into
+    `FOLDER/i18n/locale/`, and its words `FOLDER/words/LANG.toml` beside them, as the built-in games' are."""
+    catalogs, words = folder / "i18n", folder / "words"
+    if not catalogs.is_dir() and not words.is_dir():
+        raise SystemExit(f"{folder}: no i18n/ nor words/ folder: not a game's folder")
+    for lang in languages(catalogs) if catalogs.is_dir() else ():
+        path = mo_path(lang, catalogs)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        entries = catalog(lang, catalogs)
+        path.write_bytes(mo_bytes(entries))
+        print(f"{path}: {len(entries) - 1} messages", file=sys.stderr)
+    for source in sorted(words.glob("*.toml")) if words.is_dir() else ():
+        path = language.compiled_path(words, source.stem)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(marshal.dumps(compiled_words(source)))
+        print(f"{path}: the words of {source}", file=sys.stderr)
+
+
 def main() -> None:
+    if len(sys.argv) > 1:  # `python -m scorekeeper.i18n.compile FOLDER...`: games from outside
+        for given in sys.argv[1:]:
+            outside(Path(given))
+        return
     root = HERE.parent.parent
     for lang in languages():
         path = mo_path(lang)

@@ -274,3 +274,22 @@ def test_coup_help_shows_the_game_in_play_s_options_and_no_other_game_s(begun: R
     assert "--retourne TEXT" in manille and "  --hombre TEXT" not in manille
     hombre_named = begun("coup", "--game", "hombre-1", "--help").out
     assert "  --hombre TEXT" in hombre_named and "--retourne TEXT" not in hombre_named
+
+
+def test_the_compiler_compiles_a_game_from_outside_by_its_folder(tmp_path: Path) -> None:
+    """issue 42: `python -m scorekeeper.i18n.compile FOLDER` writes an outside game's compiled catalogs and
+    words, byte for byte the toy's own."""
+    import shutil
+
+    copy = tmp_path / "toy"
+    shutil.copytree(TOY, copy, ignore=shutil.ignore_patterns("locale", "__pycache__"))
+    done = subprocess.run(
+        [sys.executable, "-m", "scorekeeper.i18n.compile", str(copy)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    for lang in ("en", "fr"):
+        assert compiler.mo_path(lang, copy / "i18n").read_bytes() == compiler.mo_path(lang, TOY / "i18n").read_bytes()
+        assert (
+            language.compiled_path(copy / "words", lang).read_bytes()
+            == language.compiled_path(TOY / "words", lang).read_bytes()
+        )

@@ -272,8 +272,13 @@ class Toy(Spoken, Drawn):
         tricks: Sequence[Sequence[Card]],
         alone: str | None,
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
+        calls: Mapping[str, Any] | None = None,
     ) -> LogAudit:
         raise UserError("toy_no_referee")
+
+    def paper_result(self, rules: Any, won: Sequence[float], manches: Sequence[int], points: Sequence[int]) -> None:
+        """A concours's result from paper: the toy has no rule to hold it to (T-8 is the games' own)."""
+        return None
 
     def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's points, and the partie won or lost once it is over (X-3)."""
