@@ -11,8 +11,9 @@ and each game's `games/GAME/words/LANG.toml` into `games/GAME/words/locale/LANG/
 
 Run `python -m scorekeeper.i18n.compile` after editing a `.po` or a words file; a test fails while a
 compiled form differs from its sources. A game from outside is compiled by naming its folder:
-`python -m scorekeeper.i18n.compile path/to/mygame` (its `i18n/LANG/*.po` and `words/LANG.toml`). Only what the catalogs use of the format is read: comments,
-`msgid`, `msgid_plural`, `msgstr`, `msgstr[N]` and continued strings.
+`python -m scorekeeper.i18n.compile path/to/mygame` (its `i18n/LANG/*.po` and `words/LANG.toml`).
+Only what the catalogs use of the format is read: comments, `msgid`, `msgid_plural`, `msgstr`,
+`msgstr[N]` and continued strings.
 """
 
 from __future__ import annotations
