@@ -78,3 +78,42 @@ def test_a_refusal_after_the_game_is_stored_says_it_is_stored(run, monkeypatch: 
     assert ran.err.startswith("scorekeeper: game s stored; only what came after failed (")
     assert "do not say it again" in ran.err
     assert '"number": 1' in run("sheet", "--json", "--game", "s").out
+
+
+def _stdout_closed() -> None:
+    os.close(1)
+
+
+@pytest.mark.parametrize(
+    ("before", "args", "retournes"),
+    [
+        ((), ("coup", "10h", "César", "40"), ["10H"]),
+        ((("coup", "7s", "Panisse", "48"),), ("undo",), []),
+        ((("coup", "7s", "Panisse", "48"), ("undo",)), ("redo",), ["7S"]),
+        ((), ("note", "a note"), []),
+        ((), ("sheet",), []),
+        ((), ("games",), []),
+        ((), ("table",), []),
+    ],
+)
+def test_with_standard_output_closed_every_command_stores_and_exits_quietly(home, before, args, retournes):
+    """issue 43: `>&-` at the start: every command behaves as `sheet` does, exit 0, nothing on stderr (never
+    « 'NoneType' object has no attribute 'isatty' »), and what it stores is stored."""
+    import json
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "scorekeeper"]
+    players = [arg for name in ("César", "Panisse", "Escartefigue", "Brun") for arg in ("-p", name)]
+    for said in (("new", "manille-muette", *players), *before):
+        subprocess.run([*command, *said], check=True, capture_output=True, env=env)
+    ran = subprocess.run(
+        [*command, *args],
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+        preexec_fn=_stdout_closed,
+        timeout=60,
+    )
+    assert (ran.returncode, ran.stderr.decode()) == (0, "")
+    sheet = json.loads(subprocess.run([*command, "sheet", "--json"], capture_output=True, env=env, check=True).stdout)
+    assert [coup["declared"]["retourne"] for coup in sheet["coups"]] == retournes
