@@ -11,7 +11,8 @@ MOST = 64  # characters in a name (C-4)
 
 # Bidirectional format characters (C-4): they reorder what follows them on screen, so `Cid` and U+202E
 # make a sheet show a score of 20 as 02. Refused in a new name; a stored one is shown escaped (`cli.terminal`).
-BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Unicode's Bidi_Control characters, every one (issue 43: the Arabic letter mark U+061C among them).
+BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 # The letters of other scripts that read as Latin ones (C-4), from Unicode's confusables (UTS #39), kept to
 # those that matter at a card table: Cyrillic and Greek look-alikes, capitals and small letters apart (a

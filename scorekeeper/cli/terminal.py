@@ -75,7 +75,7 @@ codecs.register_error(_LETTERS, _letters)
 # terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`), strike-through
 # a paid bête's (`render._struck`): kept under `styles`, as the sheet's own styles. And the
 # bidirectional format characters a stored name may hold (C-4), which would reorder what follows them.
-_CONTROL = re.compile(r"(\x1b\[[019]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(r"(\x1b\[[019]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str, styles: bool = False) -> str:

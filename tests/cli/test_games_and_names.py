@@ -296,7 +296,8 @@ def test_a_hand_edited_time_or_note_that_is_not_text_is_one_line(marius, run, ho
 
 # --- C-4: names that lie on screen (issue 27) -----------------------------------------------------------
 
-BIDI_MARKS = [
+BIDI_MARKS = [  # Unicode's Bidi_Control characters, every one
+    "\u061c",  # the Arabic letter mark (issue 43)
     "\u200e",
     "\u200f",
     "\u202a",
