@@ -36,8 +36,13 @@ TRASH, ARCHIVE = "trash", "archive"  # folders of the data folder: deleted games
 
 
 def check_name(name: str) -> str:
-    """A game's name (C-4), as typed: any printable text, its file name derived from it (`file_stem`)."""
-    return names.check_name(name)
+    """A game's name (C-4), as typed: any printable text, its file name derived from it (`file_stem`); not
+    one ending in `~` and a number, which is how the trash and the archive tell apart games of one name
+    (`h~2`, `PutAway.id`): a new game so named would collide with one put away (issue 43)."""
+    checked = names.check_name(name)
+    if _NUMBERED.fullmatch(checked):
+        raise UserError("name_like_trash_id", "C-4", name=checked)
+    return checked
 
 
 def file_stem(name: str) -> str:

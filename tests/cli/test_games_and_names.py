@@ -375,3 +375,16 @@ def test_c4_a_rename_to_a_look_alike_name_is_refused_in_the_words_new_uses(mariu
 def test_c4_names_that_merely_differ_stay_two_players(run):
     """The look-alikes are read only as the Latin letters they show: Ναυ and Nau are one, Nina and Nino two."""
     assert run("new", "manille-muette", "-p", "Nina", "-p", "Nino", "-p", "Al", "-p", "AI").code == 0
+
+
+@pytest.mark.parametrize("name", ["h~2", "Café~10"])
+def test_c4_a_game_named_as_the_trash_tells_games_apart_is_refused(run, home, name):
+    """issue 43: `h~2` is the trash's id of the second game `h` put away: a new game (or a rename) never takes
+    such a name, so that `games restore h~2` names one game alone."""
+    players = ["-p", "A", "-p", "B", "-p", "C", "-p", "D"]
+    ran = run("new", "manille-muette", *players, "-g", name)
+    assert ran.code == 2 and "ends in ~ and a number" in ran.err and ran.out == ""
+    assert run("new", "manille-muette", *players, "-g", "h").code == 0
+    renamed = run("games", "rename", "h", name)
+    assert renamed.code == 2 and "ends in ~ and a number" in renamed.err
+    assert run("new", "manille-muette", *players, "-g", "h~x").code == 0  # a tilde alone is a name as any
