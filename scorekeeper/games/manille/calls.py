@@ -71,22 +71,23 @@ def check_calls(
         return []  # no call said, no passe-parole to check
     log = []
     choosing = next((camp for camp in camps if chooser in camp), camps[0])
-    if passed:
+    rule = CALL_RULES[rules.call_words]  # the system's calls' own rule: the Belgian contre M-6, the coinche M-7
+    if passed:  # the choice passed to the partner: the coinchée's (M-7), else the Belgian deal's (M-10)
         if chooser not in choosing or dealer not in choosing:
-            raise UserError("chooser_not_partner", "M-10", chooser=chooser, dealer=dealer)
-    words = dict(zip(("contre", "surcontre"), CALL_WORDS[rules.call_words], strict=True))  # the system's (M-6)
+            raise UserError("chooser_not_partner", "M-7" if rule == "M-7" else "M-10", chooser=chooser, dealer=dealer)
+    words = dict(zip(("contre", "surcontre"), CALL_WORDS[rules.call_words], strict=True))  # the system's
     if coup.contre is not None:
         if not rules.contre:
             raise UserError("no_contre", "M-6, M-7")
         if coup.contre in choosing:
-            raise UserError("contre_by_choosing_side", "M-6", player=coup.contre, call=words["contre"])
+            raise UserError("contre_by_choosing_side", rule, player=coup.contre, call=words["contre"])
     if coup.surcontre is not None:
         if not rules.surcontre:
             raise UserError("no_surcontre", CALL_RULES[rules.call_words], call=words["surcontre"])
         if coup.contre is None:
-            raise UserError("surcontre_without_contre", "M-6", call=words["surcontre"], contre=words["contre"])
+            raise UserError("surcontre_without_contre", rule, call=words["surcontre"], contre=words["contre"])
         if coup.surcontre not in choosing:
-            raise UserError("surcontre_by_other_side", "M-6", player=coup.surcontre, call=words["surcontre"])
+            raise UserError("surcontre_by_other_side", rule, player=coup.surcontre, call=words["surcontre"])
     for call, on in (("contre", coup.contre is not None), ("surcontre", coup.surcontre is not None)):
         if not on or not rules.max_multiplier:
             continue
@@ -94,11 +95,11 @@ def check_calls(
         factor = rules.contre_factor if call == "contre" else rules.surcontre_factor
         if before * factor > rules.max_multiplier:
             raise UserError(
-                "call_past_cap", "M-6", call=words[call], multiplier=before * factor, cap=rules.max_multiplier
+                "call_past_cap", rule, call=words[call], multiplier=before * factor, cap=rules.max_multiplier
             )
     for call, who in (("contre", coup.contre), ("surcontre", coup.surcontre)):
         if who is not None:
-            log.append(said(f"{call}_called", "M-6", player=who, call=words[call]))
+            log.append(said(f"{call}_called", rule, player=who, call=words[call]))
     return log
 
 

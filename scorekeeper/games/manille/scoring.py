@@ -9,7 +9,7 @@ from scorekeeper.cards import Card
 from scorekeeper.explain import Record, record
 from scorekeeper.fast import memo
 from scorekeeper.games.manille.declaration import Coup
-from scorekeeper.games.manille.rules import ManilleRules
+from scorekeeper.games.manille.rules import CALL_RULES, ManilleRules
 from scorekeeper.games.manille.table import Table
 
 if TYPE_CHECKING:
@@ -259,18 +259,20 @@ def score_outcome(
         price = None
         if tie and rules.tie_doubles_next:
             lines.append(said("next_coup_doubled", "M-4"))
-    told += multiplied(rules, product, multiplier)
+    told += multiplied(rules, product, multiplier, coup.contre is not None)
     return Outcome(gains, multiplier, tuple(told), tuple(lines), tie, winner, price)
 
 
-def multiplied(rules: ManilleRules, product: int, multiplier: int) -> tuple[Record, ...]:
+def multiplied(rules: ManilleRules, product: int, multiplier: int, called: bool = False) -> tuple[Record, ...]:
     """M-6: what is told of the coup's multiplier: what it counts, and where the cap stopped the ties
-    carried in a ruleset that sets none (a ruleset's own `max` refuses a call past it at entry)."""
+    carried in a ruleset that sets none (a ruleset's own `max` refuses a call past it at entry). A coup
+    `called` (contre'd) in a system whose calls have their own rule cites it: the coinchée's coinche, M-7."""
     if multiplier <= 1:
         return ()
+    rule = CALL_RULES[rules.call_words] if called else "M-6"
     if product > multiplier and not rules.max_multiplier:
-        return (said("coup_multiplied", "M-6", multiplier=multiplier), said("multiplier_capped", "M-6", cap=multiplier))
-    return (said("coup_multiplied", "M-6", multiplier=multiplier),)
+        return (said("coup_multiplied", rule, multiplier=multiplier), said("multiplier_capped", "M-6", cap=multiplier))
+    return (said("coup_multiplied", rule, multiplier=multiplier),)
 
 
 def not_charged(first: Renonce) -> Record:

@@ -26,7 +26,7 @@ def test_m8_coinchee_renonce_under_a_coinche_scores_34_and_says_the_x2_does_not_
     assert result.scored == (0, 34)
     assert result.multiplier == 1
     lines = said(result)
-    assert "the coup counts x2 (M-6)" not in lines
+    assert "the coup counts x2 (M-7)" not in lines
     assert "the renonce penalty is not multiplied: the coup's x2 does not apply to it (M-8)" in lines
     assert "renonce by Jean: coup cancelled, +34 to Paul & Luc (M-8)" in lines
 
@@ -37,7 +37,7 @@ def test_m8_coinchee_with_renonce_multiplied_the_coinche_doubles_the_34():
     assert result.scored == (0, 68)
     assert result.multiplier == 2
     lines = said(result)
-    assert "the coup counts x2 (M-6)" in lines
+    assert "the coup counts x2 (M-7)" in lines
     assert "renonce by Jean: coup cancelled, +68 to Paul & Luc (M-8)" in lines
 
 
@@ -140,3 +140,16 @@ def test_rules_show_says_what_was_derived(run):
     assert "100, the manche's target (not set), for a partie liée" in shown
     data = json.loads(run("rules", "show", "hombre-1709", "--json").out)
     assert data["derived"]["money.payments"]["values"] == {"payments": "double", "system": "3-2"}
+
+
+def test_m7_a_coinche_is_cited_as_the_coinchee_s_rule_and_its_chooser_refusal_too():
+    """issue 43: a coinche and the x2 it gives cite M-7, never M-6 (the Belgian contre keeps M-6); the
+    coinchée's trump chosen by one who is not the dealer's partner is refused citing M-7, not M-10."""
+    lines = said(play("manille-coinchee", P4, [{"trump": "c", "contre": "Paul", "points": {"Jean": 40}}]).coups[-1])
+    assert "coinche by Paul (M-7)" in lines and "the coup counts x2 (M-7)" in lines
+    assert not any("(M-6)" in line for line in lines)
+    with pytest.raises(UserError) as refused:
+        play("manille-coinchee", P4, [{"trump": "c", "chooser": "Paul", "points": {"Jean": 40}}])
+    assert refused.value.rule == "M-7"
+    belgian = said(play("manillen", P4, [{"trump": "s", "contre": "Paul", "points": {"Jean": 40}}]).coups[-1])
+    assert "the coup counts x2 (M-6)" in belgian

@@ -424,9 +424,9 @@ def test_m7_coinchee_partie_coinche_doubles_whoever_wins():
 @pytest.mark.parametrize(
     "coup, message",
     [
-        (pts("h", "A", 40, contre="C"), r"C is on the side that chose trump: only the other side may coinche \(M-6\)"),
+        (pts("h", "A", 40, contre="C"), r"C is on the side that chose trump: only the other side may coinche \(M-7\)"),
         (pts("h", "A", 40, contre="B", surcontre="A"), r"there is no surcoinche in this system \(M-7\)"),
-        (pts("h", "A", 40, chooser="B"), r"B is not the partner of the dealer A.*\(M-10\)"),
+        (pts("h", "A", 40, chooser="B"), r"B is not the partner of the dealer A.*\(M-7\)"),
     ],
 )
 def test_m7_coinchee_refusals(coup, message):
@@ -1021,7 +1021,7 @@ def test_cli_manillen_2_twenty_deals(run):
         ("manille-whisthub", P4, [], ["--trump", "h", "--chooser", "C", "--points", "A=40"], "M-10"),
         ("manille-jdc", P4, [], ["--trump", "sa", "--points", "A=40"], "P-8"),
         ("manille-coinchee", P4, [], ["--trump", "h", "--coinche", "B", "--surcontre", "A", "--points", "A=40"], "M-7"),
-        ("manille-coinchee", P4, [], ["--trump", "h", "--coinche", "C", "--points", "A=40"], "M-6"),
+        ("manille-coinchee", P4, [], ["--trump", "h", "--coinche", "C", "--points", "A=40"], "M-7"),
         ("manille-encheres", P4, [], ["--taker", "B", "--trump", "h", "--points", "B=40"], "M-13"),
         ("manille-encheres", P4, [], ["--trump", "h", "--points", "B=40"], "M-13"),
         ("manille-envers", P4, [], ["--trump", "sa", "--points", "A=20,B=30,C=10"], "P-8"),
