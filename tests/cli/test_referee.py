@@ -292,15 +292,21 @@ def test_check_c3_a_position_the_seating_cannot_give_is_refused(run):
 )
 def test_check_c3_a_mort_sits_opposite_its_player_so_the_sides_alternate(run, ruleset, table, order, seated):
     # À trois and à deux the seats alternate between the two sides as two teams do at four (C-3).
+    # À trois one mort (issue 43: « the mort »), à deux two (« each mort »).
+    en, fr = (
+        ("the mort sits", "le mort est placé")
+        if ruleset == "manille-a-trois"
+        else ("each mort sits", "chaque mort est placé")
+    )
     ran = run("check", ruleset, "--trump", "h", "--table", table, "--hand", "7h")
     assert ran.code == 2 and ran.out == ""
     assert ran.err.splitlines() == [
-        f"scorekeeper: each mort sits opposite its player, so the two sides alternate: the cards before you come"
+        f"scorekeeper: {en} opposite its player, so the two sides alternate: the cards before you come"
         f" from {order} in play order (C-3)"
     ]
     ran = run("check", ruleset, "--trump", "h", "--table", table, "--hand", "7h", "--lang", "fr")
     assert ran.code == 2 and ran.err.splitlines() == [
-        "scorekeeper : chaque mort est placé en face de son joueur, les deux camps alternent donc : les cartes avant"
+        f"scorekeeper : {fr} en face de son joueur, les deux camps alternent donc : les cartes avant"
         f" vous viennent de {order} dans l'ordre du jeu (C-3)"
     ]
     ran = run("check", ruleset, "--trump", "h", "--table", seated, "--hand", "7h")
@@ -550,3 +556,36 @@ def test_m11_a_game_that_deals_its_whole_deck_has_no_chien_in_its_audit(run):
     assert ran.code == 0 and "chien" not in ran.out
     data = json.loads(run("audit", "manille-muette", *log, "--json").out)
     assert "chien" not in data and [side["points"] for side in data["sides"]] == [37, 31]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "table"),
+    [
+        ("manillen-3", "P:AS P:KS"),  # M-11: a defender has one partner, the dealer none
+        ("manille-encheres", "P:AS P:KS P:QS"),  # M-13: three partners, where the taker is an opponent to all
+        ("manille-encheres", "P:AS O:KS O:QS"),  # two opponents: only the taker is one, to a defender
+    ],
+)
+def test_c3_check_refuses_seats_no_table_of_one_alone_can_have(run, ruleset, table):
+    """issue 43: where one plays alone against the others (M-11, M-13), the cards before you are all an
+    opponent's, or at most one is (the one alone) beside partners: anything else is refused, exit 2."""
+    ran = run("check", ruleset, "--trump", "h", "--table", table, "--hand", "10h 7h", "--play", "7h")
+    assert ran.code == 2 and ran.out == "" and "one plays alone against the others" in ran.err and "(C-3)" in ran.err
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "table"),
+    [
+        ("manillen-3", "O:AS P:KS"),
+        ("manillen-3", "O:AS O:KS"),
+        ("manille-encheres", "P:AS O:KS P:QS"),
+        ("manille-encheres", "O:AS O:KS O:QS"),
+    ],
+)
+def test_c3_check_takes_the_seats_of_one_alone_and_of_his_opponents(run, ruleset, table):
+    assert run("check", ruleset, "--trump", "h", "--table", table, "--hand", "10h 7h", "--play", "7h").code == 0
+
+
+def test_c3_the_a_trois_refusal_speaks_of_its_one_mort(run):
+    ran = run("check", "manille-a-trois", "--trump", "h", "--table", "P:AS P:KS", "--hand", "10h 7h", "--play", "7h")
+    assert ran.code == 2 and "the mort sits opposite its player" in ran.err and "each mort" not in ran.err

@@ -283,7 +283,7 @@ def test_c2_an_old_game_file_without_a_language_still_loads(marius):
         ("manille-whisthub", ["--frapper", "B"], "en", "frapper by B (M-6)"),
         ("manille-whisthub", ["--frapper", "B"], "fr", "frapper de B (M-6)"),
         ("manillen", ["--contre", "B"], "fr", "contre de B (M-6)"),
-        ("manille-coinchee", ["--coinche", "B"], "fr", "coinche de B (M-6)"),
+        ("manille-coinchee", ["--coinche", "B"], "fr", "coinche de B (M-7)"),
     ],
 )
 def test_m6_m7_each_system_says_its_calls_in_its_own_words(run, ruleset, said, lang, line):

@@ -161,8 +161,14 @@ def judge_play(
             Relation.PARTNER if (len(trick) - place) % 2 == 0 else Relation.OPPONENT for place in range(len(trick))
         ]
         if [relation for relation, _ in trick] != seated:
-            key = "teams_seating" if rules.sides == "teams" else "morts_seating"
+            key = {"teams": "teams_seating", "mort": "mort_seating"}.get(rules.sides, "morts_seating")
             raise UserError(key, "C-3", order=" ".join(relation.value + ":" for relation in seated))
+    elif rules.sides in ("dealer", "taker"):
+        # C-3: one alone against the others (M-11, M-13): the one alone sees opponents only; any other sees
+        # one opponent at most (the one alone) and his partners, who are all the others but the two of them.
+        partners = sum(relation is Relation.PARTNER for relation, _ in trick)
+        if partners > rules.players - 2 or (partners and len(trick) - partners > 1):
+            raise UserError("alone_seating", "C-3", most=rules.players - 2)
     return legal.judge(hand, [(relation, c) for relation, c in trick if relation is not None], trump, rules, card)
 
 
