@@ -164,9 +164,12 @@ def test_a_game_from_elsewhere_brings_its_own_options_to_coup(run, toy: list[dic
 
 
 def test_without_a_game_from_elsewhere_coup_reads_no_game_to_declare_its_options(run, monkeypatch) -> None:
-    monkeypatch.setattr(service, "game_of", lambda name: pytest.fail("read the game"))
+    """A coup reads no game to declare its options (only `--help` reads the game in play, for its own options,
+    issue 42); no option of a game from elsewhere is declared."""
     assert "--trumps-led" not in run("coup", "--help").out
     assert "--slam" not in run("coup", "--help").out
+    monkeypatch.setattr(service, "game_of", lambda name: pytest.fail("read the game"))
+    assert run("coup", "10h", "César", "40").code == 2  # no game yet: said, and nothing read to declare options
 
 
 def test_the_shared_options_are_declared_once_for_every_game() -> None:

@@ -65,7 +65,18 @@ _ENTRIES = ("misdeal", "pass", "adjust", "reason")  # the lines that are no deal
 
 
 # The log's events of a renonce scored (M-8), whatever the system.
-_RENONCES = frozenset(("renonce_each", "renonce_by_taker", "renonce_against_taker", "renonce_dealer", "renonce_sides"))
+_RENONCES = frozenset(
+    (
+        "renonce_each",
+        "renonce_by_taker",
+        "renonce_by_taker_rounded",
+        "renonce_by_taker_points",
+        "renonce_against_taker",
+        "renonce_against_taker_points",
+        "renonce_dealer",
+        "renonce_sides",
+    )
+)
 
 
 class Manille(Spoken, Drawn):

@@ -40,7 +40,7 @@ def _check_points(value: dict[str, Any]) -> Record | None:
 
 
 def _check_penalty(value: Any) -> Record | None:
-    if (isinstance(value, str) and value != "max") or (isinstance(value, int) and value < 0):
+    if (isinstance(value, str) and value not in ("max", "bid")) or (isinstance(value, int) and value < 0):
         return record("problem.renonce_penalty")
     return None
 
@@ -258,6 +258,8 @@ def _check_manille(rules: ManilleRules, origin: str | Record) -> None:
 
     if rules.baseline > rules.total:
         refuse("baseline_too_high", total=rules.total)
+    if rules.renonce_penalty == "bid" and rules.sides != "taker":  # M-13's alone: no bid elsewhere
+        refuse("bid_penalty_without_taker", "M-8, M-13")
     if rules.tricks < 1:  # C-1: a chien of the whole deck or more leaves no card to deal
         refuse("chien_past_the_deck", "C-1", chien=rules.chien, hands=rules.seats)
     if (32 - rules.chien) % rules.seats:

@@ -28,9 +28,12 @@ def coup_score(made: int, rules: ManilleRules, multiplier: int) -> int:
 
 def renonce_penalty(rules: ManilleRules, multiplier: int) -> int:
     """M-8: what the offended side scores; "max" is the most the coup could score. `multiplier` is 1
-    where the ruleset's `renonce_multiplied` says the coup's multiplier does not apply (replay)."""
+    where the ruleset's `renonce_multiplied` says the coup's multiplier does not apply (replay). "bid"
+    (M-13: the coup counts as the bid failed or made) has no points of its own: `score_renonce` prices it."""
     if rules.renonce_penalty == "max":
         return (rules.total - rules.baseline) * multiplier
+    if rules.renonce_penalty == "bid":
+        return 0
     return int(rules.renonce_penalty) * multiplier
 
 
@@ -45,7 +48,9 @@ def renonce_cost(rules: ManilleRules) -> Record:
     if rules.sides == "each":
         return record("renonce_cost.each", "M-8, M-14", penalty=penalty)
     if rules.sides == "taker":
-        return record("renonce_cost.taker", "M-8, M-13")
+        if rules.renonce_penalty == "bid":
+            return record("renonce_cost.taker", "M-8, M-13")
+        return record("renonce_cost.taker_points", "M-8, M-13", penalty=penalty)
     if rules.sides == "dealer":
         return record("renonce_cost.dealer", "M-8, M-11", penalty=penalty)
     return record("renonce_cost.sides", "M-8", penalty=penalty)
@@ -195,11 +200,26 @@ def score_renonce(
         return gains, said("renonce_each", "M-8, M-14", player=offender, penalty=penalty), None, price
     if rules.sides == "taker":
         assert coup.taker is not None and coup.bid is not None
-        if own == 0:
+        if rules.renonce_penalty != "bid":  # the ruleset's own penalty (M-8): to each other player, or the taker
+            plain = renonce_penalty(rules, 1)
+            if own == 0:
+                for seat in camps[1]:
+                    gains[table.column_of(seat)] += penalty
+                line = said("renonce_by_taker_points", "M-8, M-13", player=offender, penalty=penalty)
+                return gains, line, 1, Price(tuple(camps[1]), penalty, plain, multiplier, "each")
+            gains[table.column_of(coup.taker)] += penalty
+            line = said("renonce_against_taker_points", "M-8, M-13", player=offender, penalty=penalty, taker=coup.taker)
+            return gains, line, 0, Price((coup.taker,), penalty, plain, multiplier)
+        if own == 0:  # M-13: the bid fails, each third rounded as the ruleset says, the rest lost and said
             share = bid_share(coup.bid, rules)
             for seat in camps[1]:
                 gains[table.column_of(seat)] += share
-            line = said("renonce_by_taker", "M-8, M-13", player=offender, share=share)
+            lost = coup.bid - 3 * share
+            line = (
+                said("renonce_by_taker_rounded", "M-8, M-13", player=offender, share=share, bid=coup.bid, lost=lost)
+                if lost > 0
+                else said("renonce_by_taker", "M-8, M-13", player=offender, share=share)
+            )
             return gains, line, 1, Price(tuple(camps[1]), share, share, 1, "each")
         gains[table.column_of(coup.taker)] += coup.bid
         line = said("renonce_against_taker", "M-8, M-13", player=offender, bid=coup.bid, taker=coup.taker)

@@ -153,3 +153,26 @@ def test_m7_a_coinche_is_cited_as_the_coinchee_s_rule_and_its_chooser_refusal_to
     assert refused.value.rule == "M-7"
     belgian = said(play("manillen", P4, [{"trump": "s", "contre": "Paul", "points": {"Jean": 40}}]).coups[-1])
     assert "the coup counts x2 (M-6)" in belgian
+
+
+def test_m8_m13_encheres_renonce_counts_as_the_bid_and_a_house_penalty_is_honoured():
+    """issue 43: enchères says `renonce_penalty = "bid"` (M-13): a renonce by another makes the taker's bid,
+    by the taker fails it, the point lost to the thirds said; a house ruleset's 20 is scored instead."""
+    against = play("manille-encheres", P4, [{"trump": "s", "taker": "Paul", "bid": 60, "renonce": "Jean"}]).coups[-1]
+    assert against.scored == (0, 60, 0, 0)
+    by_taker = play("manille-encheres", P4, [{"trump": "s", "taker": "Paul", "bid": 40, "renonce": "Paul"}]).coups[-1]
+    assert by_taker.scored == (13, 0, 13, 13)
+    assert "renonce by the taker Paul: the bid of 40 fails, +13 to each other player; 1 point lost (M-8, M-13)" in said(
+        by_taker
+    )
+    house = {"scoring.renonce_penalty": 20}
+    assert play("manille-encheres", P4, [{"trump": "s", "taker": "Paul", "bid": 60, "renonce": "Jean"}], **house).coups[
+        -1
+    ].scored == (0, 20, 0, 0)
+    assert play("manille-encheres", P4, [{"trump": "s", "taker": "Paul", "bid": 60, "renonce": "Paul"}], **house).coups[
+        -1
+    ].scored == (20, 0, 20, 20)
+    assert ruleset("manille-encheres").rules.renonce_penalty == "bid"
+    with pytest.raises(UserError) as refused:
+        ruleset("manille-muette", **{"scoring.renonce_penalty": "bid"})
+    assert refused.value.key == "bid_penalty_without_taker"
