@@ -104,6 +104,7 @@ class Fiche(NamedTuple):
         def names(column: int | None) -> list[str] | None:
             return None if column is None else list(self.sides[column].players)
 
+        columns = [list(side.players) for side in self.sides]  # what each coup's `scored` and `scores` pair with
         data: dict[str, Any] = {
             "game": "manille",
             "ruleset": self.ruleset.name,
@@ -126,7 +127,7 @@ class Fiche(NamedTuple):
                 {"players": names(q.column), "left": q.choices_left, "sans_atout_needed": q.sans_atout_needed}
                 for q in self.quotas
             ],
-            "coups": [_coup_dict(result) for result in self.coups],
+            "coups": [_coup_dict(result, columns) for result in self.coups],
         }
         if self.rules.sides in ("each", "taker", "dealer"):
             data["players"] = [
@@ -142,7 +143,9 @@ class PartialFiche(Fiche, Partial):
     __slots__ = ()
 
 
-def _coup_dict(result: CoupResult) -> dict[str, Any]:
+def _coup_dict(result: CoupResult, columns: list[list[str]]) -> dict[str, Any]:
+    """A coup as JSON: `made` pairs with `camps` (who played together), `scored` and `scores` with `columns`
+    (the fiche's columns: a team, or each player where each scores alone, as at enchères, issue 43)."""
     line = {
         "number": result.number,
         "manche": result.manche,
@@ -154,6 +157,7 @@ def _coup_dict(result: CoupResult) -> dict[str, Any]:
         "played": result.played,
         "camps": [list(camp) for camp in result.camps],
         "made": None if result.made is None else list(result.made),
+        "columns": columns,
         "scored": list(result.scored),
         "scores": list(result.scores),
         "multiplier": result.multiplier,

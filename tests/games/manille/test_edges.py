@@ -176,3 +176,19 @@ def test_m8_m13_encheres_renonce_counts_as_the_bid_and_a_house_penalty_is_honour
     with pytest.raises(UserError) as refused:
         ruleset("manille-muette", **{"scoring.renonce_penalty": "bid"})
     assert refused.value.key == "bid_penalty_without_taker"
+
+
+def test_m13_the_json_pairs_made_with_camps_and_scored_with_columns():
+    """issue 43: at enchères `made` is the taker's and the three others' (two camps) while `scored` is each
+    player's (four columns): each coup says the columns its `scored` and `scores` pair with."""
+    fiche = play("manille-encheres", P4, [{"trump": "s", "taker": "Paul", "bid": 40, "points": {"Paul": 50}}])
+    coup = fiche.as_dict()["coups"][-1]
+    assert coup["camps"] == [["Paul"], ["Jean", "Marie", "Luc"]] and coup["made"] == [50, 18]
+    assert dict(zip(map(tuple, coup["columns"]), coup["scored"], strict=True)) == {
+        ("Jean",): 0,
+        ("Paul",): 40,
+        ("Marie",): 0,
+        ("Luc",): 0,
+    }
+    teams = play("manille-muette", P4, [{"retourne": "10H", "points": {"Jean": 40}}]).as_dict()["coups"][-1]
+    assert teams["columns"] == [["Jean", "Marie"], ["Paul", "Luc"]] == teams["camps"]
