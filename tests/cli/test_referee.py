@@ -589,3 +589,39 @@ def test_c3_check_takes_the_seats_of_one_alone_and_of_his_opponents(run, ruleset
 def test_c3_the_a_trois_refusal_speaks_of_its_one_mort(run):
     ran = run("check", "manille-a-trois", "--trump", "h", "--table", "P:AS P:KS", "--hand", "10h 7h", "--play", "7h")
     assert ran.code == 2 and "the mort sits opposite its player" in ran.err and "each mort" not in ran.err
+
+
+WHISTHUB_TRICKS = [
+    "AC KS 8C JC",
+    "JS 7H 10S JD",
+    "9S 7D QS AH",
+    "AS 7C 7S AD",
+    "8S QH QC 10D",
+    "9D KH JH 8D",
+    "9H 10C KD 8H",
+    "QD 9C 10H KC",
+]
+
+
+@pytest.mark.parametrize(("carried", "capped"), [(1, False), (2, False), (3, True)])
+def test_m6_audit_carried_says_when_the_x4_cap_stopped_the_ties(run, carried, capped):
+    """issue 43: at Whisthub (max x4) three ties carried would make x8: the audit counts x4 and says the cap
+    stopped them, as a coup after three ties does; one or two ties are within the cap and say nothing of it."""
+    tricks = [arg for trick in WHISTHUB_TRICKS for arg in ("--trick", trick)]
+    ran = run(
+        "audit",
+        "manille-whisthub",
+        "--players",
+        "A B C D",
+        "--trump",
+        "s",
+        "--leader",
+        "B",
+        "--carried",
+        str(carried),
+        *tricks,
+    )
+    assert ran.code == 1
+    said = "x4 is the most a coup counts: the ties carried multiply it no further (M-6)" in ran.out
+    assert said == capped, ran.out
+    assert f"+{30 * min(2**carried, 4)} to B & D (M-8)" in ran.out

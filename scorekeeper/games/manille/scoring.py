@@ -285,12 +285,12 @@ def score_outcome(
 
 def multiplied(rules: ManilleRules, product: int, multiplier: int, called: bool = False) -> tuple[Record, ...]:
     """M-6: what is told of the coup's multiplier: what it counts, and where the cap stopped the ties
-    carried in a ruleset that sets none (a ruleset's own `max` refuses a call past it at entry). A coup
+    carried (the ruleset's `max`, else MOST_MULTIPLIER; a call past a ruleset's `max` is refused at entry). A coup
     `called` (contre'd) in a system whose calls have their own rule cites it: the coinchée's coinche, M-7."""
     if multiplier <= 1:
         return ()
     rule = CALL_RULES[rules.call_words] if called else "M-6"
-    if product > multiplier and not rules.max_multiplier:
+    if product > multiplier:  # the ties carried went past the cap: the ruleset's `max` or MOST_MULTIPLIER
         return (said("coup_multiplied", rule, multiplier=multiplier), said("multiplier_capped", "M-6", cap=multiplier))
     return (said("coup_multiplied", rule, multiplier=multiplier),)
 
