@@ -201,3 +201,30 @@ def _umask() -> int:
 def marius_game(marius):
     assert marius("coup", "-r", "7s", "--points", "César=38").code == 0
     return marius
+
+
+@NEEDED
+@pytest.mark.parametrize(("dialect", "separator"), [("excel", 44), ("excel-fr", 59)])
+def test_libreoffice_keeps_a_name_like_a_date_as_text(tmp_path: Path, dialect: str, separator: int) -> None:
+    """issue 43: names a spreadsheet would read as a date or a fraction (`1/2`, `3-4`, `12/3/4`) stay text in
+    LibreOffice, special numbers detected, read back as they look; for programs (rfc4180) written untouched."""
+    from scorekeeper.present.paper import Table
+    from scorekeeper.present.paper.formats import DIALECTS
+    from scorekeeper.present.paper.formats import csv as write
+
+    names = ["1/2", "3-4", "12/3/4", "Ann"]
+    source = tmp_path / "names.csv"
+    source.write_bytes(write(Table(names, [[1, 2, 3, 4]]), DIALECTS[dialect]).encode())
+    back = convert(
+        source,
+        f"CSV:{separator},34,76,1,,0,false,true,true,false,false,-1,true",
+        "csv:Text - txt - csv (StarCalc):44,34,76",
+        tmp_path,
+    )
+    header = next(csv.reader(io.StringIO(back.read_bytes().decode("utf-8-sig"), newline="")))
+    seen = [cell.replace("\u2215", "/").replace("\u2011", "-") for cell in header]
+    assert seen == names, header
+    assert (
+        write(Table(names, [["=1+1", "-2", "@x", "4-3-2"]]), DIALECTS["rfc4180"])
+        == "1/2,3-4,12/3/4,Ann\n=1+1,-2,@x,4-3-2\n"
+    )

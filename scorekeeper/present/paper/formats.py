@@ -64,22 +64,31 @@ def csv(table: Table, dialect: Dialect | None = None) -> str:
     UTF-8. Lines end in LF, which every spreadsheet reads: a CR is a control character the export
     escapes (`terminal.printable`) wherever it comes from.
 
-    Nothing typed is run by the spreadsheet (OWASP's advice on CSV injection): a text cell (a name, a note,
-    a header) that begins as a formula does (`= + - @`, a tab, a carriage return) is written after a `'`,
-    which the spreadsheet shows as text; a figure stays a figure (-26 adds up). A cell holding the
-    separator, a quote or a line break of any kind is quoted, so a bare CR in a note starts no row.
+    For a spreadsheet (excel, excel-fr) nothing typed is run (OWASP's advice on CSV injection): a text cell
+    (a name, a note, a header) that begins as a formula does (`= + - @`, a tab, a carriage return) is
+    written after a `'`, which the spreadsheet shows as text; a figure stays a figure (-26 adds up); and
+    words a spreadsheet would take for a date (`4-3-2`, a name `1/2` or `3-4`) stay text, their hyphen or
+    slash a look-alike it reads no date in (issue 43). For programs (rfc4180) every value is written as it
+    is. Either way a cell holding the separator, a quote or a line break of any kind is quoted, so a bare
+    CR in a note starts no row.
 
-    >>> print(csv(Table(["coup", "=1+1"], [[1, "@SUM(A1)"], [2, -26], [3, "-2"]])), end="")
-    coup,'=1+1
+    >>> print(csv(Table(["coup", "=1+1"], [[1, "@SUM(A1)"], [2, -26], [3, "-2"]]), DIALECTS["excel"]), end="")
+    ﻿coup,'=1+1
     1,'@SUM(A1)
     2,-26
     3,'-2
+    >>> print(csv(Table(["coup", "=1+1"], [[1, "@SUM(A1)"], [3, "-2"]])), end="")
+    coup,=1+1
+    1,@SUM(A1)
+    3,-2
     >>> csv(Table(["jetons", "note"], [[13.5, "a; b"]]), DIALECTS["excel-fr"])
     '\ufeffjetons;note\n13,5;"a; b"\n'
     >>> _csv_cell("a\rb", RFC4180), _csv_cell('say "x", then', RFC4180)
     ('"a\rb"', '"say ""x"", then"')
     >>> _csv_cell("4-3-2", DIALECTS["excel"]) == "4\u20113\u20112", _csv_cell("4-3-2", RFC4180)
     (True, '4-3-2')
+    >>> _csv_cell("1/2", DIALECTS["excel-fr"]) == "1\u22152", _csv_cell("1/2", RFC4180)
+    (True, '1/2')
     """
     dialect = dialect or RFC4180
     lines = [table.headers, *table.rows]
@@ -112,8 +121,10 @@ def dialect_of(language: Any) -> str:
 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 # Words a spreadsheet takes for a date (Excel always, LibreOffice detecting special numbers): figures
-# joined by hyphens, as an hombre coup's tricks are written; its hyphens become non-breaking ones.
-_DATE_LIKE = re.compile(r"\d{1,4}(?:-\d{1,4}){1,2}")
+# joined by hyphens or slashes, as an hombre coup's tricks are written (4-3-2) or a name may be (1/2, 3-4);
+# its hyphens become non-breaking ones, its slashes division slashes: the same to the eye, no date.
+_DATE_LIKE = re.compile(r"\d{1,4}(?:[-/]\d{1,4}){1,2}")
+_NO_DATE = str.maketrans({"-": "\u2011", "/": "\u2215"})
 # The line boundaries of `str.splitlines`: whichever a reader splits rows on, a quoted cell holds it.
 _BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
@@ -124,9 +135,9 @@ def _csv_cell(cell: Any, dialect: Dialect) -> str:
     # A coup's time as a date-time the spreadsheet sorts and reckons with; one a hand-edited file spells
     # wrong stays its words, escaped as any other.
     words = cell.in_a_spreadsheet() if isinstance(cell, Moment) and dialect.dates else figure(cell)
-    if dialect.dates and _DATE_LIKE.fullmatch(words):  # tricks, 4-3-2: the same to the eye, never the 4th of March 2002
-        words = words.replace("-", "\u2011")
-    if words.startswith(_FORMULA):
+    if dialect.dates and _DATE_LIKE.fullmatch(words) and not isinstance(cell, Moment):
+        words = words.translate(_NO_DATE)  # 4-3-2, 1/2: the same to the eye, never the 4th of March 2002
+    if dialect.dates and words.startswith(_FORMULA):  # a spreadsheet runs nothing typed; a program reads it as is
         words = "'" + words
     if dialect.separator in words or '"' in words or _BREAK.search(words):
         return '"' + words.replace('"', '""') + '"'
