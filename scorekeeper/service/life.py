@@ -58,7 +58,7 @@ def new(
     check_players(players, ruleset.players)
     first = players[0] if dealer is None else find_player(players, dealer)
     game = Ledger(
-        name=base.name if name is None else store.check_name(name),
+        name=base.name if name is None else store.check_new_name(name),
         ruleset_name=base.name,
         ruleset=dict(base.table),
         players=players,
@@ -95,7 +95,7 @@ def again(name: str, new_name: str | None = None) -> Ledger:
         else game.players[(game.players.index(game.dealer) + 1) % len(game.players)]
     )
     revanche = Ledger(
-        name=game.ruleset_name if new_name is None else store.check_name(new_name),
+        name=game.ruleset_name if new_name is None else store.check_new_name(new_name),
         ruleset_name=game.ruleset_name,
         ruleset=game.ruleset,
         players=list(game.players),
@@ -121,7 +121,7 @@ def use(name: str) -> Ledger:
 def rename(old: str, new_name: str) -> tuple[str, Ledger]:
     """Give game `old` the name `new_name` (C-4: not taken, unless by itself in another spelling); returns
     its name before, as stored, and the game."""
-    new_name = store.check_name(new_name)
+    new_name = store.check_new_name(new_name)
     tables.refuse_frozen(old)  # a table's game keeps its name once its result is bound (T-9)
     with store.locked(old):
         game = store.read(old)

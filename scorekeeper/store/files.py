@@ -36,10 +36,15 @@ TRASH, ARCHIVE = "trash", "archive"  # folders of the data folder: deleted games
 
 
 def check_name(name: str) -> str:
-    """A game's name (C-4), as typed: any printable text, its file name derived from it (`file_stem`); not
-    one ending in `~` and a number, which is how the trash and the archive tell apart games of one name
-    (`h~2`, `PutAway.id`): a new game so named would collide with one put away (issue 43)."""
-    checked = names.check_name(name)
+    """A game's name (C-4), as typed: any printable text, its file name derived from it (`file_stem`)."""
+    return names.check_name(name)
+
+
+def check_new_name(name: str) -> str:
+    """A name given to a game (new, a revanche, a rename), checked as `check_name`, and not one ending in
+    `~` and a number, which is how the trash and the archive tell apart games of one name (`h~2`,
+    `PutAway.id`): a game so named would collide with one put away (issue 43)."""
+    checked = check_name(name)
     if _NUMBERED.fullmatch(checked):
         raise UserError("name_like_trash_id", "C-4", name=checked)
     return checked
@@ -109,6 +114,8 @@ def _read_at(path: Path, name: str) -> Ledger:
             raise UserError("game_damaged", path=str(path), problem=problem) from None
     ledger = Ledger.from_toml(data, str(path))
     if names.fold_name(ledger.name) != names.fold_name(name):
+        if names.skeleton(ledger.name) == names.skeleton(name):  # `Сafe` (a Cyrillic С) for `Cafe`: not damage
+            raise UserError("no_game_look_alike", "C-4", name=name, stored=ledger.name)
         raise UserError("game_damaged", path=str(path), problem=damage("misnamed", name=ledger.name))
     if written:
         ledger.written = Written(raw.decode(), list(ledger.coups), json=json_lines)

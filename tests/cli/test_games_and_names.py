@@ -388,3 +388,15 @@ def test_c4_a_game_named_as_the_trash_tells_games_apart_is_refused(run, home, na
     renamed = run("games", "rename", "h", name)
     assert renamed.code == 2 and "ends in ~ and a number" in renamed.err
     assert run("new", "manille-muette", *players, "-g", "h~x").code == 0  # a tilde alone is a name as any
+
+
+def test_c4_a_look_alike_name_is_said_to_be_another_game_s_never_damage(run, home):
+    """issue 43: `Сafe` with a Cyrillic С reads as the stored `Cafe`: a command given it says which game it
+    looks like and to give that name, exit 2, nothing written; never that the file is damaged."""
+    players = ["-p", "A", "-p", "B", "-p", "C", "-p", "D"]
+    assert run("new", "manille-muette", *players, "-g", "Cafe").code == 0
+    for args in (("sheet", "--game", "Сafe"), ("coup", "--game", "Сafe", "10h", "A", "40")):
+        ran = run(*args)
+        assert ran.code == 2 and ran.out == "" and "damaged" not in ran.err
+        assert "'Cafe' reads the same (a letter of another alphabet looks alike): give 'Cafe' (C-4)" in ran.err
+    assert run("sheet", "--json", "--game", "Cafe").out.count('"number"') == 0
