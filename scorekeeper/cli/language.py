@@ -100,9 +100,17 @@ def file_language(first: str, own: Callable[[], str | None]) -> Language:
     then), else the one the command speaks. Not SCOREKEEPER_LANG before the game's: a file travels with
     its game, and reads the same in any session. A first line naming a language not spoken here is the
     user's mistake."""
-    if _FLAGGED[0]:
-        return i18n.spoken()
     named = named_in(first)
+    if _FLAGGED[0]:
+        spoken = i18n.spoken()
+        if named is not None and i18n.language_code(named) != spoken.code:  # said, never silently (issue 43)
+            from scorekeeper.cli import terminal
+            from scorekeeper.explain import record
+            from scorekeeper.i18n import render, text
+
+            told = record("warning.file_lang_told", None, named=named, lang=spoken.code)
+            terminal.say(text("cli.warning", warning=render(told)))
+        return spoken
     if named is None:
         code = i18n.language_code(own() or "")
         return i18n.spoken() if code is None else Language.named(code)

@@ -39,7 +39,7 @@ import typer
 from scorekeeper import i18n, rulesets, service
 from scorekeeper.cli import complete, current
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.language import file_language, flagged, told_by_the_table
+from scorekeeper.cli.language import file_language, flagged, named_in, told_by_the_table
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
 from scorekeeper.cli.terminal import OutputFailed, problem, to_null
@@ -217,6 +217,8 @@ class Table:
         40 7s` is a coup of a player `#1`). False when it closes the table."""
         _check_length(line)
         words = line.split()
+        if number is not None and number > 1 and (named := named_in(line)) is not None:  # two scripts joined
+            raise UserError("second_lang_line", "C-2", named=named)
         if not words or comment_mark(line.strip(), 0):  # a comment may say anything, in any encoding
             return True
         _check_text(line)

@@ -92,7 +92,9 @@ def test_a_script_piped_into_head_stores_every_coup_and_says_where_its_output_fa
         assert err == "200 lines stored; the output failed at line 2 (Broken pipe)" + STAYS
 
 
-def test_a_script_with_its_output_closed_stores_every_coup_exit_3(tmp_path: Path) -> None:
+def test_a_script_with_its_output_closed_stores_every_coup_and_exits_quietly(tmp_path: Path) -> None:
+    """Standard output closed at the start (`>&-`): every command alike, as `sheet` (issue 43), exit 0 and
+    nothing said; an output that fails as it is written (a full disk, below) is exit 3."""
     path = table(tmp_path, NIL.encode() * 3)
     with path.open("rb") as stdin:  # `table < partie.txt >&-`
         ran = subprocess.run(
@@ -102,8 +104,8 @@ def test_a_script_with_its_output_closed_stores_every_coup_exit_3(tmp_path: Path
             env=_env(),
             preexec_fn=lambda: os.close(1),
         )
-    assert ran.returncode == 3 and len(coups()) == 3
-    assert ran.stderr.decode() == "3 lines stored; the output failed at line 1 (Bad file descriptor)" + STAYS
+    assert ran.returncode == 0 and len(coups()) == 3
+    assert ran.stderr.decode() == ""
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
@@ -224,3 +226,35 @@ def test_a_comment_is_a_hash_and_a_space_so_a_player_named_hash_1_says_coups(tmp
     fixed = scorekeeper("fix", "--game", "t", "--from", "-", stdin=printed.stdout)  # fix --print | fix --from -
     assert fixed.returncode == 0 and fixed.stdout == "nothing changed\n", fixed.stderr
     assert coups() == stored
+
+
+# --- a script's language (C-2, issue 43) ------------------------------------------------------------------
+
+
+def test_a_script_read_under_another_language_than_its_lang_line_says_so_on_stderr(tmp_path: Path) -> None:
+    path = table(tmp_path, "# lang: fr\n10h césar 40\n".encode())
+    with path.open("rb") as stdin:
+        ran = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "--lang", "nl", "table"],
+            stdin=stdin,
+            capture_output=True,
+            env=_env(),
+            timeout=60,
+        )
+    assert ran.returncode == 0
+    assert ran.stderr.decode().splitlines() == [
+        "scorekeeper: let op: de eerste regel van het bestand zegt # lang: fr; het wordt gelezen in nl, zoals --lang zegt"
+    ]
+    assert [coup["declared"]["retourne"] for coup in coups()] == ["10H"]
+    assert played(path).stderr == b""  # read in the language it names: nothing to say
+
+
+def test_a_second_lang_line_in_a_joined_script_is_refused_not_a_comment(tmp_path: Path) -> None:
+    path = table(tmp_path, "# lang: fr\n10h césar 40\n# lang: nl\n7s panisse 48\n".encode())
+    ran = played(path)
+    assert ran.returncode == Exit.MISTAKE
+    assert ran.stderr.decode().splitlines() == [
+        "line 3: a second # lang: line (nl): a script says its language once, on its first line; a script made of two"
+        " is read in two runs (C-2)"
+    ]
+    assert [coup["declared"]["retourne"] for coup in coups()] == ["10H", "7S"]
