@@ -332,3 +332,15 @@ def test_80_columns_shorten_a_name_alike_in_the_sides_headers_and_the_dealer_col
     dealers = [line.split("│")[2].strip() for line in out.splitlines() if re.match(r"│\s+\d+\*? │", line)]
     assert "Esc" in dealers and "Pan" in dealers and "Escartefigue" not in dealers, out
     assert all(len(line) <= 80 for line in out.splitlines())
+
+
+def test_issue_43_the_40_column_sheet_keeps_kloppen_and_zonder_troef(run, monkeypatch):
+    """At a Flemish table on a phone, the running scores alone still say which coup was klopt and which was
+    played zonder troef, and the legend under them says what K and ZT are."""
+    assert run("--lang", "nl", "new", "manillen", "-p", "Jef", "-p", "Mieke", "-p", "Staf", "-p", "Fien").code == 0
+    assert run("--lang", "nl", "coup", "--trump", "s", "--klop", "Mieke", "--points", "Jef=38").code == 0
+    assert run("--lang", "nl", "coup", "zonder", "troef", "Mieke", "40").code == 0
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = run("--lang", "nl", "sheet").out.splitlines()
+    assert lines[3].rstrip().endswith("0  K") and lines[4].rstrip().endswith("20  ZT"), lines
+    assert "ZT: zonder troef; K: klop" in lines

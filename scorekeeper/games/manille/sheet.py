@@ -180,17 +180,32 @@ def sheet(fiche: Fiche, start: int = 0) -> Sheet:
 
 
 def mark(result: CoupResult) -> Cell:
-    """Beside the running scores alone: a manche won (M-9), a renonce (M-8), an entry that is no coup
+    """Beside the running scores alone: a sans-atout (P-8), a contre and a surcontre (M-6, M-7: klop and
+    tegenklop at a Flemish table, issue 43), a manche won (M-9), a renonce (M-8), an entry that is no coup
     (M-17, M-18)."""
     kind = result.entry or ("renonce" if result.coup.renonce is not None else None)
-    if kind is None and result.manche_won_by is None:
+    calls = _calls(result)
+    if kind is None and result.manche_won_by is None and not calls:
         return ""  # the common row
-    marks: list[Cell] = []
+    marks: list[Cell] = [said(f"sheet_width.mark.{call}") for call in calls]
     if kind is not None:
         marks.append(said(f"sheet_width.mark.{kind}"))
     if result.manche_won_by is not None:
         marks.append(said("sheet_width.mark.manche", manche=result.manche))
     return joined(marks, "sheet_width.mark.join")
+
+
+def _calls(result: CoupResult) -> list[str]:
+    """What multiplied a coup as it was called: sans-atout, a contre, a surcontre (an entry that is no coup
+    has none)."""
+    if result.entry is not None:
+        return []
+    coup = result.coup
+    return [
+        call
+        for call, said in (("sans_atout", coup.sans_atout), ("contre", coup.contre), ("surcontre", coup.surcontre))
+        if said
+    ]
 
 
 def after(fiche: Fiche, narrow: bool) -> list[Cell]:
@@ -201,8 +216,9 @@ def after(fiche: Fiche, narrow: bool) -> list[Cell]:
 
 
 def _marks_said(fiche: Fiche) -> list[Cell]:
-    """What the marks of a narrow sheet say, for those it shows: a manche won, a renonce."""
-    shown = [
+    """What the marks of a narrow sheet say, for those it shows: the calls, a manche won, a renonce."""
+    called = {call for result in fiche.coups for call in _calls(result)}
+    shown = [call for call in ("sans_atout", "contre", "surcontre") if call in called] + [
         kind
         for kind, found in (
             ("manche", any(result.manche_won_by is not None for result in fiche.coups)),
