@@ -80,7 +80,10 @@ def test_extends_loop_is_refused(tmp_path):
         ),
         ('extends = "manille-muette"\n[play]\nundertrump = "never"\n', r'must be one of "free", "only-if-no-other"'),
         ('extends = "manille-muette"\n[scoring]\nretourne_bonus = 1\n', r"must be true or false, not 1"),
-        ('extends = "manille-muette"\n[scoring]\nrenonce_penalty = "all"\n', r'must be a whole number >= 0 or "max"'),
+        (
+            'extends = "manille-muette"\n[scoring]\nrenonce_penalty = "all"\n',
+            r'must be a whole number >= 0, "max", or "bid" \(with a taker, M-13\)',
+        ),
         ('extends = "manille-muette"\n[cards]\norder = ["10", "A"]\n', r"must list each rank of the deck once"),
         ('extends = "manille-muette"\n[cards]\npoints = { "6" = 1 }\n', r"'6' is not a rank of the deck"),
         ('extends = "manille-muette"\n[scoring]\nbaseline = 99\n', r"at most the 68 points"),
