@@ -352,7 +352,7 @@ def _play(
     tricks: tuple[TrickResult, ...] = ()
     coup_winner = None
     if not played:
-        told = multiplied(rules, product, multiplier, coup.contre is not None)
+        told = multiplied(rules, product, multiplier, coup.contre is not None, coup)
         log.append(said("retourne_ended_manche", "M-5"))
         if coup.points is not None or coup.renonce is not None or coup.tricks is not None or coup.menteur:
             raise CoupRefused("retourne_ends_manche", "M-5", field=coup_field("retourne"), card=coup.retourne)

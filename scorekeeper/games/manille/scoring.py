@@ -279,20 +279,38 @@ def score_outcome(
         price = None
         if tie and rules.tie_doubles_next:
             lines.append(said("next_coup_doubled", "M-4"))
-    told += multiplied(rules, product, multiplier, coup.contre is not None)
+    told += multiplied(rules, product, multiplier, coup.contre is not None, coup)
     return Outcome(gains, multiplier, tuple(told), tuple(lines), tie, winner, price)
 
 
-def multiplied(rules: ManilleRules, product: int, multiplier: int, called: bool = False) -> tuple[Record, ...]:
+def multiplied(
+    rules: ManilleRules, product: int, multiplier: int, called: bool = False, coup: Coup | None = None
+) -> tuple[Record, ...]:
     """M-6: what is told of the coup's multiplier: what it counts, and where the cap stopped the ties
     carried (the ruleset's `max`, else MOST_MULTIPLIER; a call past a ruleset's `max` is refused at entry). A coup
     `called` (contre'd) in a system whose calls have their own rule cites it: the coinchée's coinche, M-7."""
     if multiplier <= 1:
         return ()
     rule = CALL_RULES[rules.call_words] if called else "M-6"
+    told = (said("coup_multiplied", rule, multiplier=multiplier), *_carried(rules, product, coup))
     if product > multiplier:  # the ties carried went past the cap: the ruleset's `max` or MOST_MULTIPLIER
-        return (said("coup_multiplied", rule, multiplier=multiplier), said("multiplier_capped", "M-6", cap=multiplier))
-    return (said("coup_multiplied", rule, multiplier=multiplier),)
+        return (*told, said("multiplier_capped", "M-6", cap=multiplier))
+    return told
+
+
+def _carried(rules: ManilleRules, product: int, coup: Coup | None) -> tuple[Record, ...]:
+    """M-4: what the ties carried into `coup` give its multiplier, with the tied score (30-30 in the Belgian
+    family), so that an x8 says where its x4 came from (issue 43); nothing where no tie is carried."""
+    if coup is None or not rules.tie_doubles_next:
+        return ()
+    calls = rules.sans_atout_factor if coup.sans_atout else 1
+    calls *= rules.contre_factor if coup.contre is not None else 1
+    calls *= rules.surcontre_factor if coup.surcontre is not None else 1
+    factor = product // calls
+    if factor < 2:
+        return ()
+    tie = f"{rules.baseline}-{rules.baseline}"
+    return (said("ties_carried", "M-4", ties=factor.bit_length() - 1, tie=tie, factor=factor),)
 
 
 def not_charged(first: Renonce) -> Record:

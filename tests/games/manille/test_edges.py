@@ -75,8 +75,9 @@ def test_m4_m6_ties_carried_stop_at_x1024_and_the_log_says_so():
     fiche = play("manillen", players, [tie] * 11 + [{"trump": "h", "points": {"A": 40}}], **{"partie.deals": 100})
     last = fiche.coups[-1]
     assert last.multiplier == 1024
-    assert said(last)[2:4] == [
+    assert said(last)[2:5] == [
         "the coup counts x1024 (M-6)",
+        "carried from the tied coups before it (11 at 30-30): x2048 (M-4)",
         "x1024 is the most a coup counts: the ties carried multiply it no further (M-6)",
     ]
     assert fiche.coups[-2].multiplier == 1024 and "the most a coup counts" not in " ".join(said(fiche.coups[-3]))
@@ -192,3 +193,16 @@ def test_m13_the_json_pairs_made_with_camps_and_scored_with_columns():
     }
     teams = play("manille-muette", P4, [{"retourne": "10H", "points": {"Jean": 40}}]).as_dict()["coups"][-1]
     assert teams["columns"] == [["Jean", "Marie"], ["Paul", "Luc"]] == teams["camps"]
+
+
+def test_m4_m6_a_belgian_x8_says_the_30_30_carried_into_it():
+    """issue 43: in a partie of 20 Belgian deals, two coups tied 30-30 then a sans-atout: the x8 says its x4
+    came from the two ties carried, at 30-30; a coup with no tie before it says nothing of ties."""
+    tie = {"trump": "s", "points": {"A": 30}}
+    fiche = play("manillen", ("A", "B", "C", "D"), [tie, tie, {"trump": "SA", "points": {"C": 40}}])
+    assert fiche.coups[-1].multiplier == 8
+    lines = said(fiche.coups[-1])
+    at = lines.index("the coup counts x8 (M-6)")
+    assert lines[at + 1] == "carried from the tied coups before it (2 at 30-30): x4 (M-4)"
+    alone = said(play("manillen", ("A", "B", "C", "D"), [{"trump": "SA", "points": {"C": 40}}]).coups[-1])
+    assert "the coup counts x2 (M-6)" in alone and not any("tied coups" in line for line in alone)
