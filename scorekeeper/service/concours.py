@@ -581,14 +581,7 @@ def result(
                 and table.forfeit != (leaving.number,)
                 and not replace_result
             ):
-                raise UserError(
-                    "concours_result_twice",
-                    "T-6",
-                    round=round_number,
-                    table=table_number,
-                    before=_entry(concours, table),
-                    entered=f"forfeit {leaving.name}",
-                )
+                raise _twice(concours, table, round_number, f"forfeit {leaving.name}")
             made = replace(table, forfeit=(leaving.number,), result=None)
         else:
             if draw and winner is not None:
@@ -605,14 +598,7 @@ def result(
                 )
             before = table.result
             if ((before is not None and not before.same(entered)) or table.forfeit) and not replace_result:
-                raise UserError(
-                    "concours_result_twice",
-                    "T-6",
-                    round=round_number,
-                    table=table_number,
-                    before=_entry(concours, table),
-                    entered=_said(entered),
-                )
+                raise _twice(concours, table, round_number, _said(entered))
             frozen = before is not None and before.frozen
             made = replace(table, result=replace(entered, frozen=frozen), forfeit=())
         concours.with_round(drawn.with_table(made))
@@ -666,6 +652,18 @@ def _side_of(concours: Concours, table: Table, said: str, round_number: int) -> 
         if winner.number in side:
             return at
     raise UserError("concours_wrong_team", "T-6", team=winner.name, round=round_number, table=table.number)
+
+
+def _twice(concours: Concours, table: Table, round_number: int, entered: str) -> UserError:
+    """T-6: a second, other result for a table that has one (a forfeit or figures), unless `--replace`."""
+    return UserError(
+        "concours_result_twice",
+        "T-6",
+        round=round_number,
+        table=table.number,
+        before=_entry(concours, table),
+        entered=entered,
+    )
 
 
 def _entry(concours: Concours, table: Table) -> str:

@@ -156,15 +156,20 @@ def _trouble(folder: Path) -> Iterator[None]:
 @contextmanager
 def locked(name: str) -> Iterator[None]:
     """An exclusive lock on one game, held while it is read, changed and written."""
-    with _lock(games_dir() / f".{path_of(name).stem}.lock", name):
+    with _lock(_lock_path(name), name):
         yield
+
+
+def _lock_path(name: str) -> Path:
+    """The lock file of game `name`, beside the games (`locked`, `free`)."""
+    return games_dir() / f".{path_of(name).stem}.lock"
 
 
 def free(name: str) -> bool:
     """Whether game `name` can be written now: its lock taken and let go at once, never waited for (the
     served page waits for it without holding anyone up, `serve`)."""
     try:
-        with _lock(games_dir() / f".{path_of(name).stem}.lock", name, 0):
+        with _lock(_lock_path(name), name, 0):
             return True
     except UserError as error:
         if error.key == "game_busy":

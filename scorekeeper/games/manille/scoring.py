@@ -70,10 +70,14 @@ def multiplier_product(rules: ManilleRules, sans_atout: bool, contre: bool, surc
     """M-4, M-6: sans-atout, contre, surcontre and each tie carried multiply, before the cap (the ties
     counted only as far as the cap can be passed)."""
     product = 2 ** min(ties, multiplier_cap(rules).bit_length()) if rules.tie_doubles_next else 1
-    product *= rules.sans_atout_factor if sans_atout else 1
-    product *= rules.contre_factor if contre else 1
-    product *= rules.surcontre_factor if surcontre else 1
-    return product
+    return product * calls_factor(rules, sans_atout, contre, surcontre)
+
+
+def calls_factor(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool) -> int:
+    """M-6, M-7: what the coup's calls multiply it by, the ties carried aside."""
+    factor = rules.sans_atout_factor if sans_atout else 1
+    factor *= rules.contre_factor if contre else 1
+    return factor * (rules.surcontre_factor if surcontre else 1)
 
 
 def multiplier_of(rules: ManilleRules, sans_atout: bool, contre: bool, surcontre: bool, ties: int) -> int:
@@ -303,10 +307,7 @@ def _carried(rules: ManilleRules, product: int, coup: Coup | None) -> tuple[Reco
     family), so that an x8 says where its x4 came from (issue 43); nothing where no tie is carried."""
     if coup is None or not rules.tie_doubles_next:
         return ()
-    calls = rules.sans_atout_factor if coup.sans_atout else 1
-    calls *= rules.contre_factor if coup.contre is not None else 1
-    calls *= rules.surcontre_factor if coup.surcontre is not None else 1
-    factor = product // calls
+    factor = product // calls_factor(rules, coup.sans_atout, coup.contre is not None, coup.surcontre is not None)
     if factor < 2:
         return ()
     tie = f"{rules.baseline}-{rules.baseline}"
