@@ -231,7 +231,7 @@ def test_a_comment_is_a_hash_and_a_space_so_a_player_named_hash_1_says_coups(tmp
 # --- a script's language (C-2, issue 43) ------------------------------------------------------------------
 
 
-def test_a_script_read_under_another_language_than_its_lang_line_says_so_on_stderr(tmp_path: Path) -> None:
+def test_c2_a_script_read_under_another_language_than_its_lang_line_says_so_on_stderr(tmp_path: Path) -> None:
     path = table(tmp_path, "# lang: fr\n10h césar 40\n".encode())
     with path.open("rb") as stdin:
         ran = subprocess.run(
@@ -249,7 +249,7 @@ def test_a_script_read_under_another_language_than_its_lang_line_says_so_on_stde
     assert played(path).stderr == b""  # read in the language it names: nothing to say
 
 
-def test_a_second_lang_line_in_a_joined_script_is_refused_not_a_comment(tmp_path: Path) -> None:
+def test_c2_a_second_lang_line_in_a_joined_script_is_refused_not_a_comment(tmp_path: Path) -> None:
     path = table(tmp_path, "# lang: fr\n10h césar 40\n# lang: nl\n7s panisse 48\n".encode())
     ran = played(path)
     assert ran.returncode == Exit.MISTAKE

@@ -334,7 +334,7 @@ def test_80_columns_shorten_a_name_alike_in_the_sides_headers_and_the_dealer_col
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
-def test_issue_43_the_40_column_sheet_keeps_kloppen_and_zonder_troef(run, monkeypatch):
+def test_m6_p8_the_40_column_sheet_keeps_kloppen_and_zonder_troef(run, monkeypatch):
     """At a Flemish table on a phone, the running scores alone still say which coup was klopt and which was
     played zonder troef, and the legend under them says what K and ZT are."""
     assert run("--lang", "nl", "new", "manillen", "-p", "Jef", "-p", "Mieke", "-p", "Staf", "-p", "Fien").code == 0
