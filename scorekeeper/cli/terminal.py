@@ -74,8 +74,11 @@ codecs.register_error(_LETTERS, _letters)
 # Control characters (C0 but line feed and tab, DEL, C1): `ESC ]52` writes the clipboard in some
 # terminals, `ESC [8m` hides what follows. Bold on and off are the grid's own (`cli.grid`), strike-through
 # a paid bête's (`render._struck`): kept under `styles`, as the sheet's own styles. And the
-# bidirectional format characters a stored name may hold (C-4), which would reorder what follows them.
-_CONTROL = re.compile(r"(\x1b\[[019]m)|[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# bidirectional format characters a stored name may hold (C-4), which would reorder what follows them;
+# but for the isolates the words put around a name written right to left (`i18n.isolated`): a first
+# strong isolate closed by its pop, nothing else of the kind between them, is shown as it is.
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"(\x1b\\[[019]m)|(\u2068[^{_CONTROLS}]*\u2069)|[{_CONTROLS}]")
 
 
 def printable(text: str, styles: bool = False) -> str:
@@ -85,7 +88,17 @@ def printable(text: str, styles: bool = False) -> str:
     >>> print(printable("C\x1b]52;c;aGk=\x07sar\x1b[8m :pile_of_poo:"))
     C\\x1b]52;c;aGk=\\x07sar\\x1b[8m :pile_of_poo:
     """
-    return _CONTROL.sub(lambda found: found[1] if styles and found[1] else _escaped(found[0]), text)
+    return _CONTROL.sub(_shown if styles else _shown_plain, text)
+
+
+def _shown(found: re.Match[str]) -> str:
+    """A control character escaped, the grid's bold and an isolated name as they are."""
+    return found[0] if found[1] or found[2] else _escaped(found[0])
+
+
+def _shown_plain(found: re.Match[str]) -> str:
+    """A control character escaped, an isolated name as it is."""
+    return found[0] if found[2] else _escaped(found[0])
 
 
 def _escaped(control: str) -> str:

@@ -24,6 +24,9 @@ own words), and a format spec after a colon says more:
   otherwise a word under `ascii` (`suit.H`: "a hearts lead", never "a H lead"), its symbol without;
 - any other spec is Python's (`{points:+}`).
 
+A string written right to left (an Arabic or Hebrew name, a note) is isolated from the words and
+figures around it (`isolated`, C-4): « علي 68-41 » never reads « 41-68 ».
+
 A record's rule id is shown after its words, `… (M-5)`, unless the message places `{rule}` itself.
 
 >>> text("error.player_count", count=4, given=1)
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import enum
 import os
+import re
 import string
 import sys
 from collections.abc import Callable, Mapping
@@ -244,7 +248,9 @@ def _fill(words: str, ascii: bool, values: Mapping[str, Any], fields: Fields | N
     signed = _plain(words)
     if (
         signed is not None
-        and all(type(value) is str or type(value) is int for value in values.values())
+        and all(
+            (type(value) is str and not _RIGHT_TO_LEFT.search(value)) or type(value) is int for value in values.values()
+        )
         and all(type(values.get(name)) is int for name in signed)
     ):
         return words.format_map(values)
@@ -294,6 +300,25 @@ def _plain(words: str) -> frozenset[str] | None:
     plain = all((not spec or spec == "+") and not conversion for _, spec, conversion in fields)
     found = _PLAIN[words] = frozenset(name for name, spec, _ in fields if spec == "+") if plain else None
     return found
+
+
+# The letters written right to left (Unicode's bidirectional classes R and AL): Hebrew, Arabic, Syriac,
+# Thaana, N'Ko, Samaritan, Mandaic, their presentation forms, and the historic scripts of the planes above.
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+_ISOLATED = re.compile("\u2068[^\u2068\u2069]*\u2069")  # words isolated already: a sentence saying a name
+
+
+def isolated(words: str) -> str:
+    """`words` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE where a letter of it is written right
+    to left, so that it never reorders the figures beside it (Unicode's bidirectional algorithm, rule X5c):
+    a name like علي before « 68-41 » would otherwise turn it into « 41-68 » (C-4). Left-to-right words
+    are as they were: the isolates are invisible and take no column, but are written only where needed.
+
+    >>> isolated("César"), isolated("علي"), isolated(isolated("علي") + " 68-41")
+    ('César', '\u2068علي\u2069', '\u2068علي\u2069 68-41')
+    """
+    return f"\u2068{words}\u2069" if _RIGHT_TO_LEFT.search(_ISOLATED.sub("", words)) else words
 
 
 def render(item: Any, ascii: bool = False, fields: Fields | None = None) -> str:
@@ -359,7 +384,7 @@ class _Words(string.Formatter):
             return number(value)
         if isinstance(value, (list, tuple)):
             return message("join.list").join(self.show(item) for item in value)
-        return "" if value is None else str(value)
+        return "" if value is None else isolated(str(value))
 
     def enumeration(self, value: Any, last: str) -> str:
         """Items one after the other as the language lists them: `join.list` between all but the last two,

@@ -334,6 +334,29 @@ def test_c4_a_stored_name_with_bidirectional_characters_is_read_and_shown_escape
     assert all("Brun\\u202e20" in ran.out for ran in views[:5])
 
 
+def test_c4_a_name_written_right_to_left_is_isolated_so_the_figures_beside_it_keep_their_order(run, home):
+    """علي before « 40 » would turn the said points and « 68-41 » around in any bidi-aware view: the words put
+    each right-to-left name between FSI and PDI (the terminal shows that pair as it is, any other bidi
+    mark escaped); a Latin name gets none; a program's CSV (rfc4180) has the names as typed."""
+    players = [arg for name in ("علي", "Bea", "דוד", "Dan") for arg in ("-p", name)]
+    assert run("new", "manille-muette", *players).code == 0
+    assert run("coup", "--points", "علي=40", "--retourne", "7h").code == 0
+    sheet = run("sheet").out
+    assert "\u2068علي\u2069 & \u2068דוד\u2069 6, Bea & Dan 0" in sheet  # the status: each name alone isolated
+    assert "\u2068علي\u2069 40" in sheet and "\\u2068" not in sheet and "\u2068Bea" not in sheet
+    assert "\u2068علي\u2069 40" in run("export", "-f", "csv", "--dialect", "excel").out
+    programs = run("export", "-f", "csv", "--dialect", "rfc4180").out
+    assert "علي 40" in programs and "\u2068" not in programs
+
+
+def test_c4_only_a_clean_isolate_pair_reaches_the_terminal_as_it_is():
+    from scorekeeper.cli.terminal import printable
+
+    assert printable("\u2068علي\u2069 68-41") == "\u2068علي\u2069 68-41"
+    assert printable("\u2068علي\u202e\u2069") == "\\u2068علي\\u202e\\u2069"  # a mark inside: all escaped
+    assert printable("\u2068open") == "\\u2068open" and printable("shut\u2069") == "shut\\u2069"
+
+
 def test_c4_a_player_whose_name_reads_as_another_s_is_taken(run, home):
     """Cyrillic С beside Latin C: two players that read as one."""
     ran = run("new", "manille-muette", "-p", "César", "-p", "\u0421ésar", "-p", "B", "-p", "D")

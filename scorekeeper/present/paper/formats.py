@@ -69,8 +69,9 @@ def csv(table: Table, dialect: Dialect | None = None) -> str:
     written after a `'`, which the spreadsheet shows as text; a figure stays a figure (-26 adds up); and
     words a spreadsheet would take for a date (`4-3-2`, a name `1/2` or `3-4`) stay text, their hyphen or
     slash a look-alike it reads no date in (issue 43). For programs (rfc4180) every value is written as it
-    is. Either way a cell holding the separator, a quote or a line break of any kind is quoted, so a bare
-    CR in a note starts no row.
+    is, a name written right to left without the isolates the words put around it (`i18n.isolated`).
+    Either way a cell holding the separator, a quote or a line break of any kind is quoted, so a bare CR
+    in a note starts no row.
 
     >>> print(csv(Table(["coup", "=1+1"], [[1, "@SUM(A1)"], [2, -26], [3, "-2"]]), DIALECTS["excel"]), end="")
     ﻿coup,'=1+1
@@ -89,6 +90,8 @@ def csv(table: Table, dialect: Dialect | None = None) -> str:
     (True, '4-3-2')
     >>> _csv_cell("1/2", DIALECTS["excel-fr"]) == "1\u22152", _csv_cell("1/2", RFC4180)
     (True, '1/2')
+    >>> _csv_cell("\u2068علي\u2069 40", RFC4180), _csv_cell("\u2068علي\u2069 40", DIALECTS["excel"])
+    ('علي 40', '\u2068علي\u2069 40')
     """
     dialect = dialect or RFC4180
     lines = [table.headers, *table.rows]
@@ -125,6 +128,7 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 # its hyphens become non-breaking ones, its slashes division slashes: the same to the eye, no date.
 _DATE_LIKE = re.compile(r"\d{1,4}(?:[-/]\d{1,4}){1,2}")
 _NO_DATE = str.maketrans({"-": "\u2011", "/": "\u2215"})
+_NO_ISOLATE = str.maketrans("", "", "\u2068\u2069")  # the words' isolates of a right-to-left name (C-4)
 # The line boundaries of `str.splitlines`: whichever a reader splits rows on, a quoted cell holds it.
 _BREAK = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
@@ -139,6 +143,8 @@ def _csv_cell(cell: Any, dialect: Dialect) -> str:
         words = words.translate(_NO_DATE)  # 4-3-2, 1/2: the same to the eye, never the 4th of March 2002
     if dialect.dates and words.startswith(_FORMULA):  # a spreadsheet runs nothing typed; a program reads it as is
         words = "'" + words
+    if not dialect.dates:  # a program compares the names as typed: no isolate around a right-to-left one
+        words = words.translate(_NO_ISOLATE)
     if dialect.separator in words or '"' in words or _BREAK.search(words):
         return '"' + words.replace('"', '""') + '"'
     return words
