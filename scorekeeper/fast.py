@@ -118,7 +118,7 @@ cannot tell from the noise is not kept. The tricks, each with its figure where i
   `service.reads.running`, `store.states`, a game's `snapshot` and `restore`, manille's and l'hombre's): the
   state without the fiche's lines of the coups before (at 2,000 coups, manille's 216 bytes read back in 36 µs,
   where the earlier attempt kept 500 KB and read them in 22 ms; l'hombre's without its bêtes struck, 235
-  bytes in 27 µs, 40 KB in 1.3 ms with them; the replay 42 / 21 ms), its fiche partial (`games.Partial`) and read
+  bytes in 27 µs, 40 KB in 1.3 ms with them; the replay 42 / 21 ms), its fiche partial (`contract.Partial`) and read
   for its last coup and figures alone; kept for games of more than `history.KEEP_UP_TO` coups, whose replay
   is 2,002 `advance` calls, half of `coup` at 2,000 coups. With it, a read of the JSON copy whose `null`s
   are looked for in its bytes before every value is walked (1.4 ms at 2,000 coups), and a JSON copy written

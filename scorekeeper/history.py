@@ -30,7 +30,7 @@ from scorekeeper.standing import FIGURES as GAME_FIGURES
 from scorekeeper.standing import Figures
 
 if TYPE_CHECKING:
-    from scorekeeper.games import Game
+    from scorekeeper.games.contract import Game
 
 SUMMARY_FORMAT = 2  # bump when a game's summary or the cache's form changes: older cache files are then ignored
 FOLDER = f"history-{SUMMARY_FORMAT}"  # the cache's folder of the summaries commands keep as they write (`keep`)
@@ -224,7 +224,7 @@ def summary(game: store.Ledger, sheet: Any = None, engine: Game | None = None) -
         from scorekeeper.service.reads import ruleset_of, said
 
         ruleset = ruleset_of(game)
-        engine = ruleset.engine
+        engine = games.engine(ruleset)
         sheet = games.replay(ruleset, game.players, game.dealer, said(game.coups))
     elif engine is None:
         from scorekeeper import games

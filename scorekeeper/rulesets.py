@@ -15,16 +15,13 @@ import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from scorekeeper import tomlfile
 from scorekeeper.cards import Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.players import check_name
-
-if TYPE_CHECKING:  # the registry imports this loader: the loader names the registry's contract only for types
-    from scorekeeper.games import Game
 
 BUILTIN_DIRS = (
     Path(__file__).parent / "rulesets",  # installed: the wheel puts rulesets/ inside the package
@@ -93,6 +90,20 @@ COMMON_KEYS = (
 _COMMON_NAMES = {key.name for key in COMMON_KEYS}
 
 
+class Validator(Protocol):
+    """What the loader needs of the game a file names: its name, its keys and decks, its typed rules. The
+    whole contract is the games' (`games.contract.Game`); the loader knows only this part of it, so that
+    it depends on no game, not even for types (`games.engine(ruleset)` gives the whole game back)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def keys(self) -> tuple[Key, ...]: ...
+    @property
+    def decks(self) -> Mapping[str, Deck]: ...
+    def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> Any: ...
+
+
 class Ruleset(NamedTuple):
     """A loaded, validated ruleset. `table` is the resolved TOML (no `extends`), kept for the ledger."""
 
@@ -106,7 +117,7 @@ class Ruleset(NamedTuple):
     rules: Any  # the game's typed rules (its engine's `rules_from`)
     settings: Mapping[str, Any]  # every schema key's value, defaults filled
     table: Mapping[str, Any]
-    engine: Game
+    engine: Validator  # the game it was built for: `games.engine(ruleset)` as the whole contract
     origin: str | Record = ""  # the file's path, or what the table was made from (a game, options)
 
     @property
@@ -333,7 +344,7 @@ def _check_name(name: Any, origin: str | Record) -> None:
             raise UserError("bad_key", origin=origin, key="name", problem=problem) from None
 
 
-def build(table: Mapping[str, Any], origin: str | Record, engine: Game) -> Ruleset:
+def build(table: Mapping[str, Any], origin: str | Record, engine: Validator) -> Ruleset:
     """Validate a resolved table (no `extends` left) against the common keys and `engine`'s, and build it."""
     keys = COMMON_KEYS + engine.keys
     known = {key.name for key in keys}

@@ -17,7 +17,8 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, GAME, examples_of
 from scorekeeper.cli.render import print_coup
 from scorekeeper.errors import UserError
-from scorekeeper.games.options import SHARED, Option, every
+from scorekeeper.games.offers import every
+from scorekeeper.games.options import SHARED, Option
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)

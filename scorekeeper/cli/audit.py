@@ -77,7 +77,7 @@ def audit(
     named = [trick_names(number, played) for number, played in enumerate(tricks, 1)]  # M-3: all or none
     log = [[loaded.deck.parse(card, lang) for _, card in played] for played in tricks]  # as typed (C-2)
     trumped = parse_trump(trump_text, spoken())
-    result = loaded.engine.audit_log(loaded, seats, first, trumped, log, taker, pairs, calls)
+    result = games.engine(loaded).audit_log(loaded, seats, first, trumped, log, taker, pairs, calls)
     check_named(seats, result.audit.tricks, named)  # C-3: the names typed are the seats the replay found
     if json:
         print_json(result.as_dict())

@@ -58,9 +58,9 @@ def check(
     if not held:
         raise UserError("check_empty_hand")
     card = loaded.deck.parse(play, lang) if play is not None else None
-    verdict = loaded.engine.judge_play(loaded, parse_trump(trump, lang), trick, held, card)
+    verdict = games.engine(loaded).judge_play(loaded, parse_trump(trump, lang), trick, held, card)
     # A renonce's cost under the ruleset (M-8), a record like the verdict's explanation.
-    cost = loaded.engine.renonce_cost(loaded.rules) if verdict.legal is False else None
+    cost = games.engine(loaded).renonce_cost(loaded.rules) if verdict.legal is False else None
     if json:
         print_json(
             {

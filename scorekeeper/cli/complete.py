@@ -89,14 +89,15 @@ def cards(ctx: Any, incomplete: str) -> list[str]:
 
 def line_words(ctx: Any, incomplete: str) -> list[str]:
     """The words of a short line (issue 16) at the game in use: its players, the table's words, its cards."""
-    from scorekeeper import service
+    from scorekeeper import games, service
     from scorekeeper.i18n import spoken
 
     def words() -> list[str]:
         game = _in_use(ctx)
         ruleset = service.ruleset_of(game)
-        state = ruleset.engine.start(ruleset, game.players, game.dealer)
-        return [word for group in ruleset.engine.vocabulary(state, spoken()).values() for word in group]
+        engine = games.engine(ruleset)
+        state = engine.start(ruleset, game.players, game.dealer)
+        return [word for group in engine.vocabulary(state, spoken()).values() for word in group]
 
     return _matching(_quiet(words), incomplete)
 

@@ -24,7 +24,8 @@ from scorekeeper.cards import played_by, split_named, typed, typed_suit
 from scorekeeper.cli import complete
 from scorekeeper.cli.options import examples_of
 from scorekeeper.errors import UserError
-from scorekeeper.games.options import SHARED, Completes, Kind, Option, every
+from scorekeeper.games.offers import every
+from scorekeeper.games.options import SHARED, Completes, Kind, Option
 from scorekeeper.i18n import spoken, text
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ def _of_the_game_in_play(params: list[click.Parameter], args: list[str]) -> list
 
     from scorekeeper import service
     from scorekeeper.cli.current import named
-    from scorekeeper.games.options import of
+    from scorekeeper.games.offers import of
 
     try:
         game = service.game_of(named(args))
@@ -124,7 +125,7 @@ def _foreign(args: list[str]) -> tuple[Option, ...]:
         return ()
     from scorekeeper import service
     from scorekeeper.cli.current import named
-    from scorekeeper.games.options import of
+    from scorekeeper.games.offers import of
 
     game = service.game_of(named(args))
     if game is None or game in games.NAMES:
@@ -313,7 +314,7 @@ def declaration(said: Mapping[Option, Any]) -> dict[str, Any]:
 def _spoken_at(option: Option) -> Language:
     """The language spoken, with the card words of the one built-in game that takes `option` (C-2: at
     manille, `--retourne "manille de carreau"` is the 10♦)."""
-    from scorekeeper.games.options import of
+    from scorekeeper.games.offers import of
 
     takers = [name for name in games.NAMES if option in (*of(name).coup, *of(name).adjust)]
     return spoken().playing(takers[0]) if len(takers) == 1 else spoken()

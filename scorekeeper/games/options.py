@@ -6,22 +6,13 @@ value is read: a card as typed, a count `NAME=N`, a flag...), the command line's
 follow from its name (`Option.of`), and a declaration writes only those that do not. The command
 line makes typer options of them (`cli.declare`), the table says a field in its own words, a web
 form would make fields of them. A game gives its `Options` from `games/<game>/options.py`;
-the options both games take are declared here once.
-
->>> [option.flags[0] for option in of("manille").coup][:3]
-['--retourne', '--trump', '--chooser']
->>> flag("tricks", "manille"), flag("tricks", "hombre"), flag("vole_engagee", "hombre")
-('--trick', '--tricks', '--vole-engagee')
+the options both games take are declared here once; which a game offers, by its name, is `games.offers`.
 """
 
 from __future__ import annotations
 
 import enum
-import sys
-from pathlib import Path
 from typing import NamedTuple
-
-from scorekeeper import games
 
 
 class Kind(enum.Enum):
@@ -125,41 +116,3 @@ SHARED = Options(
     ),
     adjust=(Option.of("reason", Kind.TEXT, help="help.adjust.reason"),),
 )
-
-
-def of(name: str) -> Options:
-    """The options of game `name`. A built-in game's are read from its `options.py` alone: importing its
-    package would load its whole engine (17 ms for manille, 26 ms for l'hombre, measured with
-    `-X importtime`), which `coup --help` and a coup of the other game never use."""
-    if name not in games.NAMES:
-        found: Options = games.get(name).options
-        return found
-    module = sys.modules.get(f"scorekeeper.games.{name}.options")
-    if module is None:
-        from importlib.util import module_from_spec, spec_from_file_location
-
-        spec = spec_from_file_location(f"scorekeeper.games.{name}.options", Path(__file__).parent / name / "options.py")
-        assert spec is not None and spec.loader is not None
-        module = sys.modules[spec.name] = module_from_spec(spec)
-        spec.loader.exec_module(module)
-    builtin: Options = module.OPTIONS
-    return builtin
-
-
-def every(names: tuple[str, ...], what: str = "coup") -> tuple[Option, ...]:
-    """The options of games `names` (`what`: `coup` or `adjust`), in their order, then the shared ones;
-    an option two games both take (`--pass`) once, where the first declares it."""
-    found: dict[str, Option] = {}
-    for options in (*(of(name) for name in names), SHARED):
-        for option in getattr(options, what):
-            found.setdefault(option.name, option)
-    return tuple(found.values())
-
-
-def flag(field: str, game: str) -> str:
-    """The command line's flag for `field` of a coup of `game` (the first option that fills it), or the
-    field as a flag would be spelled where no option fills it (a key typed in the entry itself)."""
-    for option in (*of(game).coup, *of(game).adjust, *SHARED.coup, *SHARED.adjust):
-        if option.field == field and option.flags:
-            return option.flags[0]
-    return "--" + field.replace("_", "-")

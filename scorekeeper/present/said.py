@@ -17,7 +17,7 @@ from scorekeeper.i18n import render
 
 def flag_of(field: Field) -> str:
     """A field of a coup as the command line says it: its game's option's flag (`retourne` is `--retourne`)."""
-    from scorekeeper.games.options import flag
+    from scorekeeper.games.offers import flag
 
     return flag(field.name, field.game)
 

@@ -123,8 +123,9 @@ def _seats_of(ruleset: Any) -> int:
     if ruleset.players == 4 and ruleset.settings.get("table.sides") == "teams":
         return 4
     from scorekeeper import games
+    from scorekeeper.games import contract
 
-    if ruleset.players == 3 and games.settles(ruleset.engine):
+    if ruleset.players == 3 and contract.settles(games.engine(ruleset)):
         return 3
     raise UserError("concours_ruleset", "T-1", ruleset=ruleset.name)
 
@@ -498,13 +499,13 @@ def game_result(concours: Concours, table: Table, game: Any = None, raw: bytes |
     """Table `table`'s result from its game (the stored one, else `game`, a Ledger not stored yet), None
     while its partie goes on (T-2), as `result_of` says it from the game's summary; the summary is kept for
     the file's bytes `raw` where the caller read them, for the next reader."""
-    from scorekeeper import history
+    from scorekeeper import games, history
     from scorekeeper.service.reads import fiche, ruleset_of
 
     game = store.read(table.game) if game is None else game
     if list(game.players) != list(table.seats):  # another game of that name: never this table's partie
         return None
-    summary = history.summary(game, fiche(game), ruleset_of(game).engine)
+    summary = history.summary(game, fiche(game), games.engine(ruleset_of(game)))
     if raw is not None:
         from scorekeeper.store import cache
 
@@ -625,7 +626,7 @@ def paper_result(
     rules = ruleset.with_options(concours.options).rules
     if count == 3:  # each for himself: his jetons, and the poules he took (T-2)
         taken = _figures(manches, count, "--manches") if manches is not None else (0,) * 3
-        ruleset.engine.paper_result(rules, (0.0,) * 3, taken, figures)
+        games.engine(ruleset).paper_result(rules, (0.0,) * 3, taken, figures)
         return (0.0,) * 3, taken
     side = None if draw else _side_of(concours, table, str(winner), round_number)
     won = (0.5, 0.5) if side is None else tuple(1.0 if at == side else 0.0 for at in range(2))
@@ -635,7 +636,7 @@ def paper_result(
         raise UserError("concours_result_needs", what="--manches")
     else:
         said = (0, 0) if rules.partie != "seche" or side is None else tuple(int(at == side) for at in range(2))
-    ruleset.engine.paper_result(rules, won, said, figures)
+    games.engine(ruleset).paper_result(rules, won, said, figures)
     return won, said
 
 

@@ -13,6 +13,7 @@ from scorekeeper import games, history, store, tomlfile
 from scorekeeper.clock import now as now  # also `service.now`, as before the clock was its own module
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
+from scorekeeper.games import contract
 from scorekeeper.language import DEFAULT, Language
 from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
@@ -40,7 +41,7 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
         ruleset = ruleset_of(first)
         state = games.state_after(ruleset, first.players, first.dealer, [])
         _, after = append(first, ruleset, state, read_words(ruleset, state, coup, words, language))
-        history.keep(first, after, ruleset.engine)
+        history.keep(first, after, games.engine(ruleset))
         try:
             store.create(first)
             return after
@@ -52,7 +53,7 @@ def add(name: str, coup: Mapping[str, Any], words: Sequence[str] = (), language:
         # `after` is read for its last coup and figures alone: it may be partial (`reads.running`)
         state = running(game, ruleset, history.KEEP_UP_TO).state
         state, after = append(game, ruleset, state, read_words(ruleset, state, coup, words, language))
-        history.keep(game, after, ruleset.engine)
+        history.keep(game, after, games.engine(ruleset))
     keep_running(game, ruleset, state, len(game.coups), history.KEEP_UP_TO)  # written: what the next coup goes on from
     return after
 
@@ -63,9 +64,10 @@ def append(game: Ledger, ruleset: Ruleset, state: Any, coup: Mapping[str, Any]) 
     else the ledger takes it with its time. Returns the state after it and its sheet. The caller writes."""
     if game.stopped is not None:
         raise UserError("game_stopped", name=game.name)
-    ruleset.engine.check_open(state)
-    state = ruleset.engine.advance(state, coup)
-    after = ruleset.engine.fiche(state)
+    engine = games.engine(ruleset)
+    engine.check_open(state)
+    state = engine.advance(state, coup)
+    after = engine.fiche(state)
     stored = after.coups[-1].coup.to_dict()
     beyond = tomlfile.too_large(stored)
     if beyond is not None:  # written, it would make the whole file read as damaged (`Ledger.from_toml`)
@@ -81,7 +83,7 @@ def read_words(
     partie before it, in `language`, English if none is given): a field said both ways is refused."""
     if not words:
         return dict(declared)
-    spoken = ruleset.engine.read_line(state, words, language or Language.named(DEFAULT))
+    spoken = games.engine(ruleset).read_line(state, words, language or Language.named(DEFAULT))
     both = sorted(set(spoken) & set(declared))
     if both:
         raise UserError("line_and_option", field=both[0])
@@ -103,7 +105,7 @@ def edit(
         _check_number(game, number)
         coups = said(game.coups)
         changes = _read_before(game, coups, number, changes, words, language)
-        declared = ruleset_of(game).engine.merge(coups[number - 1], changes)
+        declared = games.engine(ruleset_of(game)).merge(coups[number - 1], changes)
         change = record("step.edit", number=number)
         kept, after = _replayed(game, [*coups[: number - 1], declared, *coups[number:]], number - 1, change, drop_after)
         aside = {key: game.coups[number - 1][key] for key in ASIDE if key in game.coups[number - 1]}
@@ -123,7 +125,7 @@ def undo(name: str) -> tuple[Record, Any]:
     with _changing(name) as game:
         what = game.undo()
         ruleset = ruleset_of(game)
-        after = ruleset.engine.fiche(running(game, ruleset, history.KEEP_UP_TO).state)
+        after = games.engine(ruleset).fiche(running(game, ruleset, history.KEEP_UP_TO).state)
         history.keep(game, after)
     return what, after
 
@@ -134,7 +136,7 @@ def redo(name: str) -> tuple[Record, Any]:
     with _changing(name) as game:
         what = game.redo()
         ruleset = ruleset_of(game)
-        after = ruleset.engine.fiche(running(game, ruleset, history.KEEP_UP_TO).state)
+        after = games.engine(ruleset).fiche(running(game, ruleset, history.KEEP_UP_TO).state)
         history.keep(game, after)
     return what, after
 
@@ -158,12 +160,12 @@ def statement(name: str, player: str, early: bool, whole: bool = False) -> tuple
     return engine.statement(sheet, settled, found), sheet, settled
 
 
-def _money(name: str) -> tuple[games.Settling, Ledger, Any]:
+def _money(name: str) -> tuple[contract.Settling, Ledger, Any]:
     """A game with money (H-19), its ledger and its sheet replayed; refused for a game without money."""
     game = store.read(name)
     ruleset = ruleset_of(game)
-    engine = ruleset.engine
-    if not games.settles(engine):
+    engine = games.engine(ruleset)
+    if not contract.settles(engine):
         raise UserError("no_money", "H-19", name=name, game=ruleset.game)
     return engine, game, games.replay(ruleset, game.players, game.dealer, said(game.coups))
 
@@ -253,7 +255,7 @@ def _replayed(
     before the change: where the partie now ends before it, `drop_after` keeps the entries up to the
     new end, else the way out is --drop-after; otherwise, the way out is `fix`, which repairs both."""
     ruleset = ruleset_of(game)
-    engine = ruleset.engine
+    engine = games.engine(ruleset)
     state = games.state_after(ruleset, game.players, game.dealer, coups[:changed])
     inserted = change.event == "step.insert"
     for index in range(changed, len(coups)):
@@ -279,7 +281,7 @@ def fix_lines(game: Ledger, language: Language) -> list[tuple[str, str | None]]:
     """Every entry of `game` as the short line that says it in `language`, with its note: what `fix` reads
     back to the same entries."""
     ruleset = ruleset_of(game)
-    engine = ruleset.engine
+    engine = games.engine(ruleset)
     state = engine.start(ruleset, game.players, game.dealer)
     lines = []
     for coup, declared in zip(game.coups, said(game.coups), strict=True):
@@ -312,7 +314,7 @@ def fix(
         if game.stopped is not None and len(lines) > len(game.coups):  # stopped by agreement: no new entry
             raise UserError("game_stopped", name=game.name)
         ruleset = ruleset_of(game)
-        engine = ruleset.engine
+        engine = games.engine(ruleset)
         state = engine.start(ruleset, game.players, game.dealer)
         for index, (line, words, _) in enumerate(lines):
             try:

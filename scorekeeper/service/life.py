@@ -28,7 +28,7 @@ def demo(replace: bool, lang: str | None = None) -> tuple[Ledger, Any]:
     sheet = games.replay(base, players, players[0], script.COUPS)
     game = Ledger("demo", base.name, dict(base.table), players, players[0], lang=lang)
     game.coups = [result.coup.to_dict() for result in sheet.coups]
-    history.keep(game, sheet, base.engine)
+    history.keep(game, sheet, games.engine(base))
     with store.locked(game.name):
         if store.exists(game.name) and not replace:
             raise UserError("game_exists", name=game.name)
@@ -77,7 +77,7 @@ def reserved_names(ruleset: Ruleset) -> frozenset[str]:
     """Words a player may not be named (C-4), as the command line would read them otherwise: `mort`
     where a mort plays, and the calls of the guided table's short line."""
     words = {fold_name(word) for code in codes() for word in Language.named(code).words["names"]["reserved"]}
-    words |= ruleset.engine.line_words()
+    words |= games.engine(ruleset).line_words()
     if ruleset.settings.get("table.sides") in ("mort", "morts"):
         words |= {"mort", "morts"}
     return frozenset(words)
@@ -196,4 +196,4 @@ def stop(name: str, reason: str) -> tuple[Ledger, Any]:
 def stopped_outcome(game: Ledger, sheet: Any) -> Any:
     """What a partie stopped by agreement comes to: with money, the settlement `settle --early` makes
     (H-19); else the side ahead wins, nobody on a tie at the top (its players, or None)."""
-    return ruleset_of(game).engine.stopped(sheet)
+    return games.engine(ruleset_of(game)).stopped(sheet)

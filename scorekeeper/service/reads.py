@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from scorekeeper import games, store, tomlfile
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
+from scorekeeper.games import contract
 from scorekeeper.players import fold_name
 from scorekeeper.rulesets import Ruleset
 from scorekeeper.service import tables
@@ -60,14 +61,14 @@ def running(game: Ledger, ruleset: Ruleset, whole_up_to: int, count: int | None 
     it only the last coup's result and the figures (`coup`'s echo and status, `undo`'s status): restored
     from the state the cache kept for them (`store.states`, issue 28) where there is one, else replayed from
     the first deal and kept, with the one before it (what the next `undo` asks). Its fiche may then be
-    `games.Partial`: whatever reads the whole fiche replays it (`fiche`).
+    `games.contract.Partial`: whatever reads the whole fiche replays it (`fiche`).
 
     A game of at most `whole_up_to` coups is always replayed: the caller's `history.KEEP_UP_TO`, up to which
     its write keeps the game's figures for `stats` from the whole fiche (a replay of a few ms). Where the
-    engine keeps no state (`games.Keeping`), it is replayed as before."""
+    engine keeps no state (`games.contract.Keeping`), it is replayed as before."""
     count = len(game.coups) if count is None else count
-    engine = ruleset.engine
-    if count <= whole_up_to or not games.keeps_state(engine):
+    engine = games.engine(ruleset)
+    if count <= whole_up_to or not contract.keeps_state(engine):
         return Running(games.state_after(ruleset, game.players, game.dealer, said(game.coups[:count])), count, True)
     from scorekeeper.store import states
 
@@ -96,8 +97,8 @@ def keep_running(game: Ledger, ruleset: Ruleset, state: Any, count: int, whole_u
     """Keep `state`, the game's after its first `count` coups, once the game is written (its coups' text at
     hand, `Ledger.written`): what the next `coup` or `undo` goes on from (`running`, which replays a game of
     at most `whole_up_to` coups)."""
-    engine = ruleset.engine
-    if count <= whole_up_to or not games.keeps_state(engine):
+    engine = games.engine(ruleset)
+    if count <= whole_up_to or not contract.keeps_state(engine):
         return
     found = _key(game, ruleset, count)
     if found is not None:
@@ -112,7 +113,7 @@ def _key(game: Ledger, ruleset: Ruleset, count: int) -> str | None:
 
     from scorekeeper.store import states
 
-    package = str(Path(str(sys.modules[type(ruleset.engine).__module__].__file__)).parent)
+    package = str(Path(str(sys.modules[type(games.engine(ruleset)).__module__].__file__)).parent)
     made_of = [ruleset.game, game.ruleset, game.options, list(game.players), game.dealer]
     if game.written is not None and game.written.lines is None:  # split once, for the write's own use too
         game.written = game.written._replace(lines=game.written.coup_lines())

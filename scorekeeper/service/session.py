@@ -32,6 +32,7 @@ from typing import Any, NamedTuple
 
 from scorekeeper import games, store
 from scorekeeper.errors import UserError
+from scorekeeper.games.contract import Game
 from scorekeeper.games.line import Ask
 from scorekeeper.language import Language
 from scorekeeper.rulesets import Ruleset
@@ -67,7 +68,7 @@ class Session:
         self.ledger: Ledger = store.read(self.name)
         self.name = self.ledger.name
         self.ruleset: Ruleset = reads.ruleset_of(self.ledger)
-        self.engine: Any = self.ruleset.engine
+        self.engine: Game = games.engine(self.ruleset)
         coups = reads.said(self.ledger.coups)
         self.state: Any = games.state_after(self.ruleset, self.ledger.players, self.ledger.dealer, coups)
         self.stamp = _stamp(self.name)

@@ -1,6 +1,6 @@
 """A game's running state kept in the cache, so that `coup` and `undo` replay no coup before it (issue 28).
 
-What is kept is the engine's `snapshot` of the state after the first N coups (`games.Keeping`: the scores,
+What is kept is the engine's `snapshot` of the state after the first N coups (`games.contract.Keeping`: the scores,
 who deals, the coup count...; never the fiche's lines of the coups before), as JSON data, never pickle: a
 cache folder must not be a way to run code. It is kept in `cache_dir()/states/GAME/KEY.json`: GAME the hash
 of the game file's name, KEY the hash of all the state depends on (`key`): the version of the code that

@@ -1,4 +1,4 @@
-"""A game's running state kept as JSON data and made again (issue 28, `games.Keeping`): restored and advanced
+"""A game's running state kept as JSON data and made again (issue 28, `contract.Keeping`): restored and advanced
 through the coups after it, it gives the whole replay's figures and the same lines for those coups, at every
 coup of every fixture game and of random legal parties; its fiche is partial, and every reader of the whole
 fiche refuses it."""
@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import games
 from scorekeeper.explain import Record
+from scorekeeper.games import contract
 from scorekeeper.games.hombre import HombreRules
 from scorekeeper.games.hombre.money import Bete
 from scorekeeper.games.snapshot import Unpacked
@@ -56,7 +57,7 @@ def same_betes(resumed: Any, whole: Any, at: int) -> None:
     the fate the whole replay gives it, in the order made (the bêtes struck before are the sheet's alone)."""
     if not hasattr(whole, "betes"):
         return
-    if not isinstance(resumed, games.Partial):
+    if not isinstance(resumed, contract.Partial):
         assert resumed.betes == whole.betes
         return
     kept = {fate.bete.number for fate in resumed.betes}
@@ -74,7 +75,7 @@ def both_ways(ruleset: Ruleset, players: list[str], dealer: str, coups: list[dic
     kept = engine.snapshot(games.state_after(ruleset, players, dealer, coups[:at]))
     state = engine.restore(ruleset, players, dealer, json.loads(json.dumps(kept)))
     resumed = engine.fiche(games.advance_all(engine, state, coups[at:]))
-    assert isinstance(resumed, games.Partial) == (at > 0)
+    assert isinstance(resumed, contract.Partial) == (at > 0)
     assert _figures(resumed) == _figures(whole)
     same_betes(resumed, whole, at)
     if ruleset.game == "manille":
@@ -195,7 +196,7 @@ def test_a_partial_fiche_is_refused_by_every_reader_of_the_whole_fiche(name):
     engine = ruleset.engine
     kept = engine.snapshot(games.state_after(ruleset, players, dealer, coups[:-1]))
     partial = engine.fiche(games.advance_all(engine, engine.restore(ruleset, players, dealer, kept), coups[-1:]))
-    assert isinstance(partial, games.Partial)
+    assert isinstance(partial, contract.Partial)
     readers = [
         lambda: engine.sheet(partial),
         lambda: engine.after(partial, False),
@@ -205,13 +206,13 @@ def test_a_partial_fiche_is_refused_by_every_reader_of_the_whole_fiche(name):
         lambda: engine.figures(partial),
         partial.as_dict,
     ]
-    if games.settles(engine):
+    if contract.settles(engine):
         readers += [lambda: engine.settle(partial, True), lambda: engine.stopped(partial)]
     for reader in readers:
-        with pytest.raises(games.PartialFiche):
+        with pytest.raises(contract.PartialFiche):
             reader()
     whole = games.replay(ruleset, players, dealer, coups)
-    assert not isinstance(whole, games.Partial)
+    assert not isinstance(whole, contract.Partial)
     engine.echo(partial.coups[-1]), engine.status(partial)  # what `coup` and `undo` read of it
 
 

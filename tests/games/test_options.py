@@ -13,7 +13,8 @@ from scorekeeper.cli import complete
 from scorekeeper.errors import CoupRefused, Field
 from scorekeeper.games.hombre.bidding import Contract
 from scorekeeper.games.hombre.options import CONTRACTS
-from scorekeeper.games.options import SHARED, Completes, Kind, Option, Options, every, flag, of
+from scorekeeper.games.offers import every, flag, of
+from scorekeeper.games.options import SHARED, Completes, Kind, Option, Options
 from scorekeeper.language import Language
 from scorekeeper.present.said import at_the_table, said
 

@@ -293,3 +293,16 @@ def test_the_compiler_compiles_a_game_from_outside_by_its_folder(tmp_path: Path)
             language.compiled_path(copy / "words", lang).read_bytes()
             == language.compiled_path(TOY / "words", lang).read_bytes()
         )
+
+
+def test_a_game_without_a_referee_says_so_at_check_and_audit(toy: Run) -> None:
+    """The toy writes no referee: `Engine`'s defaults refuse `check` and `audit` in one line, exit 2."""
+    checked = toy("check", str(TOY / "toy.toml"), "--trump", "s", "--hand", "7s 8h", "--play", "7s")
+    audited = toy(
+        "audit", str(TOY / "toy.toml"), "--players", "A B C", "--trump", "s", "--leader", "A", "--trick", "7s 8s 9s"
+    )
+    for ran in (checked, audited):
+        assert (ran.code, ran.out) == (2, "")
+        assert ran.err == "scorekeeper: toy has no referee: it judges no play and audits no trick log\n"
+    french = toy("check", str(TOY / "toy.toml"), "--trump", "p", "--hand", "7p 8c", "--play", "7p", lang="fr")
+    assert french.code == 2 and "toy n'a pas d'arbitre" in french.err

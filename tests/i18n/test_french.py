@@ -342,7 +342,8 @@ def test_c2_a_coup_typed_at_a_french_table_is_kept_in_the_ledgers_english_letter
     English letters, so that the game reads the same in any language later."""
     from scorekeeper import games
     from scorekeeper.cli import declare
-    from scorekeeper.games.options import Kind, every
+    from scorekeeper.games.offers import every
+    from scorekeeper.games.options import Kind
 
     options = {option.name: option for option in every(games.NAMES)}
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from scorekeeper import games, service, store
+from scorekeeper.games import contract
 from scorekeeper.history import KEEP_UP_TO
 from scorekeeper.service import reads
 from scorekeeper.store import states
@@ -100,7 +101,7 @@ def test_a_coup_and_an_undo_on_a_long_game_replay_no_coup_before(game, home, adv
     advances.clear()
     after = service.add(name, _coup(3) if game == "manille" else _hombre_coup(3))
     assert len(advances) == 1  # the coup itself: the state before it was kept
-    assert isinstance(after, games.Partial)
+    assert isinstance(after, contract.Partial)
     whole = _whole(name)
     assert _figures(after) == _figures(whole)
     assert after.coups[-1].number == whole.coups[-1].number == COUNT + 2
@@ -118,7 +119,7 @@ def test_a_short_game_replays_as_before_and_keeps_no_state(home, advances):
     name = _game(count=KEEP_UP_TO - 2)
     advances.clear()
     after = service.add(name, _coup(1))
-    assert not isinstance(after, games.Partial)
+    assert not isinstance(after, contract.Partial)
     assert len(advances) == KEEP_UP_TO  # every coup: a short game's figures are kept whole for `stats`
     assert _states(home) == []
 

@@ -19,16 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import i18n
-from scorekeeper.cards import Card, Deck, Rank, Suit
+from scorekeeper.cards import Deck, Rank
 from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.games import Drawn, Game, Spoken
+from scorekeeper.games.contract import Engine, Game
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:
     from scorekeeper.games.options import Options
-    from scorekeeper.referee import Relation, Verdict
-    from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
 
 HERE = Path(__file__).resolve().parent
@@ -187,9 +185,11 @@ def winner(scores: Sequence[int], players: Sequence[str]) -> str | None:
     return ahead[0] if len(ahead) == 1 else None
 
 
-class Toy(Spoken, Drawn):
-    """The toy behind the interface every game has: `Spoken` reaches `line.py` and `words/` here, `Drawn`
-    `sheet.py` and `paper.py`, as for a built-in game."""
+class Toy(Engine):
+    """The toy behind the interface every game has, the template of a new game: `Engine` reaches `line.py`
+    and `words/` here, `sheet.py` and `paper.py`, as for a built-in game, and gives what the toy has not:
+    no referee (`check` and `audit` say so), no jetons, an edit that replaces what it names. What is left
+    here is the toy's own: its keys and rules, its coup's options, its replay, its figures."""
 
     name = "toy"
     keys: tuple[Key, ...] = KEYS
@@ -243,42 +243,6 @@ class Toy(Spoken, Drawn):
             winner(state.scores, state.players) if over else None,
             state.players[state.turn % len(state.players)],
         )
-
-    def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-        return {**declared, **changes}
-
-    def judge_play(
-        self,
-        ruleset: Ruleset,
-        trump: Suit | None,
-        trick: Sequence[tuple[Relation | None, Card]],
-        hand: Sequence[Card],
-        card: Card | None,
-    ) -> Verdict:
-        raise UserError("toy_no_referee")
-
-    def renonce_cost(self, rules: ToyRules) -> Record:
-        return record("toy.no_renonce", "X-2")
-
-    def derived(self, ruleset: Ruleset) -> dict[str, Record]:
-        return {}
-
-    def audit_log(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        leader: str,
-        trump: Suit | None,
-        tricks: Sequence[Sequence[Card]],
-        alone: str | None,
-        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
-        calls: Mapping[str, Any] | None = None,
-    ) -> LogAudit:
-        raise UserError("toy_no_referee")
-
-    def paper_result(self, rules: Any, won: Sequence[float], manches: Sequence[int], points: Sequence[int]) -> None:
-        """A concours's result from paper: the toy has no rule to hold it to (T-8 is the games' own)."""
-        return None
 
     def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's points, and the partie won or lost once it is over (X-3)."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
-from scorekeeper.games import Drawn, Settling, Spoken, refuse_partial
+from scorekeeper.games.contract import Engine, Settling, refuse_partial
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.deck import HOMBRE
@@ -36,7 +36,6 @@ from scorekeeper.games.hombre.settle import Settlement, Statement, Transfer, set
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
-    from scorekeeper.games.options import Options
     from scorekeeper.games.sheet import Cell
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
@@ -70,20 +69,13 @@ __all__ = [
 _MADE = frozenset(("won", "vole_won", "vole_engagee_lost"))  # the hombre made his contract (H-9 to H-11)
 
 
-class Hombre(Spoken, Drawn):
-    """L'hombre behind the interface every game has (`scorekeeper.games.Game`)."""
+class Hombre(Engine):
+    """L'hombre behind the interface every game has (`scorekeeper.games.contract.Game`)."""
 
     name = "hombre"
     keys: tuple[Key, ...] = HOMBRE_KEYS
     decks: Mapping[str, Deck] = {HOMBRE.name: HOMBRE}
     has_money = True  # `settle` pays the end of the partie (H-19)
-
-    @property
-    def options(self) -> Options:
-        """Read on first use: `sheet` starts without the options' data (`games.options`)."""
-        from scorekeeper.games.hombre.options import OPTIONS
-
-        return OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> HombreRules:
         return rules_from(values, origin)
@@ -129,11 +121,6 @@ class Hombre(Spoken, Drawn):
         from scorekeeper.games.hombre import referee
 
         return referee.RENONCE_COST
-
-    def derived(self, ruleset: Ruleset) -> dict[str, Record]:
-        from scorekeeper.games.hombre.rules import derived
-
-        return derived(ruleset.settings, ruleset.rules)
 
     def audit_log(
         self,

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, NamedTuple, overload
 
 from scorekeeper.explain import Record
-from scorekeeper.games import Partial, refuse_partial
+from scorekeeper.games.contract import Partial, refuse_partial
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.money import Bete, Jetons, Payment, enjeu, half, poule_jetons
 from scorekeeper.games.hombre.outcome import Outcome
@@ -208,6 +208,6 @@ class PartialHombreFiche(HombreFiche, Partial):
     """The fiche of a state restored from a kept one (`replay.restore`): the coups after it alone, numbered as
     in the partie, and the whole partie's balances, caves, marks and poules, the bête in play and those
     waiting; of `betes`, those still owed when the state was kept and those made after it. A whole-fiche
-    reader refuses it (`games.Partial`)."""
+    reader refuses it (`games.contract.Partial`)."""
 
     __slots__ = ()

@@ -540,7 +540,7 @@ _KEPT = ("turn", "halves_now", "caves_now", "marks", "in_play", "waiting", "made
 
 
 def snapshot(state: State) -> dict[str, Any] | None:
-    """The running state as JSON data, which `restore` makes again (issue 28, `games.Keeping`): the balances and
+    """The running state as JSON data, which `restore` makes again (issue 28, `contract.Keeping`): the balances and
     caves, the marks, the bête in play and those waiting, the poules taken, the lines the next coup opens
     with, the coups counted; never the fiche's lines of the coups before (`results`), nor the bêtes struck
     (paid, shared, cancelled), which only a whole-fiche reader shows: at 2,000 coups, 235 bytes read back
@@ -558,7 +558,7 @@ def snapshot(state: State) -> dict[str, Any] | None:
 
 def restore(rules: HombreRules, players: Sequence[str], dealer: str, data: Any) -> State:
     """The state `snapshot` wrote as `data`, at the table `rules`, `players` and `dealer` seat: it goes on at
-    coup `count + 1`, and its fiche holds the coups played after it alone (`games.Partial`). Data in another
+    coup `count + 1`, and its fiche holds the coups played after it alone (`games.contract.Partial`). Data in another
     form raises `games.snapshot.Unpacked`: a kept state damaged or forged is replayed instead."""
     from scorekeeper.games.snapshot import Unpacked, unpack
     from scorekeeper.tomlfile import MOST

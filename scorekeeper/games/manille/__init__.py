@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.explain import Record
-from scorekeeper.games import Drawn, Game, Spoken, refuse_partial
+from scorekeeper.games.contract import Engine, Game, refuse_partial
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
@@ -33,7 +33,6 @@ from scorekeeper.games.manille.table import Side, Table, mort_of, seating
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
-    from scorekeeper.games.options import Options
     from scorekeeper.referee import Relation, Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
@@ -79,20 +78,13 @@ _RENONCES = frozenset(
 )
 
 
-class Manille(Spoken, Drawn):
-    """Manille behind the interface every game has (`scorekeeper.games.Game`)."""
+class Manille(Engine):
+    """Manille behind the interface every game has (`scorekeeper.games.contract.Game`): its scores, no jetons
+    (nothing for `settle`); `Engine` reads its `options`, its `rules.derived` and what it draws and says."""
 
     name = "manille"
     keys: tuple[Key, ...] = MANILLE_KEYS
     decks: Mapping[str, Deck] = {MANILLE.name: MANILLE}
-    has_money = False  # scores, no jetons: nothing for `settle`
-
-    @property
-    def options(self) -> Options:
-        """Read on first use: `sheet` starts without the options' data (`games.options`)."""
-        from scorekeeper.games.manille.options import OPTIONS
-
-        return OPTIONS
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
         return rules_from(values, origin)
@@ -139,11 +131,6 @@ class Manille(Spoken, Drawn):
 
     def renonce_cost(self, rules: ManilleRules) -> Record:
         return renonce_cost(rules)
-
-    def derived(self, ruleset: Ruleset) -> dict[str, Record]:
-        from scorekeeper.games.manille.rules import derived
-
-        return derived(ruleset.settings, ruleset.rules)
 
     def audit_log(
         self,

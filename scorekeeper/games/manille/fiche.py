@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.cards import Suit
 from scorekeeper.explain import Record
-from scorekeeper.games import Partial, refuse_partial
+from scorekeeper.games.contract import Partial, refuse_partial
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.rules import ManilleRules
 from scorekeeper.games.manille.table import Side, Table
@@ -138,7 +138,7 @@ class Fiche(NamedTuple):
 
 class PartialFiche(Fiche, Partial):
     """The fiche of a state restored from a kept one (`replay.restore`): the coups after it alone, numbered as
-    in the partie, and the whole partie's figures; a whole-fiche reader refuses it (`games.Partial`)."""
+    in the partie, and the whole partie's figures; a whole-fiche reader refuses it (`games.contract.Partial`)."""
 
     __slots__ = ()
 

@@ -65,7 +65,7 @@ _PARTIE = ("manche", "scores", "manches", "winner", "loser", "over", "streak")
 
 
 def snapshot(state: State) -> dict[str, Any]:
-    """The running state as JSON data, which `restore` makes again (issue 28, `games.Keeping`): the partie's
+    """The running state as JSON data, which `restore` makes again (issue 28, `games.contract.Keeping`): the partie's
     figures, the ties carried, M-10's quotas, who deals, the deals and coups counted; never the fiche's lines
     of the coups before (`results`), which only a whole-fiche reader needs, and which it replays."""
     partie = state.partie
@@ -81,7 +81,7 @@ def snapshot(state: State) -> dict[str, Any]:
 
 def restore(ruleset: Ruleset, players: Sequence[str], dealer: str, data: Any) -> State:
     """The state `snapshot` wrote as `data`, at the table `ruleset`, `players` and `dealer` seat: it goes on
-    at coup `count + 1`, and its fiche holds the coups advanced after it alone (`games.Partial`). Data in
+    at coup `count + 1`, and its fiche holds the coups advanced after it alone (`games.contract.Partial`). Data in
     another form raises `games.snapshot.Unpacked`: a kept state damaged or forged is replayed instead."""
     from scorekeeper.games.snapshot import Unpacked
     from scorekeeper.tomlfile import MOST

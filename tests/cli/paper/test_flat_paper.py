@@ -68,7 +68,7 @@ def test_the_statements_are_said_from_the_fiche_and_settlement_never_through_jso
     import inspect
     import json
 
-    from scorekeeper.games import Settling
+    from scorekeeper.games.contract import Settling
 
     fiche, data = _game(12)
 
