@@ -32,7 +32,7 @@ from scorekeeper.standing import Figures
 if TYPE_CHECKING:
     from scorekeeper.games.contract import Game
 
-SUMMARY_FORMAT = 2  # bump when a game's summary or the cache's form changes: older cache files are then ignored
+SUMMARY_FORMAT = 3  # bump when a game's summary or the cache's form changes: older cache files are then ignored
 FOLDER = f"history-{SUMMARY_FORMAT}"  # the cache's folder of the summaries commands keep as they write (`keep`)
 # A stamp as recent as this (ns) is not trusted: a file system's clock ticks coarsely (FAT: 2 s).
 RACY = 2_000_000_000
@@ -113,6 +113,7 @@ def stats(
     wanted = {fold_name(name) for name in player}
     rulesets = set(ruleset)
     players: dict[str, dict[str, Any]] = {}
+    columns: set[str] = set()  # the figures some game counted: the columns of `stats`
     by_ruleset: dict[str, dict[str, Any]] = {}
     counted, skipped = summaries()
     counted = _of_concours(counted, concours)
@@ -127,6 +128,7 @@ def stats(
                 folded_names[name] = fold_name(name)
         if wanted and not wanted & {folded_names[name] for name in game["players"]}:
             continue
+        columns.update(game["counts"])
         total = by_ruleset.setdefault(game["ruleset"], {"name": game["ruleset"], "games": 0, "finished": 0})
         total["games"] += 1
         total["finished"] += game["over"]
@@ -154,6 +156,7 @@ def stats(
     for total in by_ruleset.values():
         total["players"] = sorted(total.get("players", {}).values(), key=_ranked)
     return {
+        "columns": [figure for figure in GAME_FIGURES if figure in columns],
         "players": sorted(players.values(), key=_ranked),
         "rulesets": sorted(by_ruleset.values(), key=lambda total: total["name"]),
         "skipped": skipped,
@@ -202,6 +205,7 @@ def _on_paper(made: Any) -> dict[str, dict[str, Any]]:
                 "last": made.created or "",
                 "over": True,
                 "players": figures,
+                "counts": ["won", "lost", "jetons"] if count == 3 else ["won", "lost", "manches", "points"],
                 "stopped": False,
                 "ahead": None,
             }
@@ -245,6 +249,7 @@ def summary(game: store.Ledger, sheet: Any = None, engine: Game | None = None) -
         "last": game.last_played(),
         "over": over,
         "players": figures,
+        "counts": list(engine.counts),  # the figures its game counts: its columns in `stats`
         # A partie stopped by agreement before its end, and the players ahead then (a game with money
         # settles instead): what a concours's table came to (T-2).
         "stopped": stopped,
@@ -270,6 +275,7 @@ def whole_summary(summary: Any) -> TypeGuard[dict[str, Any]]:
             and isinstance(summary["ruleset"], str)
             and isinstance(summary["last"], str)
             and isinstance(summary["over"], bool)
+            and all(figure in GAME_FIGURES for figure in summary["counts"])
             and all(_whole_figures(name, figures) for name, figures in summary["players"].items())
         )
     except (TypeError, KeyError, AttributeError):

@@ -23,6 +23,8 @@ CONCOURS = typer.Option(None, "--concours", help=text("help.stats.concours"))
 
 # The columns of the players' table in the order a narrow screen keeps them: who, what each won.
 _KEPT_FIRST = ("player", "won", "points", "jetons", "games", "manches", "renonces", "lost", "taken")
+# The figures' columns, in the order the table shows those the games counted.
+_ORDER = ("won", "lost", "manches", "taken", "renonces", "points", "jetons")
 
 
 @app.command(help=text("help.stats"), epilog=examples_of("stats"))
@@ -54,18 +56,21 @@ def stats(
 
     from scorekeeper.cli.render.layout import width_of
 
-    keys = ("player", "games", "won", "lost", "manches", "taken", "renonces", "points", "jetons")
+    # The columns of the figures the games counted say (their `counts`: no manches for l'hombre, no jetons
+    # for manille), in one order whatever the games; coups taken as made/taken.
+    keys = ("player", "games", *(key for key in _ORDER if key in figures["columns"]))
     rows = []
     for mine in figures["players"]:
-        taken = f"{mine['taken_made']}/{mine['taken']}" if mine["taken"] else ""
-        row = (mine["name"], mine["games"], mine["won"], mine["lost"], mine["manches"], taken, mine["renonces"])
-        rows.append((*map(str, row), str(mine["points"]), str(mine["jetons"])))
+        shown = {
+            **mine,
+            "player": mine["name"],
+            "taken": f"{mine['taken_made']}/{mine['taken']}" if mine["taken"] else "",
+        }
+        rows.append(tuple(str(shown[key]) for key in keys))
     needed = [max(len(text(f"stats.column.{key}")), *(len(row[i]) for row in rows)) + 3 for i, key in enumerate(keys)]
-    # What no game counted (a taker where nobody bid, jetons without hombre) is left out first; then, on a
-    # narrow screen, the columns last in _KEPT_FIRST, until the table fits whole (issue 39): the rest in --json.
-    nonzero = [any(row[i] not in ("", "0") for row in rows) for i in range(len(keys))]
-    counted = [i for i in range(len(keys)) if keys[i] not in ("taken", "jetons") or nonzero[i]]
-    kept = counted if sum(needed) + 1 > width_of() else list(range(len(keys)))
+    # On a narrow screen the columns last in _KEPT_FIRST are left out, until the table fits whole (issue 39):
+    # the rest in --json.
+    kept = list(range(len(keys)))
     for key in reversed(_KEPT_FIRST):
         if sum(needed[i] for i in kept) + 1 <= width_of():
             break

@@ -1,12 +1,13 @@
 """The contract every game keeps: what the registry (`scorekeeper.games`) and everything outside `games/`
 may ask of a game, and the base class a game starts from.
 
-A game is an object that gives what `Game` lists. `Engine` is where a new game begins (docs/design.md,
-"A game of your own", walks through the tests' template game): it reaches the game's own modules by name, as a built-in game
+A game is an object that gives what `Game` lists. `Engine` is where a new game begins (docs/design.md
+walks through the tests' template game): it reaches the game's own modules by name, as a built-in game
 does (`sheet.py` and `paper.py` for what is drawn, `line.py` and `words/` for the short line, `options.py`
 for what a coup is said with), and gives a sensible default for what a game may not have: no jetons to
 settle, no referee (`check` and `audit` then say so), no house rule derived from another, no rule to hold
-a concours result from paper to. What a game adds is its rules, its replay and its figures.
+a concours result from paper to, the partie and its points for `stats`. What a game adds is its rules,
+its replay and its figures.
 
 The fiche a game gives is typed as far as the service reads it (`Fiche`: its players and its coups, each
 coup as said at the table, `to_dict()`); every other reader takes the game's own fiche back (`Any`),
@@ -70,6 +71,7 @@ class Game(Protocol):
     keys: tuple[Key, ...]
     decks: Mapping[str, Deck]  # the decks its key `cards.deck` names (C-1)
     has_money: bool  # jetons to settle at the end of the partie (`settle`)
+    counts: tuple[str, ...]  # the figures its `figures` count (`standing.FIGURES`): its columns in `stats`
 
     @property
     def options(self) -> Options: ...  # what a coup is said with: the command line's flags, the table's words
@@ -294,6 +296,7 @@ class Engine(Spoken, Drawn):
 
     name: str
     has_money = False  # jetons to settle: a game that has them is `Settling` and says so
+    counts: tuple[str, ...] = ("won", "lost", "points")  # its columns in `stats`: the partie, its points
 
     def _package(self, name: str) -> Any | None:
         """The module `name` of the game's own package, or None where the game has none."""

@@ -96,7 +96,7 @@ def test_c4_players_are_matched_by_folded_name_and_filtered(run, club):
         "C": (1, 0),
         "D": (1, 0),
     }
-    assert stats(run, "--since", "2999-01-01") == {"players": [], "rulesets": [], "skipped": []}
+    assert stats(run, "--since", "2999-01-01") == {"columns": [], "players": [], "rulesets": [], "skipped": []}
     assert len(stats(run, "--since", "2000-01-01")["players"]) == 8
 
 
@@ -181,6 +181,38 @@ def test_stats_a_bad_date_is_one_line(run, club):
 def test_stats_in_words(run, club):
     ran = run("stats")
     assert ran.code == 0 and "César" in ran.out and "manille-envers" in ran.out
+
+
+def test_stats_shows_the_columns_the_games_counted_each_its_own(run, club, monkeypatch):
+    """Issue 42: each game says which figures it counts (`counts`); `stats` shows those of the games it
+    counted: manille's manches, coups taken and renonces (M-8, M-9, M-13), l'hombre's jetons (H-19)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert stats(run, "--ruleset", "manille-muette")["columns"] == [
+        "won",
+        "lost",
+        "manches",
+        "renonces",
+        "points",
+        "taken",
+    ]
+    assert stats(run, "--ruleset", "hombre")["columns"] == ["won", "lost", "jetons", "taken"]
+    assert stats(run)["columns"] == ["won", "lost", "manches", "renonces", "points", "jetons", "taken"]
+
+    def header(*args: str) -> list[str]:
+        shown = run("stats", *args).out.splitlines()
+        return [cell.strip() for cell in next(line for line in shown if "player" in line).split("┃")[1:-1]]
+
+    assert header("--ruleset", "hombre") == ["player", "games", "won", "lost", "taken (made)", "jetons"]
+    assert header("--ruleset", "manille-muette") == [
+        "player",
+        "games",
+        "won",
+        "lost",
+        "manches",
+        "taken (made)",
+        "renonces",
+        "points",
+    ]
 
 
 def test_h19_an_hombre_game_not_over_counts_its_balance_and_no_win(run):

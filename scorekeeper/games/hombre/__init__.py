@@ -76,6 +76,12 @@ class Hombre(Engine):
     keys: tuple[Key, ...] = HOMBRE_KEYS
     decks: Mapping[str, Deck] = {HOMBRE.name: HOMBRE}
     has_money = True  # `settle` pays the end of the partie (H-19)
+    counts: tuple[str, ...] = (
+        "won",
+        "lost",
+        "taken",
+        "jetons",
+    )  # `figures`: coups as hombre (H-9 to H-11), jetons (H-19)
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> HombreRules:
         return rules_from(values, origin)

@@ -85,6 +85,7 @@ class Manille(Engine):
     name = "manille"
     keys: tuple[Key, ...] = MANILLE_KEYS
     decks: Mapping[str, Deck] = {MANILLE.name: MANILLE}
+    counts: tuple[str, ...] = ("won", "lost", "manches", "taken", "renonces", "points")  # `figures` (M-8, M-9, M-13)
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> ManilleRules:
         return rules_from(values, origin)
