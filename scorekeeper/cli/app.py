@@ -35,6 +35,7 @@ from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from scorekeeper import i18n, service
 from scorekeeper.cli import complete, language, terminal
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import render, text
 from scorekeeper.language import codes
@@ -244,7 +245,7 @@ class Group(TyperGroup):
                 return self._run(args, prog_name, complete_var, notices, obj=told, **extra)
             finally:
                 for note in notices.notes:  # a stored game that could not be made current: after what it printed
-                    terminal.say(text("cli.warning", warning=render(note)))
+                    out.say(text("cli.warning", warning=render(note)))
 
     def _run(self, args: list[str], prog_name: Any, complete_var: Any, notices: service.Notices, **extra: Any) -> int:
         """The command, and its mistakes as one line each; once `notices` say a game is stored, never a failure."""
@@ -258,7 +259,7 @@ class Group(TyperGroup):
             terminal.silence(failed)
             result = _stored_anyway(notices, failed)
         except click.exceptions.NoArgsIsHelpError as error:  # a bare `scorekeeper`: the help, not a mistake
-            click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message())
+            out.line(error.ctx.get_help() if error.ctx is not None else error.format_message())
             result = Exit.DONE
         except click.UsageError as error:
             where = error.ctx.command_path if error.ctx is not None else "scorekeeper"
@@ -301,7 +302,7 @@ class Group(TyperGroup):
 def _stored_anyway(notices: service.Notices, error: BaseException) -> int:
     """Stored: a failure after the write (printing, say) must not send the player to say it again."""
     problem = said(error) if isinstance(error, UserError) else terminal.problem(error)
-    terminal.say(text("cli.stored_anyway", names=tuple(dict.fromkeys(notices.stored)), problem=problem))
+    out.say(text("cli.stored_anyway", names=tuple(dict.fromkeys(notices.stored)), problem=problem))
     return Exit.DONE  # stderr failing too (`say` drops the line): the exit code still says it is stored
 
 

@@ -10,7 +10,8 @@ from scorekeeper import games, tomlfile
 from scorekeeper.cards import parse_trump, played_by, split_named
 from scorekeeper.cli import complete
 from scorekeeper.cli.declare import layout_of
-from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
+from scorekeeper.cli.options import ASCII, JSON, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import render, spoken, text
 from scorekeeper.language import Language
@@ -80,7 +81,7 @@ def audit(
     result = games.engine(loaded).audit_log(loaded, seats, first, trumped, log, taker, pairs, calls)
     check_named(seats, result.audit.tricks, named)  # C-3: the names typed are the seats the replay found
     if json:
-        print_json(result.as_dict())
+        out.json(result.as_dict())
     else:
         _print_audit(result, ascii)
     return Exit.RENONCE if result.audit.renonces else Exit.DONE
@@ -120,7 +121,6 @@ def _print_audit(result: Any, ascii: bool) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    out = console()
     table = Table()
     points = result.points_counted  # no points column where no card scores (l'hombre)
     for column in ("trick", "leader", "cards", "winner", *(("points",) if points else ())):
@@ -129,24 +129,24 @@ def _print_audit(result: Any, ascii: bool) -> None:
         shown = "  ".join(f"{who} {render(card, ascii)}" for who, card in played.cards)
         row = (str(played.number), played.leader, shown, played.winner, *((str(played.points),) if points else ()))
         table.add_row(*map(Text, row))  # the players' names are text as typed, never markup
-    out.print(table)
+    out.show(table)
     for line in result.summary:
-        out.print(render(line, ascii), markup=False)
+        out.show(render(line, ascii), markup=False)
     for place, renonce in enumerate(result.audit.renonces):
-        out.print(text("referee.renonce_line", ascii, rule=renonce.rule, what=renonce.proof), markup=False)
+        out.show(text("referee.renonce_line", ascii, rule=renonce.rule, what=renonce.proof), markup=False)
         if place < len(result.charges):  # its price, or why it is not charged (M-8)
-            out.print(text("audit.charge", ascii, told=result.charges[place].told), markup=False)
+            out.show(text("audit.charge", ascii, told=result.charges[place].told), markup=False)
     for line in (
         *(unproven.note for unproven in result.audit.unknown),
         *(cleared.note for cleared in result.audit.cleared),
         *result.audit.notes,
     ):
-        out.print(render(line, ascii), markup=False)
+        out.show(render(line, ascii), markup=False)
     if not result.audit.renonces:
-        out.print(text("audit.no_renonce"), markup=False)
+        out.show(text("audit.no_renonce"), markup=False)
     if result.figure is not None:  # the coup as `coup` scores it; the points above are the tricks' (P-10)
-        out.print(text("audit.figure"), markup=False)
+        out.show(text("audit.figure"), markup=False)
         for line in (*result.figure.log, result.figure.told):
-            out.print(text("audit.figure_line", ascii, line=line), markup=False)
+            out.show(text("audit.figure_line", ascii, line=line), markup=False)
     for line in result.priced:
-        out.print(render(line, ascii), markup=False)
+        out.show(render(line, ascii), markup=False)

@@ -9,7 +9,8 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, GAME, JSON, examples_of, print_json
+from scorekeeper.cli.options import ASCII, GAME, JSON, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import message, text
 
@@ -40,12 +41,12 @@ def chart(
         drawing = drawn(series, decimal=message("number.decimal"))
         image = '<?xml version="1.0" encoding="utf-8"?>\n' + printable(drawing) + "\n"
         service.write_export(svg, image.encode("utf-8"))
-        print(text("paper.written", path=str(svg), format="svg"))
+        out.line(text("paper.written", path=str(svg), format="svg"))
         return
     if json:  # the chart's data: each line's values entry by entry, and the marks across it
         lines = [{"label": label, "values": values} for label, values in series.lines]
         marks = [{"at": mark.at, "label": mark.label} for mark in series.marks]
-        print_json({"name": the_game.name, "title": series.title, "lines": lines, "marks": marks})
+        out.json({"name": the_game.name, "title": series.title, "lines": lines, "marks": marks})
         return
     width = min(80, shutil.get_terminal_size((80, 24)).columns)
-    print(terminal(series, width=width, ascii=ascii, decimal=message("number.decimal")))
+    out.line(terminal(series, width=width, ascii=ascii, decimal=message("number.decimal")))

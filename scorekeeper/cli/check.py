@@ -9,7 +9,8 @@ import typer
 from scorekeeper import games
 from scorekeeper.cards import Card, parse_trump
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import ASCII, JSON, console, examples_of, print_json
+from scorekeeper.cli.options import ASCII, JSON, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.i18n import render, spoken, text
 from scorekeeper.rulesets import Ruleset
@@ -62,7 +63,7 @@ def check(
     # A renonce's cost under the ruleset (M-8), a record like the verdict's explanation.
     cost = games.engine(loaded).renonce_cost(loaded.rules) if verdict.legal is False else None
     if json:
-        print_json(
+        out.json(
             {
                 "legal_cards": [c.ascii for c in verdict.legal_cards],
                 "play": None if card is None else card.ascii,
@@ -74,16 +75,15 @@ def check(
             }
         )
     else:
-        out = console()
         # The cards read, shown back with their symbols: a misreading shows at once (C-2).
         read = (
             text("check.read", ascii, hand=Cards(held))
             if card is None
             else text("check.read_play", ascii, hand=Cards(held), play=card)
         )
-        out.print(read, markup=False)
-        out.print(text("check.legal_cards", ascii, cards=Cards(verdict.legal_cards)), markup=False)
-        out.print(render(verdict.explanation, ascii), markup=False)
+        out.show(read, markup=False)
+        out.show(text("check.legal_cards", ascii, cards=Cards(verdict.legal_cards)), markup=False)
+        out.show(render(verdict.explanation, ascii), markup=False)
         if cost is not None:
-            out.print(text("referee.renonce_line", ascii, rule=verdict.rule, what=cost), markup=False)
+            out.show(text("referee.renonce_line", ascii, rule=verdict.rule, what=cost), markup=False)
     return Exit.RENONCE if verdict.legal is False else Exit.DONE

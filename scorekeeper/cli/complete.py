@@ -12,9 +12,10 @@ Names are matched as folded (C-4): `ces` completes to `César`, `cafe` to `Café
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from typing import Any
+
+from scorekeeper.cli.terminal import out
 
 VARIABLE = "_SCOREKEEPER_COMPLETE"
 SHELLS = ("bash", "zsh", "fish")
@@ -194,9 +195,9 @@ def callback(ctx: Any, param: Any, value: str | None) -> None:
     shell = _shell(value)
     prog = ctx.find_root().info_name or "scorekeeper"
     if param.name == "show_completion":
-        sys.stdout.write(shells.script(shell, prog, VARIABLE) + "\n")
+        out.write(shells.script(shell, prog, VARIABLE) + "\n")
     else:
-        print(text("completion.installed", shell=shell, path=str(_install(shell, prog))))
+        out.line(text("completion.installed", shell=shell, path=str(_install(shell, prog))))
     ctx.exit(0)
 
 

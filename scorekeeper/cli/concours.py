@@ -14,7 +14,8 @@ import typer
 from typer.core import TyperGroup
 
 from scorekeeper import i18n
-from scorekeeper.cli.options import JSON, console, examples_of, print_json, value_shown
+from scorekeeper.cli.options import JSON, examples_of, value_shown
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import text
 
 
@@ -84,7 +85,7 @@ def _speak(name: str | None) -> None:
 
 
 def _say(line: str) -> None:
-    console().print(line, markup=False)
+    out.show(line, markup=False)
 
 
 @app.callback()
@@ -196,7 +197,7 @@ def draw(
         _say(text("concours.undone", round=drawn.number))
         return
     if json:
-        print_json(
+        out.json(
             {
                 "round": drawn.number,
                 "seed": drawn.seed,
@@ -300,7 +301,7 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
         )
         rows.append(data)
     if json:
-        print_json({"round": ranked.round, "teams": rows})
+        out.json({"round": ranked.round, "teams": rows})
         return
     lines = [text("concours.standing", name=made.name, round=ranked.round)]
     for data in rows:
@@ -333,7 +334,7 @@ def status(json: bool = JSON, name: str = CONCOURS) -> None:
         "withdrawn": now.withdrawn,
     }
     if json:
-        print_json(data)
+        out.json(data)
         return
     key = "concours.status" if now.round else "concours.status.none"  # never « round 0 of 3 »
     _say(
@@ -363,7 +364,7 @@ def list_(json: bool = JSON) -> None:
     current = service.current_name()
     found = service.names()
     if json:
-        print_json([{"name": one, "current": one == current} for one in found])
+        out.json([{"name": one, "current": one == current} for one in found])
         return
     if not found:
         _say(text("concours.none"))
@@ -407,7 +408,6 @@ def export(
     name: str = CONCOURS,
 ) -> None:
     _speak(name)
-    import sys
 
     from scorekeeper.cli.options import value_said
     from scorekeeper.cli.terminal import printable
@@ -442,7 +442,7 @@ def export(
         page = _ranking(name, round, what == "prizes", wanted, spreadsheet)
     page = printable(page)  # a file as the terminal gets it: what a name holds never drives a terminal
     if output is None:
-        sys.stdout.write(page)
+        out.write(page)
         return
     from scorekeeper import service as games
 

@@ -10,8 +10,9 @@ import typer
 from scorekeeper import i18n, service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, GAME, print_words
+from scorekeeper.cli.options import ASCII, GAME
 from scorekeeper.cli.render import print_coup
+from scorekeeper.cli.terminal import out
 from scorekeeper.games.options import Kind, Option
 from scorekeeper.i18n import text
 
@@ -42,4 +43,4 @@ def _show_cards_read(said: Mapping[Option, Any], declared: Mapping[str, Any], as
             from scorekeeper.referee import Cards  # only where cards were said: 0.9 ms of every coup
 
             cards = Cards(Card.parse(word) for word in declared[field].split())
-            print_words(text("coup.read_cards", ascii, field=field, cards=cards))
+            out.words(text("coup.read_cards", ascii, field=field, cards=cards))

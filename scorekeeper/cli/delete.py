@@ -6,8 +6,9 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, examples_of, print_words
+from scorekeeper.cli.options import GAME, examples_of
 from scorekeeper.cli.render import status
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -23,11 +24,11 @@ def delete(
     game_name: str = GAME,
 ) -> None:
     fiche, dropped = service.delete_entry(pick(game_name), number, drop_after)
-    print_words(text("cli.deleted", number=number, status=status(fiche)))
+    out.words(text("cli.deleted", number=number, status=status(fiche)))
     say_dropped(dropped)
 
 
 def say_dropped(dropped: int) -> None:
     """How many entries after the partie's new end a change removed, and how to bring them back."""
     if dropped:
-        print_words(text("cli.dropped", dropped=dropped))
+        out.words(text("cli.dropped", dropped=dropped))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import typer
 
 from scorekeeper import i18n, service
-from scorekeeper.cli.options import ASCII, EXPLAIN, JSON, examples_of, print_json
+from scorekeeper.cli.options import ASCII, EXPLAIN, JSON, examples_of
 from scorekeeper.cli.render import print_fiche
-from scorekeeper.cli.terminal import confirm
+from scorekeeper.cli.terminal import confirm, out
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
 
@@ -27,7 +27,7 @@ def demo(
         yes = True
     game, fiche = service.demo(replace=yes, lang=i18n.spoken().code)
     if json:
-        print_json({"name": game.name, **fiche.as_dict()})
+        out.json({"name": game.name, **fiche.as_dict()})
         return
     print_fiche(fiche, text("cli.demo_title", title=described(fiche.ruleset)[0]), ascii, explain)
-    print(text("paper.demo.stored", name=game.name))
+    out.line(text("paper.demo.stored", name=game.name))

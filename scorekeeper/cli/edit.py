@@ -10,8 +10,9 @@ from scorekeeper import i18n, service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.delete import DROP_AFTER, say_dropped
-from scorekeeper.cli.options import ASCII, GAME, examples_of, print_words
+from scorekeeper.cli.options import ASCII, GAME, examples_of
 from scorekeeper.cli.render import print_coup
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.games.options import Option
 from scorekeeper.i18n import text
@@ -35,6 +36,6 @@ def edit(
     name = pick(game_name)
     count = len(service.read(name).coups) if drop_after else 0  # to say how many the new end removed
     fiche = service.edit(name, number, changes, drop_after, words, i18n.spoken())
-    print_words(text("cli.coup_replaced", number=number))
+    out.words(text("cli.coup_replaced", number=number))
     print_coup(fiche.coups[number - 1], fiche, ascii)
     say_dropped(count - len(fiche.coups) if drop_after else 0)

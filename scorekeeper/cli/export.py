@@ -10,7 +10,7 @@ import typer
 from scorekeeper import i18n, service
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, examples_of
-from scorekeeper.cli.terminal import printable
+from scorekeeper.cli.terminal import out, printable
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
@@ -71,7 +71,7 @@ def export(
             getattr(sys.stdout, "typed", sys.stdout).write(page)  # escaped already: not a second time (`Escaping`)
         return
     service.write_export(output, page.encode("utf-8"))
-    print(text("paper.written", path=str(output), format=wanted))
+    out.line(text("paper.written", path=str(output), format=wanted))
 
 
 def escaped(page: str) -> str:

@@ -27,8 +27,9 @@ from scorekeeper import i18n, service, tomlfile
 from scorekeeper.cli import terminal
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.language import HEADER, file_language
-from scorekeeper.cli.options import GAME, console, examples_of, print_words
+from scorekeeper.cli.options import GAME, examples_of
 from scorekeeper.cli.render import status
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import text
@@ -54,7 +55,7 @@ def fix(
         raise UserError("fix_print_and_from")
     if show:  # the language first (C-2): the list is read back in it in any session
         listed = [HEADER.format(code=language.code), *_listed(service.read(name), language)]
-        sys.stdout.write("".join(line + "\n" for line in listed))
+        out.write("".join(line + "\n" for line in listed))
         return
     if source is not None:
         content = _read(str(source)).removeprefix("\ufeff")  # a byte-order mark is no word of the first line
@@ -68,11 +69,11 @@ def fix(
             raise UserError("fix_needs_terminal")
         done = _in_editor(name, language)
         if done is None:
-            print_words(text("cli.fix_dropped"))
+            out.words(text("cli.fix_dropped"))
             return
         fiche, changed = done
     said = text("cli.fixed", count=len(fiche.coups), status=status(fiche)) if changed else text("cli.fix_unchanged")
-    console().print(said, markup=False)
+    out.show(said, markup=False)
 
 
 def _listed(game: Any, language: Language) -> list[str]:

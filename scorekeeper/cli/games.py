@@ -6,8 +6,9 @@ import typer
 
 from scorekeeper import clock, service
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import JSON, console, examples_of, print_json, print_words
+from scorekeeper.cli.options import JSON, examples_of
 from scorekeeper.cli.render import short_status
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import dates, text
 
@@ -44,10 +45,10 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE, conco
     if not (trash or archive or concours):  # a concours's tables: one line for them all (issue 32)
         rows.extend(_concours_row(made) for made in service.concours_listed())
     if json:
-        print_json(rows)
+        out.json(rows)
         return
     if not rows:
-        print_words(text("cli.games.none"))
+        out.words(text("cli.games.none"))
         return
     from rich.table import Table
     from rich.text import Text
@@ -81,7 +82,7 @@ def list_(json: bool = JSON, trash: bool = TRASH, archive: bool = ARCHIVE, conco
 
     for line in lines:  # broken where the table's words break: never before a figure or a French stop
         table.add_row(*(Text("\n".join(wrap(line[i], widths[i]))) for i in kept))  # text, not markup
-    console().print(table)
+    out.show(table)
 
 
 # The columns of the list of games in the order a narrow screen keeps them (issue 39): which game and
@@ -170,13 +171,13 @@ def rename(
     new: str = typer.Argument(..., help=text("help.games.rename.new")),
 ) -> None:
     before, game = service.rename(old, new)
-    print_words(text("games.renamed", old=before, name=game.name))
+    out.words(text("games.renamed", old=before, name=game.name))
 
 
 @app.command(help=text("help.games.delete"), epilog=examples_of("games.delete"))
 def delete(name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.game_names)) -> None:
     game = service.delete(name)
-    print_words(text("games.deleted", name=game.name))
+    out.words(text("games.deleted", name=game.name))
 
 
 @app.command(help=text("help.games.restore"), epilog=examples_of("games.restore"))
@@ -184,12 +185,12 @@ def restore(
     name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.trashed_names),
 ) -> None:
     game, others = service.restore(name)
-    print_words(text("games.restored", name=game.name))
+    out.words(text("games.restored", name=game.name))
     if others:  # the older games of that name, which `games restore ID` brings back instead
-        print_words(text("games.restored_others", name=game.name, ids=tuple(others)))
+        out.words(text("games.restored_others", name=game.name, ids=tuple(others)))
 
 
 @app.command(help=text("help.games.archive"), epilog=examples_of("games.archive"))
 def archive(name: str = typer.Argument(..., help=text("help.games.name"), autocompletion=complete.game_names)) -> None:
     game = service.archive(name)
-    print_words(text("games.archived", name=game.name))
+    out.words(text("games.archived", name=game.name))

@@ -10,8 +10,9 @@ from scorekeeper import i18n, service
 from scorekeeper.cli import declare as d
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.delete import DROP_AFTER, say_dropped
-from scorekeeper.cli.options import ASCII, GAME, examples_of, print_words
+from scorekeeper.cli.options import ASCII, GAME, examples_of
 from scorekeeper.cli.render import print_coup
+from scorekeeper.cli.terminal import out
 from scorekeeper.games.options import Option
 from scorekeeper.i18n import text
 
@@ -30,6 +31,6 @@ def insert(
 ) -> None:
     name = pick(game_name)
     fiche, dropped = service.insert(name, number, d.declaration(said), drop_after, d.words_of(said), i18n.spoken())
-    print_words(text("cli.inserted", number=number))
+    out.words(text("cli.inserted", number=number))
     print_coup(fiche.coups[number - 1], fiche, ascii)
     say_dropped(dropped)

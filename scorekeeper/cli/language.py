@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from functools import cache
 
 from scorekeeper import i18n
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
 
@@ -104,12 +105,11 @@ def file_language(first: str, own: Callable[[], str | None]) -> Language:
     if _FLAGGED[0]:
         spoken = i18n.spoken()
         if named is not None and i18n.language_code(named) != spoken.code:  # said, never silently (issue 43)
-            from scorekeeper.cli import terminal
             from scorekeeper.explain import record
             from scorekeeper.i18n import render, text
 
             told = record("warning.file_lang_told", None, named=named, lang=spoken.code)
-            terminal.say(text("cli.warning", warning=render(told)))
+            out.say(text("cli.warning", warning=render(told)))
         return spoken
     if named is None:
         code = i18n.language_code(own() or "")

@@ -7,8 +7,9 @@ import typer
 from scorekeeper import i18n, rulesets, service
 from scorekeeper.cli import complete
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import console, examples_of
+from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import status
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.i18n.rulebook import described
@@ -35,7 +36,6 @@ def new(
         options = dict(rulesets.parse_option(text) for text in option)
         created = service.new(ruleset, player, dealer=dealer, options=options, name=game_name, lang=i18n.spoken().code)
     fiche = service.fiche(created)
-    out = console()
     title = described(service.ruleset_of(created))[0]
-    out.print(text("cli.new_game", name=created.name, title=title, players=created.players), markup=False)
-    out.print(status(fiche), markup=False)
+    out.show(text("cli.new_game", name=created.name, title=title, players=created.players), markup=False)
+    out.show(status(fiche), markup=False)

@@ -6,7 +6,8 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, examples_of, print_words
+from scorekeeper.cli.options import GAME, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 
@@ -25,6 +26,6 @@ def note(
         raise UserError("note_words")
     game = service.note(pick(game_name), words[0], number)
     if number is None:
-        print_words(text("games.noted", name=game.name))
+        out.words(text("games.noted", name=game.name))
     else:
-        print_words(text("games.noted_entry", name=game.name, number=number))
+        out.words(text("games.noted_entry", name=game.name, number=number))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper import i18n, service, tomlfile
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import render, text
 from scorekeeper.players import fold_name
 
@@ -172,10 +173,8 @@ def _history(base: Any) -> Any:
         def tell(self) -> None:
             """Why the lines typed are not kept, said once, on stderr."""
             if self.trouble is not None and not self.told:
-                from scorekeeper.cli import terminal
-
                 self.told = True
-                terminal.say(self.trouble)
+                out.say(self.trouble)
 
         def _read(self) -> list[str]:
             """The lines kept, oldest first: FileHistory's format (`+` before each line of an entry)."""

@@ -6,8 +6,9 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, examples_of, print_words
+from scorekeeper.cli.options import GAME, examples_of
 from scorekeeper.cli.render import status
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -16,4 +17,4 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 @app.command(help=text("help.redo"), epilog=examples_of("redo"))
 def redo(game_name: str = GAME) -> None:
     what, fiche = service.redo(pick(game_name))
-    print_words(text("cli.redone", what=what, status=status(fiche)))
+    out.words(text("cli.redone", what=what, status=status(fiche)))

@@ -6,7 +6,8 @@ import typer
 
 from scorekeeper import games, rulesets
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import JSON, console, examples_of, print_json, print_words
+from scorekeeper.cli.options import JSON, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import render, text
 from scorekeeper.i18n.rulebook import described, description_of, source_of
 
@@ -23,7 +24,7 @@ app = typer.Typer(
 def list_(json: bool = JSON) -> None:
     loaded = [games.load(name) for name in rulesets.builtin_names()]
     if json:
-        print_json([_summary(ruleset) for ruleset in loaded])
+        out.json([_summary(ruleset) for ruleset in loaded])
         return
     from rich.table import Table
 
@@ -32,7 +33,7 @@ def list_(json: bool = JSON) -> None:
         table.add_column(text(column))
     for ruleset in loaded:
         table.add_row(ruleset.name, str(ruleset.players), described(ruleset)[1])
-    console().print(table)
+    out.show(table)
 
 
 @app.command(help=text("help.rules.show"), epilog=examples_of("rules.show"))
@@ -43,17 +44,16 @@ def show(
     ruleset = games.load(name)
     derived = games.get(ruleset.game).derived(ruleset)  # keys left to follow from others, and their values
     if json:
-        print_json({**_summary(ruleset), "settings": dict(ruleset.settings), "derived": derived})
+        out.json({**_summary(ruleset), "settings": dict(ruleset.settings), "derived": derived})
         return
     from rich.table import Table
     from rich.text import Text
 
-    out = console()
     title, description = described(ruleset)
-    out.print(Text.assemble((title, "bold"), f" ({ruleset.name}, {ruleset.game})"))  # text, never markup
-    out.print(description, markup=False)
+    out.show(Text.assemble((title, "bold"), f" ({ruleset.name}, {ruleset.game})"))  # text, never markup
+    out.show(description, markup=False)
     if ruleset.source:
-        out.print(text("cli.rules.source", source=source_of(ruleset)), markup=False)
+        out.show(text("cli.rules.source", source=source_of(ruleset)), markup=False)
     table = Table()
     for column in ("cli.rules.column.key", "cli.rules.column.value", "cli.rules.column.meaning"):
         table.add_column(text(column))
@@ -62,10 +62,10 @@ def show(
     for key, value in ruleset.settings.items():
         shown = render(derived[key]) if key in derived else _show_value(value, key in ranked)
         table.add_row(key, shown, render(meanings[key]))
-    out.print(table)
+    out.show(table)
     if ruleset.options:
         shown = [f"{option} ({key})" for option, key in ruleset.options.items()]  # names as typed: notation
-        out.print(text("cli.rules.options", options=shown), markup=False)
+        out.show(text("cli.rules.options", options=shown), markup=False)
 
 
 @app.command(help=text("help.rules.check"), epilog=examples_of("rules.check"))
@@ -75,10 +75,10 @@ def check(
 ) -> None:
     ruleset = games.load(file)
     if json:
-        print_json({"valid": True, **_summary(ruleset)})
+        out.json({"valid": True, **_summary(ruleset)})
         return
     said = text("cli.rules.valid", origin=ruleset.origin, game=ruleset.game, name=ruleset.name, title=ruleset.title)
-    console().print(said, markup=False)
+    out.show(said, markup=False)
 
 
 @app.command(help=text("help.rules.explain"), epilog=examples_of("rules.explain"))
@@ -91,22 +91,21 @@ def explain(
 
     if rule is None:
         if json:
-            print_json(rulebook.entries())
+            out.json(rulebook.entries())
             return
         for each in rulebook.entries():
-            print_words(text("cli.rulebook.line", id=each["id"], title=each["title"]))
+            out.words(text("cli.rulebook.line", id=each["id"], title=each["title"]))
         return
     # A record may cite two rules ("M-6, M-7"): each is explained.
     found = [rulebook.entry(part) for part in rule.split(",") if part.strip()] or [rulebook.entry(rule)]
     if json:
-        print_json(found[0] if len(found) == 1 else found)
+        out.json(found[0] if len(found) == 1 else found)
         return
-    out = console()
     for entry in found:
-        out.print(text("cli.rulebook.title", id=entry["id"], title=entry["title"]), markup=False)
-        out.print(entry["rule"], markup=False)
+        out.show(text("cli.rulebook.title", id=entry["id"], title=entry["title"]), markup=False)
+        out.show(entry["rule"], markup=False)
         if "choice" in entry:
-            out.print(text("cli.rulebook.choice", choice=entry["choice"]), markup=False)
+            out.show(text("cli.rulebook.choice", choice=entry["choice"]), markup=False)
 
 
 def _summary(ruleset: rulesets.Ruleset) -> dict[str, object]:

@@ -19,6 +19,7 @@ import typer
 from scorekeeper import tomlfile
 from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import GAME, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 
@@ -76,12 +77,12 @@ def serve(
         say = [address]
         if tokens.entry is not None:
             say.append(text("serve.entry", address=f"http://{shown}:{port}/entry?token={tokens.entry}"))
-    print("\n".join(say), flush=True)
+    out.lines((say), flush=True)
     _qr(address)
     if concours is None and tokens.entry is not None:  # the scorer's phone scans its own (issue 41)
-        print(text("serve.entry_qr"), flush=True)
+        out.line(text("serve.entry_qr"), flush=True)
         _qr(f"http://{shown}:{port}/entry?token={tokens.entry}")
-    print(text("serve.lan" if lan else "serve.local", name=name), flush=True)
+    out.line(text("serve.lan" if lan else "serve.local", name=name), flush=True)
     # No access log: every request's address holds a token. Warnings and errors only, on stderr, each in one
     # line and at most one a second: never a flood of tracebacks (issue 41).
     import logging

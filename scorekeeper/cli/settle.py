@@ -7,7 +7,8 @@ import typer
 from scorekeeper import service
 from scorekeeper.cli import complete
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, JSON, examples_of, print_json
+from scorekeeper.cli.options import GAME, JSON, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -31,17 +32,17 @@ def settle(
     if statement is not None:
         mine, fiche, settled = service.statement(name, statement, early, whole)
         if json:
-            print_json({"name": name, **mine.as_dict()})
+            out.json({"name": name, **mine.as_dict()})
             return
         from scorekeeper.games import get
         from scorekeeper.present import paper
 
         said = get(fiche.game).statement_said(fiche, mine, settled)
-        print("\n".join(map(paper.say, said)))
+        out.lines(map(paper.say, said))
         return
     settlement, fiche = service.settle(name, early, whole)
     if json:
-        print_json({"name": name, **settlement.as_dict()})
+        out.json({"name": name, **settlement.as_dict()})
         return
     from scorekeeper.cli.render import print_settlement
 

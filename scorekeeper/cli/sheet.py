@@ -11,7 +11,7 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of, json_text
 from scorekeeper.cli.render import detail_lines, fiche_lines
 from scorekeeper.cli.render.layout import prose, width_of
-from scorekeeper.cli.terminal import printable
+from scorekeeper.cli.terminal import out, printable
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import dates, text
 from scorekeeper.i18n.rulebook import described
@@ -57,7 +57,7 @@ def _show(name: str, text: str) -> None:
     stream beneath writes it."""
     beneath = getattr(sys.stdout, "typed", None)  # `Escaping`'s stream, which writes what it is given
     if beneath is None:  # closed at start (`>&-`: nothing, as `print` writes), or no command's run: not kept
-        print(text, end="")
+        out.line(text, end="")
         return
     printed = printable(text, styles=True)
     beneath.write(printed)

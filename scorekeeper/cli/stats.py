@@ -7,8 +7,8 @@ from datetime import date
 import typer
 
 from scorekeeper import history
-from scorekeeper.cli import terminal
-from scorekeeper.cli.options import JSON, add_column, console, examples_of, print_json
+from scorekeeper.cli.options import JSON, add_column, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.present.said import said
@@ -43,13 +43,13 @@ def stats(
     figures = history.stats(player, since, ruleset, concours)
     skipped = figures.pop("skipped")
     if json:
-        print_json({**figures, "skipped": [{"path": path, "reason": said(error)} for path, error in skipped]})
+        out.json({**figures, "skipped": [{"path": path, "reason": said(error)} for path, error in skipped]})
         return
     for path, error in skipped:  # a game not counted is never left out without a word; its file named once
         named = error.values.get("path") == path
-        terminal.say(text("stats.skipped" if named else "stats.skipped_file", path=path, reason=said(error)))
+        out.say(text("stats.skipped" if named else "stats.skipped_file", path=path, reason=said(error)))
     if not figures["players"]:
-        print(text("stats.none_counted" if skipped else "stats.none"))
+        out.line(text("stats.none_counted" if skipped else "stats.none"))
         return
     from rich.table import Table
     from rich.text import Text
@@ -86,5 +86,5 @@ def stats(
         add_column(rulesets, text(f"stats.column.{key}"), [total[i] for total in totals], figures=key != "ruleset")
     for total in totals:
         rulesets.add_row(*map(Text, total))
-    console().print(table)
-    console().print(rulesets)
+    out.show(table)
+    out.show(rulesets)

@@ -6,7 +6,8 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import GAME, JSON, console, examples_of, print_json
+from scorekeeper.cli.options import GAME, JSON, examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -23,15 +24,14 @@ def stop(
     settled = outcome is not None and not isinstance(outcome, list)
     if json:
         result = outcome.as_dict() if settled else {"winner": outcome}
-        print_json({"name": game.name, "stopped": game.stopped, **result})
+        out.json({"name": game.name, "stopped": game.stopped, **result})
         return
-    out = console()
-    out.print(text("games.stopped", name=game.name, reason=game.stopped["reason"]), markup=False)
+    out.show(text("games.stopped", name=game.name, reason=game.stopped["reason"]), markup=False)
     if settled:
         from scorekeeper.cli.render import print_settlement
 
         print_settlement(outcome, fiche)
     else:
-        out.print(
+        out.show(
             text("games.stopped.tie") if outcome is None else text("games.stopped.winner", winner=outcome), markup=False
         )

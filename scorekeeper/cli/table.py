@@ -42,7 +42,7 @@ from scorekeeper.cli.current import pick
 from scorekeeper.cli.language import file_language, flagged, named_in, told_by_the_table
 from scorekeeper.cli.options import examples_of
 from scorekeeper.cli.render import Drawing, detail_lines, short_status, status, table_lines
-from scorekeeper.cli.terminal import OutputFailed, problem, to_null
+from scorekeeper.cli.terminal import OutputFailed, out, problem, to_null
 from scorekeeper.errors import Exit, UserError
 from scorekeeper.games.line import comment_mark
 from scorekeeper.i18n import render, text
@@ -175,10 +175,10 @@ class Table:
         """The lines of `stream`, in order, to its end or `quit`; its output written through `Output`, so
         that an output that fails stops nothing (what a line stored stays stored, and the next lines are
         played as well), and said once at the end, with the line it failed at."""
-        out, err = Output(sys.stdout), Output(sys.stderr)
-        with _streams(out, err):
+        written, told = Output(sys.stdout), Output(sys.stderr)
+        with _streams(written, told):
             for number, line in script_lines(stream):
-                out.failure.line = err.failure.line = number
+                written.failure.line = told.failure.line = number
                 if number == 1:  # a byte-order mark, which an editor may write, is no word of the first line
                     line = line.removeprefix("\ufeff")
                     if not self.read_in(line):
@@ -189,11 +189,11 @@ class Table:
                 except UserError as error:
                     self.refused += 1
                     said = at_the_table(error, self.session.ledger.players)
-                    _err(text("table.line_refused", number=number, error=said))
-                out.flush()  # each line's output now: a failure is told at its line
-            failed = out.failure
+                    out.err(text("table.line_refused", number=number, error=said))
+                written.flush()  # each line's output now: a failure is told at its line
+            failed = written.failure
             if failed.at is not None:  # said on stderr, which may have failed too (`2>&1 | head -1`)
-                _err(text("table.output_failed", count=self.stored, line=failed.at, problem=failed.problem))
+                out.err(text("table.output_failed", count=self.stored, line=failed.at, problem=failed.problem))
         if self.refused:
             return Exit.MISTAKE
         return Exit.DONE if failed.at is None else Exit.OUTPUT
@@ -206,7 +206,7 @@ class Table:
             self.reads = file_language(first, lambda: self.session.ledger.lang)  # the game held open: its file is read
         except UserError as error:
             self.refused += 1
-            _err(text("table.line_refused", number=1, error=at_the_table(error, self.session.ledger.players)))
+            out.err(text("table.line_refused", number=1, error=at_the_table(error, self.session.ledger.players)))
             return False
         return True
 
@@ -386,11 +386,11 @@ class Table:
         if session.reloaded:
             self.say(text("table.reloaded", name=session.name))
         if self.terminal is None:
-            print(text("table.result", number=len(fiche.coups), line=echo, status=status(fiche)))
+            out.line(text("table.result", number=len(fiche.coups), line=echo, status=status(fiche)))
             return
         # The new line, or the fiche realigned.
         lines, self.drawing = table_lines(fiche, False, self.drawing, noted=self.noted())
-        print("\n".join(lines))
+        out.lines(lines)
         self.say(*map(render, self.session.engine.announced(fiche.coups[-1])), status(fiche))
         if fiche.over:
             self.offer_revanche()
@@ -407,7 +407,7 @@ class Table:
         number = int(words[0])
         if not 1 <= number <= len(fiche.coups):
             raise UserError("no_coup", number=number, name=self.session.name, count=len(fiche.coups))
-        print("\n".join(detail_lines(fiche, number, False)))
+        out.lines(detail_lines(fiche, number, False))
 
     def revanche(self) -> None:
         """A revanche of this game (`service.again`): the table goes on with it."""
@@ -429,11 +429,11 @@ class Table:
     def say(self, *lines: str) -> None:
         """Lines of words: at a terminal, broken at its width between words (never inside a figure)."""
         if self.terminal is None:
-            print("\n".join(lines))
+            out.lines(lines)
             return
         from scorekeeper.cli.render import layout
 
-        print("\n".join(layout.prose([part for line in lines for part in line.split("\n")], layout.width_of())))
+        out.lines(layout.prose([part for line in lines for part in line.split("\n")], layout.width_of()))
 
     def show_status(self) -> None:
         self.say(status(self.session.fiche()))
@@ -480,11 +480,11 @@ class Table:
         for said in told.getvalue().splitlines():
             said = said.removeprefix(mistake)
             if number is not None:
-                _err(text("table.line_said", number=number, said=said))
+                out.err(text("table.line_said", number=number, said=said))
             else:  # at the terminal, broken between words at its width
                 from scorekeeper.cli.render import layout
 
-                _err("\n".join(layout.prose([said], layout.width_of())))
+                out.err("\n".join(layout.prose([said], layout.width_of())))
         if code not in (Exit.DONE, Exit.RENONCE) and number is not None:
             self.refused += 1
         if self.session.refresh():
@@ -492,7 +492,7 @@ class Table:
             if self.terminal is not None:
                 if name in REDRAWN:  # rows above the last changed: the fiche as it now stands
                     lines, self.drawing = table_lines(self.session.fiche(), False, None, noted=self.noted())
-                    print("\n".join(lines))
+                    out.lines(lines)
                 self.show_needs()
         if name == "sheet" and self.terminal is not None:  # the fiche as now on the screen
             self.drawing = table_lines(self.session.fiche(), False, None, noted=self.noted())[1]
@@ -567,10 +567,6 @@ def _terminal(session: Session) -> Terminal:
     from scorekeeper.cli.prompt import Terminal
 
     return Terminal(session, tuple(sorted({*table_words(), *COMMANDS} - {"table"})))
-
-
-def _err(line: str) -> None:
-    print(line, file=sys.stderr)
 
 
 def _check_length(line: str) -> None:

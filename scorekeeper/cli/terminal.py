@@ -14,7 +14,7 @@ import errno
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -289,3 +289,54 @@ def escaping() -> Iterator[None]:
         yield
     finally:
         sys.stdout, sys.stderr = streams
+
+
+class Out:
+    """The one object a command writes through (`out`), whatever it writes: a line or lines of its own
+    (`line`), words broken at the width (`words`), text already laid out (`write`: a page, a script), a
+    table or a text rich lays out (`show`), JSON (`json`), and a line on standard error (`say`). Each
+    writes to the standard stream in place at the call, which a command's run puts behind `Escaping`
+    (`escaping`): whichever way, nothing typed drives the terminal, a closed stream takes nothing, a
+    failed write is `OutputFailed`. No other module of the command line prints (tests/cli/test_output.py)."""
+
+    def line(self, *texts: str, end: str = "\n", flush: bool = False) -> None:
+        """`texts` on standard output, as `print` writes them; nothing where it was closed at start."""
+        print(*texts, end=end, flush=flush)
+
+    def lines(self, lines: Iterable[str]) -> None:
+        """Each of `lines` on a line of its own."""
+        self.line("\n".join(lines))
+
+    def write(self, text: str) -> None:
+        """`text` as it is, its line breaks its own (a page, a completion script, a fix list)."""
+        if sys.stdout is not None:
+            sys.stdout.write(text)
+
+    def words(self, words: str) -> None:
+        """Plain words broken between words at the width rich would draw at (`options.print_words`)."""
+        from scorekeeper.cli.options import print_words
+
+        print_words(words)
+
+    def show(self, *shown: Any, **options: Any) -> None:
+        """A table, or words rich lays out (`options.console`): text as typed, never markup."""
+        from scorekeeper.cli.options import console
+
+        console().print(*shown, **options)
+
+    def json(self, data: Any) -> None:
+        """`data` as the JSON of `--json` (`options.print_json`): stable keys, cards in ASCII."""
+        from scorekeeper.cli.options import print_json
+
+        print_json(data)
+
+    def say(self, message: str) -> None:
+        """`message` on standard error, on one line (`say`)."""
+        say(message)
+
+    def err(self, text: str) -> None:
+        """`text` on standard error, its lines as they are (the table's refusals, broken at the width)."""
+        print(text, file=sys.stderr)
+
+
+out = Out()

@@ -6,7 +6,8 @@ import typer
 
 from scorekeeper import service
 from scorekeeper.cli import complete
-from scorekeeper.cli.options import examples_of, print_words
+from scorekeeper.cli.options import examples_of
+from scorekeeper.cli.terminal import out
 from scorekeeper.i18n import text
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -15,4 +16,4 @@ app = typer.Typer(add_completion=False, rich_markup_mode=None)
 @app.command(help=text("help.use"), epilog=examples_of("use"))
 def use(name: str = typer.Argument(..., help=text("help.use.name"), autocompletion=complete.game_names)) -> None:
     game = service.use(name)
-    print_words(text("games.current", name=game.name))
+    out.words(text("games.current", name=game.name))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from scorekeeper.cli.terminal import out
 from scorekeeper.games.sheet import Sheet
 from scorekeeper.i18n import message, render, text
 from scorekeeper.present import words as _words
@@ -61,12 +62,12 @@ def print_coup(result: Any, fiche: Any, ascii: bool) -> None:
         from scorekeeper.cli.render import layout
 
         lines = layout.prose(lines, layout.width_of())
-    print("\n".join(lines))
+    out.lines(lines)
 
 
 def print_settlement(settlement: Any, fiche: Any) -> None:
     """The end of a partie with money, as its game tells it: who pays whom."""
-    print("\n".join(say(line) for line in _engine(fiche).settlement(settlement)))
+    out.lines(say(line) for line in _engine(fiche).settlement(settlement))
 
 
 def _drawn(
@@ -121,7 +122,7 @@ def print_fiche(
     fiche: Any, title: str, ascii: bool, explain: bool, width: int | None = None, narrow: bool | None = None
 ) -> None:
     """The whole sheet (`fiche_lines`)."""
-    print("\n".join(fiche_lines(fiche, title, ascii, explain, width, narrow)))
+    out.lines(fiche_lines(fiche, title, ascii, explain, width, narrow))
 
 
 def row_lines(fiche: Any, index: int, ascii: bool, width: int | None = None, narrow: bool | None = None) -> list[str]:
