@@ -11,7 +11,7 @@ in one derived file of the cache, keyed by the hash of the game file's bytes, an
 (size, time, inode) with its hash, so that a file unchanged is not even read; and a command that
 writes a game keeps its figures beside it as it writes (`keep`: it has just replayed it), so that a
 first `stats` finds them too (`store/cache.py`'s rule: never needed for a right answer, and a failure
-to read or write any of it only costs time). The figures are in scorekeeper/fast.py.
+to read or write any of it only costs time). The figures are in docs/performance.md.
 """
 
 from __future__ import annotations

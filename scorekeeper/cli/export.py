@@ -77,7 +77,7 @@ def export(
 def escaped(page: str) -> str:
     """`page` as `printable` writes it, its control characters escaped. A page whose every character is
     printable but its line feeds and the non-breaking spaces of French marks has none: it is not searched
-    character by character (fast.py: 32 ms of CPU on the HTML of 2,000 coups of l'hombre, 5 ms so; those
+    character by character (docs/performance.md: 32 ms of CPU on the HTML of 2,000 coups of l'hombre, 5 ms so; those
     made spaces, not taken out, which copies the page a piece at a time: 4.3 ms to 2.9 ms)."""
     if page.replace("\n", " ").replace("\u00a0", " ").replace("\u202f", " ").isprintable():
         return page

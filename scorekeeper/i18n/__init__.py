@@ -272,7 +272,7 @@ _PARSED: dict[str, list[tuple[str, str | None, str, str | None]] | None] = {}
 
 def _parsed(words: str) -> list[tuple[str, str | None, str, str | None]] | None:
     """`words` cut once into its literal text and its placeholders (name, spec, conversion), for `_fill` to
-    fill as `string.Formatter` would, without parsing them again at every call (fast.py: the statements
+    fill as `string.Formatter` would, without parsing them again at every call (docs/performance.md: the statements
     of an export fill some 18,000 lines); None where a placeholder is more than a name (`{0}`, `{a.b}`,
     a spec of its own placeholders), which `string.Formatter` fills.
 
@@ -464,7 +464,7 @@ def as_json(value: Any) -> Any:
 
 def _fraction(value: Any) -> TypeGuard[Fraction]:
     """Whether `value` is a Fraction (halves of jetons), without importing `fractions` and `decimal` (3.4 ms
-    of every start-up, fast.py): where no module has imported it, no value is one."""
+    of every start-up, docs/performance.md): where no module has imported it, no value is one."""
     fractions = sys.modules.get("fractions")
     return fractions is not None and isinstance(value, fractions.Fraction)
 

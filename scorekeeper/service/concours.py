@@ -417,7 +417,7 @@ def outcomes(
     A game is known by the hash of its bytes: the summary the command that wrote it kept (`history.keep`,
     which the standing reads as it reads the game, `result_of`), else a replay, whose summary is kept then.
     The 52 games of a round were read and replayed at every `standing` and `status`: 0.74 s of 1.19 s
-    under the profiler, at the sixth round of bench/concours.py (figures in scorekeeper/fast.py)."""
+    under the profiler, at the sixth round of bench/concours.py (figures in docs/performance.md)."""
     unsettled = [
         table
         for drawn in concours.rounds

@@ -5,7 +5,7 @@ without reading every game's head.
 `store.create` of a name not stored read every game file's head four times over (the table's game looked
 for, its lock, the check that the name is free, the write), some 40 ms each at 312 games, and a concours
 makes a table's game at its first coup: the 312th of bench/concours.py cost in proportion to the games
-stored (figures in scorekeeper/fast.py). A file is known by its stamp (size, time and inode, as
+stored (figures in docs/performance.md). A file is known by its stamp (size, time and inode, as
 `history.summaries` knows it), so a file changed since, by a command or by hand, has its head read again;
 a stamp as recent as `RACY` is not kept (a write in the same tick of the clock, of the same size, would look
 the same). The index is the cache's (`store/cache.py`'s rules): lost or torn, it only costs the time of

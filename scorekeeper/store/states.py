@@ -8,7 +8,7 @@ made it, the game's engine, ruleset and options, players and dealer, and the tex
 the file holds them. So a change to any of them (an edit, a delete, an undo past N, a hand edit, a new
 version of the code) is another key: the state is not found, and the command replays from the first deal.
 A game keeps a few states (`KEPT`), the oldest dropped: the one after its last coup, the one before it
-(found again by `undo`). Measured (fast.py): at 2,000 coups a manille state is 216 bytes read back in 36 µs,
+(found again by `undo`). Measured (docs/performance.md): at 2,000 coups a manille state is 216 bytes read back in 36 µs,
 where the replay from the first deal is 2,002 `advance` calls, 42 ms; `coup` went from 1.84x to 1.30x the
 import floor (1.21x at 10 coups), `undo` from 1.97x to 1.41x (1.36x at 10 coups, before as after): installed,
 farm-bench, CPU medians of 15 pairs.

@@ -10,7 +10,7 @@ the journal) is small and written whole. The text is byte for byte what `tomli_w
 person reads and edits as before. Where a coup does not fit on a line (a trick log; a coup of l'hombre
 with its time: `tomli_w` keeps an inline table to 100 characters), the coups are tables (`[[coups]]`),
 each a block of lines, and those blocks are kept and taken the same way: at 2,000 coups of l'hombre, a
-write formatted whole took 150 ms, 30 times a coup at the table's line (fast.py).
+write formatted whole took 150 ms, 30 times a coup at the table's line (docs/performance.md).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def paper(data: dict[str, Any], fiche: HombreFiche) -> Paper:
     columns: list[Cell] = [said(f"paper.col.{key}") for key in ("dealer", "said", "tricks", "enjeu", "outcome")]
     columns += [said(f"paper.col.{key}", side=player) for player in players for key in ("net", "balance")]
     rows = []
-    # One record for the same contract or outcome of many coups, which the page says once (fast.py).
+    # One record for the same contract or outcome of many coups, which the page says once (docs/performance.md).
     kept: dict[Any, Any] = {}
     outcomes: dict[Any, Record] = {}
     halved = _Halved()
@@ -49,7 +49,7 @@ class _Halved(dict[int, int | float]):
     each worked out once (a long partie's balances are the same few hundred), looked up by the interpreter's
     own loops (`map`). Each player's balance after a coup is `CoupResult.halves` so, without a Fraction
     made of each; what a coup won or lost him (`CoupResult.net`) is the change of his balance (H-12: a
-    balance is what his payments sum to), taken so (fast.py: the paper of 2,000 coups from 28 to 14 ms of
+    balance is what his payments sum to), taken so (docs/performance.md: the paper of 2,000 coups from 28 to 14 ms of
     CPU with each coup's payments read once for all, the whole paper 13 to 6 ms so and by kept records)."""
 
     def __missing__(self, halves: int) -> int | float:
@@ -149,7 +149,7 @@ def _said(kept: dict[Any, Record], coup: int | None, amount: Jetons, other: str 
 def _template(kept: dict[Any, Record], amount: Jetons, other: str | None, why: Record) -> Record:
     """The words of a statement's line of a coup but its number: one record for all the lines that say the
     same but for their coup, kept in `kept` (by the record of the reason, which the replay holds one for all
-    its payments of one reason: by its identity), which the page says once (fast.py)."""
+    its payments of one reason: by its identity), which the page says once (docs/performance.md)."""
     if other is None:
         key: tuple[Any, ...] = ("noted", id(why))
         if (template := kept.get(key)) is None:
@@ -166,7 +166,7 @@ def _template(kept: dict[Any, Record], amount: Jetons, other: str | None, why: R
 
 def sections(fiche: HombreFiche, settled: Settlement) -> list[tuple[Cell, list[Cell]]]:
     """After the chart: the settlement (H-19: early, if the partie is not over) and each player's statement,
-    its lines of the coups made as the page says them, without a `StatementLine` each (fast.py)."""
+    its lines of the coups made as the page says them, without a `StatementLine` each (docs/performance.md)."""
     lines: list[Cell] = list(settled.log) or [said("hombre.nobody_owes")]
     kept: dict[Any, Record] = {}  # the records of the three statements' lines, many of them the same
     players = fiche.players

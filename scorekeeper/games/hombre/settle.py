@@ -274,7 +274,7 @@ def statements(
     fiche: HombreFiche, settlement: Settlement | None, players: tuple[str, ...] | None = None, coups: bool = True
 ) -> tuple[Statement, ...]:
     """The statement of each of `players` (all, in seating order, by default), the fiche read once for
-    all of them, where the export's three statements read it once each (fast.py); without the lines of
+    all of them, where the export's three statements read it once each (docs/performance.md); without the lines of
     the `coups` where the page makes them its own way (`coup_lines`)."""
     players = fiche.players if players is None else players
     lines = coup_lines(fiche, players, partial(StatementLine, None), _numbered) if coups else {p: [] for p in players}
@@ -301,7 +301,7 @@ def coup_lines(
     received and each bête he made and recave he took (amount 0, no other). Each is made by `line` from its
     amount, other player and record, then given its coup by `numbered` (from the pair of the two:
     `StatementLine`'s fields); a coup's payments once for all the coups that make the same, which the
-    replay keeps one tuple for (fast.py)."""
+    replay keeps one tuple for (docs/performance.md)."""
     lines: dict[str, list[T]] = {player: [] for player in players}
     made: dict[int, tuple[tuple[Payment, ...], list[tuple[list[T], list[L]]]]] = {}  # by the payments' identity
     for result in fiche.coups:

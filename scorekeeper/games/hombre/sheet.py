@@ -74,7 +74,7 @@ def contract(
 ) -> tuple[Cell, str]:
     """The contract as the table says it (`B sans prendre`), and the tricks in seating order (`4-3-2`). With
     `kept`, one record for all the coups that say the same contract, kept there by what it says (the
-    export's page says each once by its identity: fast.py)."""
+    export's page says each once by its identity: docs/performance.md)."""
     coup = result.coup
     if coup.pay is not None:  # M-18: an agreement, no coup played
         return said("cell.adjust", reason=coup.reason), ""

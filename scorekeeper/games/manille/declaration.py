@@ -116,7 +116,7 @@ class Coup(NamedTuple):
     def _plain(cls, data: Mapping[str, Any], ruleset: Ruleset, players: Sequence[str]) -> Coup:
         """`from_dict` of a coup that says no more than its trump and its points or renonce (`_PLAIN`), nearly
         every coup of a club's game: the same checks in the same order, those of the fields it cannot hold
-        left out. Its figure is in scorekeeper/fast.py."""
+        left out. Its figure is in docs/performance.md."""
         retourne = _read_retourne(data, ruleset)
         trump, sans_atout = read_trump(data.get("trump"))
         points = _read_points(data.get("points"), ruleset.rules, players)

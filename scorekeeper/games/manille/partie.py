@@ -28,7 +28,9 @@ class Partie:
     def copy(self) -> Partie:
         """The same partie, to be changed by a coup that may still be refused."""
         other = Partie.__new__(Partie)
-        other.__dict__.update(self.__dict__)  # every value immutable but the two lists (fast.py: its figure)
+        other.__dict__.update(
+            self.__dict__
+        )  # every value immutable but the two lists (docs/performance.md: its figure)
         other.scores, other.manches = list(self.scores), list(self.manches)
         return other
 

@@ -76,7 +76,7 @@ class Once(Words):
     card, outcome and payment's reason thousands of times. A line that differs from others only by its
     entry's `number` (a statement's `coup 12: paid Bea 6 jetons: …`) is said once with a mark where the
     number goes, which each entry's number then takes: a `Numbered` line by its record's identity, which
-    its game keeps one for all its entries (fast.py: the three statements of 2,000 coups of l'hombre,
+    its game keeps one for all its entries (docs/performance.md: the three statements of 2,000 coups of l'hombre,
     13,500 lines, 291 ms of CPU with their JSON copies and a `say` a line, 53 ms with a record a line
     said once by its values; 21 ms the sections so, their records made once a shared tuple of payments)."""
 
@@ -125,7 +125,7 @@ class Once(Words):
 
     def lines(self, cells: list[Any]) -> list[str]:
         """Each of `cells` in words, as a call a cell would say it, a `Numbered` line said already taken
-        at once: a statement of 2,000 coups says some 4,500 of them (fast.py)."""
+        at once: a statement of 2,000 coups says some 4,500 of them (docs/performance.md)."""
         said = []
         numbered = self.numbered
         for cell in cells:
@@ -165,7 +165,7 @@ class Once(Words):
         time). Its words are kept by its values but the records and plain strings among them (a payment's
         reason, a name), which are said apart (a record once) and put in: the three statements of 2,000
         coups of l'hombre say 1,127 distinct lines but for their number, out of some 40 words each reason
-        and name aside (fast.py)."""
+        and name aside (docs/performance.md)."""
         nested: dict[str, Any] = {}
         marks: dict[str, str] = {}
         values: dict[str, Any] = {}
@@ -263,7 +263,7 @@ def heading(name: str, fiche: Any, aside: dict[str, Any]) -> dict[str, Any]:
     `sheet --json` names it: the name, the game, whether the partie is over, each entry's number with
     its time and note, the game's notes and its stop. Not the records that explain each coup: no page
     shows them, and rendering them all was 74% of `chart` on 2,000 coups (issue 28). Only what may need
-    JSON's words goes through JSON: an entry's number is an int already (fast.py)."""
+    JSON's words goes through JSON: an entry's number is an int already (docs/performance.md)."""
     import json
 
     from scorekeeper.i18n import as_json
@@ -312,7 +312,7 @@ def table(data: dict[str, Any], paper: Paper) -> Table:
     said: Iterable[Iterable[Any]] = (map(cell, row) for row in paper.rows)
     if paper.rows and paper.rows[0] and len(set(map(len, paper.rows))) == 1:
         # Column by column: one of figures and plain words alone (most of them) taken as it is, without a
-        # call a cell (fast.py).
+        # call a cell (docs/performance.md).
         columns = [c if _PLAIN.issuperset(map(type, c)) else list(map(cell, c)) for c in zip(*paper.rows, strict=False)]
         said = zip(*columns, strict=False)
     rows = [

@@ -113,7 +113,7 @@ def svg(series: Series, width: int = 680, height: int = 220, decimal: str = ".")
         parts.append(f'<text x="{x(at)}" y="{height - bottom + 14}" text-anchor="middle">{at}</text>')
     # Each entry's x and each distinct value's y written once: a partie of 2,000 entries draws 4,000
     # points a line, its values the same few hundred again and again. A value's y is the same whatever its
-    # type (1, 1.0 and True; 0.0 and -0.0): each is looked up by the interpreter's own loop (fast.py).
+    # type (1, 1.0 and True; 0.0 and -0.0): each is looked up by the interpreter's own loop (docs/performance.md).
     span, last = width - left - right, max(entries, 1)  # `x`, written out: 2,000 calls less
     count = max((len(values) for _, values in series.lines), default=0)
     xs = [str(round(left + at * span / last, 1)) for at in range(count)]

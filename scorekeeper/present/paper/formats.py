@@ -288,7 +288,7 @@ def html(
 def _rows(rows: list[list[Any]], cell: Callable[[Any], str]) -> Iterable[str]:
     """Each row's cells written by `cell`, column by column where the rows are alike: a column of words
     alone, or of whole figures alone, written for each distinct cell and the rest looked up by the
-    interpreter's own loop (fast.py); a column of mixed cells (1 and 1.0 are one key) a call a cell."""
+    interpreter's own loop (docs/performance.md); a column of mixed cells (1 and 1.0 are one key) a call a cell."""
     if not rows or not rows[0] or len(set(map(len, rows))) != 1:
         return ("".join(map(cell, row)) for row in rows)
     columns = []
@@ -327,7 +327,7 @@ def _header(words: str) -> str:
 
 def _words(words: str) -> str:
     """Words escaped, the red suits in red. Words without a red suit are not searched by the pattern: its
-    search reads a character at a time, `in` does not (fast.py: 6 ms of the statements of 2,000 coups)."""
+    search reads a character at a time, `in` does not (docs/performance.md: 6 ms of the statements of 2,000 coups)."""
     said = escape(words)
     if "♥" not in said and "♦" not in said:
         return said
