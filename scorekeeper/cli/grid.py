@@ -13,17 +13,24 @@ A figure is never broken across lines: the columns aligned right hold figures an
 from __future__ import annotations
 
 import operator
+import os
 import re
 import shutil
+import sys
 from collections.abc import Sequence
 from typing import NamedTuple
-
-from scorekeeper.cli.terminal import styled
 
 BOLD, RESET = "\033[1m", "\033[0m"
 # A space before a figure (`40`, `+16`, `-3`) or a French stop (` :`, ` ;`, ` »`) does not break: it goes
 # with the word before it; nor one after « , which goes with the word after it.
 _BREAK = re.compile(r"(?<!«) +(?![-+−]?\d|[:;!?»])")
+
+
+def styled() -> bool:
+    """Whether bold and strike-through may be written: a terminal (a tty) that shows them (`TERM=dumb` does
+    not), with NO_COLOR unset."""
+    out = sys.stdout  # None: closed at start (`>&-`), where nothing is shown
+    return out is not None and out.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
 
 
 class Measure(NamedTuple):

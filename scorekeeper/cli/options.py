@@ -7,17 +7,13 @@ the language (`cli.language`).
 
 from __future__ import annotations
 
-import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 
 from scorekeeper.cards import ASCII_SUITS
 from scorekeeper.cli import complete
 from scorekeeper.i18n import text
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 # Options shared by several commands, declared once.
 JSON = typer.Option(False, "--json", help=text("help.option.json"))
@@ -35,113 +31,6 @@ def examples(*lines: str) -> str:
 def examples_of(command: str) -> str:
     """The help epilog of `command` (`coup`, `rules.show`) from its catalog message `help.COMMAND.examples`."""
     return examples(*text(f"help.{command}.examples").splitlines())
-
-
-def print_json(data: Any) -> None:
-    """JSON with stable keys: records as `{rule, event, values, text}`, cards in ASCII (`i18n.as_json`); nothing
-    where standard output was closed at start (`>&-`), as `print` writes nothing there."""
-    if sys.stdout is not None:
-        sys.stdout.write(json_text(data))
-
-
-def json_text(data: Any) -> str:
-    """What `print_json` prints, its line break after it."""
-    import json  # only the --json commands pay for it
-
-    from scorekeeper.i18n import as_json
-
-    return json.dumps(data, ensure_ascii=False, indent=2, default=as_json) + "\n"
-
-
-def print_words(words: str) -> None:
-    """What `console().print(words, markup=False)` prints for plain words, without loading rich (issue 28:
-    `undo` on any game paid rich's import, the import floor's own, above the floor): the lines broken
-    between words at the width rich would draw at (`console_width`) by `grid.prose`, written past the
-    `Escaping` of the stream. Words with a control character (a name typed so) go through rich, which
-    drops some, expands tabs and measures the others its own way (tests/cli/test_print_words.py holds the
-    two byte for byte alike)."""
-    import re
-
-    if re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", words):
-        console().print(words, markup=False)
-        return
-    from scorekeeper.cli.grid import prose
-    from scorekeeper.cli.terminal import printable
-
-    out = getattr(sys.stdout, "typed", sys.stdout)
-    out.write(printable("\n".join(prose(words.split("\n"), console_width()))) + "\n")
-
-
-def console_width() -> int:
-    """The width rich's console draws plain words at (`console()`; rich's `Console.size` on this system):
-    `terminal.width` where it gives one, 80 at a dumb terminal, else a standard stream's terminal size,
-    COLUMNS first, 80 where none is known."""
-    import os
-
-    from scorekeeper.cli.terminal import width
-
-    given = width()
-    if given is not None:
-        return given
-    if os.environ.get("TERM", "").lower() in ("dumb", "unknown") and _rich_terminal():
-        return 80
-    found = None
-    for stream in (0, 1, 2):
-        try:
-            found = os.get_terminal_size(stream).columns
-        except (AttributeError, ValueError, OSError):  # not a terminal
-            continue
-        break
-    columns = os.environ.get("COLUMNS")
-    if columns is not None and columns.isascii() and columns.isdigit():
-        found = int(columns)
-    return found or 80
-
-
-def _rich_terminal() -> bool:
-    """Whether rich's console takes standard output for a terminal (`Console.is_terminal`, its variables first)."""
-    import os
-
-    told = os.environ.get("TTY_COMPATIBLE", "")
-    if told in ("0", "1"):
-        return told == "1"
-    force = os.environ.get("FORCE_COLOR")
-    if force is not None:
-        return force != ""
-    out = getattr(sys.stdout, "typed", sys.stdout)
-    try:
-        return bool(out.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
-def console() -> Console:
-    """rich, drawing text as typed: no markup (`[bold]`), no emoji (`:pile_of_poo:`), control characters
-    escaped in every piece of text it lays out, and its own styles written past the `Escaping` of the stream."""
-    from rich.console import Console
-
-    from scorekeeper.cli.terminal import printable, width
-
-    class Plain(Console):
-        def print(self, *objects: Any, **options: Any) -> None:
-            """Words (plain strings) broken at the width between words and never before a figure or a
-            French stop (`grid.wrap`: "Panisse & Brun 14" stays whole); anything else as rich lays it out."""
-            if objects and all(type(item) is str for item in objects) and "soft_wrap" not in options:
-                from scorekeeper.cli.grid import prose
-
-                lines = prose(" ".join(objects).split("\n"), self.width)
-                super().print("\n".join(lines), soft_wrap=True, **options)
-                return
-            super().print(*objects, **options)
-
-        def render(self, renderable: Any, options: Any = None) -> Any:
-            from rich.segment import Segment
-
-            for segment in super().render(renderable, options):  # text and cells alike, before rich styles them
-                yield segment if segment.control else Segment(printable(segment.text), segment.style)
-
-    out = getattr(sys.stdout, "typed", sys.stdout)
-    return Plain(file=out, width=width(), highlight=False, markup=False, emoji=False)
 
 
 def add_column(table: Any, header: str, cells: list[str], figures: bool = False) -> None:

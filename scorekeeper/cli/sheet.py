@@ -8,10 +8,10 @@ import typer
 
 from scorekeeper import clock, service
 from scorekeeper.cli.current import pick
-from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of, json_text
+from scorekeeper.cli.options import ASCII, EXPLAIN, GAME, JSON, NARROW, examples_of
 from scorekeeper.cli.render import detail_lines, fiche_lines
 from scorekeeper.cli.render.layout import prose, width_of
-from scorekeeper.cli.terminal import out, printable
+from scorekeeper.cli.terminal import json_text, out, printable
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import dates, text
 from scorekeeper.i18n.rulebook import described

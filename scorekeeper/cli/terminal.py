@@ -16,11 +16,14 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from scorekeeper.errors import Exit, UserError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def problem(error: BaseException) -> str:
@@ -195,13 +198,6 @@ def to_null(stream: Any) -> None:
             os.close(devnull)
 
 
-def styled() -> bool:
-    """Whether bold and strike-through may be written: a terminal (a tty) that shows them (`TERM=dumb` does
-    not), with NO_COLOR unset."""
-    out = sys.stdout  # None: closed at start (`>&-`), where nothing is shown
-    return out is not None and out.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
-
-
 def width() -> int | None:
     """The width rich should draw at where it would read one it cannot draw at (`COLUMNS=0` drew nothing):
     the terminal's, as `shutil` finds it, else rich's own 80; None where rich reads the width well."""
@@ -291,6 +287,108 @@ def escaping() -> Iterator[None]:
         sys.stdout, sys.stderr = streams
 
 
+def print_json(data: Any) -> None:
+    """JSON with stable keys: records as `{rule, event, values, text}`, cards in ASCII (`i18n.as_json`); nothing
+    where standard output was closed at start (`>&-`), as `print` writes nothing there."""
+    if sys.stdout is not None:
+        sys.stdout.write(json_text(data))
+
+
+def json_text(data: Any) -> str:
+    """What `print_json` prints, its line break after it."""
+    import json  # only the --json commands pay for it
+
+    from scorekeeper.i18n import as_json
+
+    return json.dumps(data, ensure_ascii=False, indent=2, default=as_json) + "\n"
+
+
+def print_words(words: str) -> None:
+    """What `console().print(words, markup=False)` prints for plain words, without loading rich (issue 28:
+    `undo` on any game paid rich's import, the import floor's own, above the floor): the lines broken
+    between words at the width rich would draw at (`console_width`) by `grid.prose`, written past the
+    `Escaping` of the stream. Words with a control character (a name typed so) go through rich, which
+    drops some, expands tabs and measures the others its own way (tests/cli/test_print_words.py holds the
+    two byte for byte alike)."""
+    import re
+
+    if re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", words):
+        console().print(words, markup=False)
+        return
+    from scorekeeper.cli.grid import prose
+
+    out = getattr(sys.stdout, "typed", sys.stdout)
+    out.write(printable("\n".join(prose(words.split("\n"), console_width()))) + "\n")
+
+
+def console_width() -> int:
+    """The width rich's console draws plain words at (`console()`; rich's `Console.size` on this system):
+    `terminal.width` where it gives one, 80 at a dumb terminal, else a standard stream's terminal size,
+    COLUMNS first, 80 where none is known."""
+    import os
+
+    given = width()
+    if given is not None:
+        return given
+    if os.environ.get("TERM", "").lower() in ("dumb", "unknown") and _rich_terminal():
+        return 80
+    found = None
+    for stream in (0, 1, 2):
+        try:
+            found = os.get_terminal_size(stream).columns
+        except (AttributeError, ValueError, OSError):  # not a terminal
+            continue
+        break
+    columns = os.environ.get("COLUMNS")
+    if columns is not None and columns.isascii() and columns.isdigit():
+        found = int(columns)
+    return found or 80
+
+
+def _rich_terminal() -> bool:
+    """Whether rich's console takes standard output for a terminal (`Console.is_terminal`, its variables first)."""
+    import os
+
+    told = os.environ.get("TTY_COMPATIBLE", "")
+    if told in ("0", "1"):
+        return told == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
+    out = getattr(sys.stdout, "typed", sys.stdout)
+    try:
+        return bool(out.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def console() -> Console:
+    """rich, drawing text as typed: no markup (`[bold]`), no emoji (`:pile_of_poo:`), control characters
+    escaped in every piece of text it lays out, and its own styles written past the `Escaping` of the stream."""
+    from rich.console import Console
+
+    class Plain(Console):
+        def print(self, *objects: Any, **options: Any) -> None:
+            """Words (plain strings) broken at the width between words and never before a figure or a
+            French stop (`grid.wrap`: "Panisse & Brun 14" stays whole); anything else as rich lays it out."""
+            if objects and all(type(item) is str for item in objects) and "soft_wrap" not in options:
+                from scorekeeper.cli.grid import prose
+
+                lines = prose(" ".join(objects).split("\n"), self.width)
+                super().print("\n".join(lines), soft_wrap=True, **options)
+                return
+            super().print(*objects, **options)
+
+        def render(self, renderable: Any, options: Any = None) -> Any:
+            from rich.segment import Segment
+
+            for segment in super().render(renderable, options):  # text and cells alike, before rich styles them
+                yield segment if segment.control else Segment(printable(segment.text), segment.style)
+
+    out = getattr(sys.stdout, "typed", sys.stdout)
+    return Plain(file=out, width=width(), highlight=False, markup=False, emoji=False)
+
+
 class Out:
     """The one object a command writes through (`out`), whatever it writes: a line or lines of its own
     (`line`), words broken at the width (`words`), text already laid out (`write`: a page, a script), a
@@ -313,21 +411,15 @@ class Out:
             sys.stdout.write(text)
 
     def words(self, words: str) -> None:
-        """Plain words broken between words at the width rich would draw at (`options.print_words`)."""
-        from scorekeeper.cli.options import print_words
-
+        """Plain words broken between words at the width rich would draw at (`print_words`)."""
         print_words(words)
 
     def show(self, *shown: Any, **options: Any) -> None:
-        """A table, or words rich lays out (`options.console`): text as typed, never markup."""
-        from scorekeeper.cli.options import console
-
+        """A table, or words rich lays out (`console`): text as typed, never markup."""
         console().print(*shown, **options)
 
     def json(self, data: Any) -> None:
-        """`data` as the JSON of `--json` (`options.print_json`): stable keys, cards in ASCII."""
-        from scorekeeper.cli.options import print_json
-
+        """`data` as the JSON of `--json` (`print_json`): stable keys, cards in ASCII."""
         print_json(data)
 
     def say(self, message: str) -> None:

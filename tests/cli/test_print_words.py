@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BOTH = r"""
 import sys
 from scorekeeper.cli import terminal
-from scorekeeper.cli.options import console, print_words
+from scorekeeper.cli.terminal import console, print_words
 words = sys.argv[2]
 with terminal.escaping():
     if sys.argv[1] == "rich":

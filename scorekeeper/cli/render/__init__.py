@@ -27,7 +27,7 @@ __all__ = ["Words", "whole", "say", "status", "short_status", "shown", "struck"]
 
 def struck(words: str) -> str:
     """Struck through at a terminal that shows it (a bête settled); plain text elsewhere."""
-    from scorekeeper.cli.terminal import styled
+    from scorekeeper.cli.grid import styled
 
     return f"\033[9m{words}\033[0m" if styled() else words
 
