@@ -2,8 +2,8 @@ import pytest
 
 from scorekeeper.cards import Card, CardError, Rank, Suit, SuitError, format_cards, parse_trump
 from scorekeeper.errors import UserError
-from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.games.manille.deck import MANILLE
+from scorekeeper.games.spadille.deck import HOMBRE
 
 
 @pytest.mark.parametrize(

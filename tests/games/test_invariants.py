@@ -29,11 +29,11 @@ from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.games import load, manille
 from scorekeeper.games.hombre import HombreRules, Outcome, replay
-from scorekeeper.games.hombre import legal as hombre_referee
-from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.games.manille import legal as manille_referee
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.table import camps_of
+from scorekeeper.games.spadille import legal as hombre_referee
+from scorekeeper.games.spadille.deck import HOMBRE
 from scorekeeper.referee import Relation
 from scorekeeper.rulesets import Ruleset, builtin_names
 

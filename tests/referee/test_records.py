@@ -16,10 +16,10 @@ from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games import load
-from scorekeeper.games.hombre import legal as hombre
 from scorekeeper.games.hombre.referee import RENONCE_COST, audit_hombre
 from scorekeeper.games.manille import legal as manille
 from scorekeeper.games.manille.referee import audit_log, audit_manille
+from scorekeeper.games.spadille import legal as hombre
 from scorekeeper.i18n import render
 from scorekeeper.referee import Cards, Relation, check_position
 from scorekeeper.referee import audit as audit_module

@@ -26,13 +26,13 @@ from scorekeeper.explain import Record
 from scorekeeper.games.contract import Engine, Settling, refuse_partial
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
-from scorekeeper.games.hombre.deck import HOMBRE
 from scorekeeper.games.hombre.fiche import BeteFate, CoupResult, HombreFiche, jetons_json
 from scorekeeper.games.hombre.money import Bete, Payment
 from scorekeeper.games.hombre.outcome import Decision, Outcome, decide
 from scorekeeper.games.hombre.replay import State, advance, check_open, replay, restore, snapshot, start_with
 from scorekeeper.games.hombre.rules import HOMBRE_KEYS, HombreRules, hombre_rules, rules_from
 from scorekeeper.games.hombre.settle import Settlement, Statement, Transfer, settle
+from scorekeeper.games.spadille.deck import HOMBRE
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it

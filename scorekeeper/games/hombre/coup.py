@@ -23,10 +23,10 @@ from scorekeeper.cards import Card, Suit, format_cards
 from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import record
 from scorekeeper.games.hombre.bidding import Bidding, Contract, bid, contract_allowed, forced_holder
-from scorekeeper.games.hombre.deck import HOMBRE
-from scorekeeper.games.hombre.legal import ESPADILLE
-from scorekeeper.games.hombre.matadors import count_matadors, is_trump, most_matadors
 from scorekeeper.games.hombre.rules import HombreRules
+from scorekeeper.games.spadille.deck import HOMBRE
+from scorekeeper.games.spadille.legal import ESPADILLE
+from scorekeeper.games.spadille.matadors import count_matadors, is_trump, most_matadors
 from scorekeeper.players import find_player
 
 TRICKS = 9

@@ -8,8 +8,8 @@ from typing import Any
 from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.games.hombre import legal
-from scorekeeper.games.hombre.deck import HOMBRE
+from scorekeeper.games.spadille import legal
+from scorekeeper.games.spadille.deck import HOMBRE
 from scorekeeper.players import find_player
 from scorekeeper.referee import Relation, Verdict
 from scorekeeper.referee.audit import Audit, Charge, LogAudit, audit

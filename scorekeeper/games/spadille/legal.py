@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.explain import Record, record
-from scorekeeper.games.hombre.deck import HOMBRE
+from scorekeeper.games.spadille.deck import HOMBRE
 from scorekeeper.referee import LEADS, Cards, Duty, Verdict, check_position, narrow, verdict
 
 ESPADILLE = Card(Rank.ACE, Suit.SPADES)

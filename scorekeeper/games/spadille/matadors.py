@@ -1,8 +1,8 @@
 """Counting the hombre's matadors, faux matadors included (RULES H-2, H-15).
 
-The order of the trumps (H-2) is the referee's (`scorekeeper.games.hombre.legal`), told once there.
+The order of the trumps (H-2) is the referee's (`scorekeeper.games.spadille.legal`), told once there.
 
->>> from scorekeeper.games.hombre.deck import HOMBRE
+>>> from scorekeeper.games.spadille.deck import HOMBRE
 >>> count_matadors(HOMBRE.parse_many("As 7h Ac Ah Kh 2h 5c"), Suit.HEARTS)
 5
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scorekeeper.cards import Card, Suit
-from scorekeeper.games.hombre.legal import TRICKS, is_trump, trump_order
+from scorekeeper.games.spadille.legal import TRICKS, is_trump, trump_order
 
 __all__ = ["TRICKS", "count_matadors", "is_trump", "most_matadors"]
 

@@ -5,8 +5,8 @@ import pytest
 from scorekeeper.cards import Suit
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre import Contract, Coup, HombreRules, Outcome, decide
-from scorekeeper.games.hombre.deck import HOMBRE
-from scorekeeper.games.hombre.matadors import count_matadors
+from scorekeeper.games.spadille.deck import HOMBRE
+from scorekeeper.games.spadille.matadors import count_matadors
 from scorekeeper.i18n import render
 
 PLAYERS = ("Ana", "Bérénice", "César")  # Ana deals: Bérénice is premier en cartes

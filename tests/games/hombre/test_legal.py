@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
-from scorekeeper.games.hombre.legal import (
+from scorekeeper.games.spadille.legal import (
     is_matador,
     is_trump,
     judge,
