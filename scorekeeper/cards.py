@@ -23,7 +23,7 @@ from __future__ import annotations
 import enum
 import unicodedata
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
@@ -97,6 +97,17 @@ class Rank(enum.Enum):
 _WORDS_IN_A_CARD = 4  # "as de pique", "queen of hearts": the most words one card is written in
 
 
+def _letters_only(cards: dict[str, Any], whole: bool) -> dict[str, Any]:
+    """A language's `[cards]` words, or where not `whole` its letters alone: each rank's and suit's first."""
+    if whole:
+        return cards
+    return {
+        **cards,
+        "ranks": {value: list(words[:1]) for value, words in cards.get("ranks", {}).items()},
+        "suits": {value: list(words[:1]) for value, words in cards.get("suits", {}).items()},
+    }
+
+
 class _Words(NamedTuple):
     """What a language reads a card with, built once from its words and those of every language spoken
     here (its own first, then those it names in `also`: `Language.card_languages`): folded word -> rank
@@ -119,7 +130,16 @@ class _Words(NamedTuple):
 
     @staticmethod
     def of(language: Language) -> _Words:
-        parts = [each.words.get("cards", {}) for each in language.card_languages()]
+        # Its own words and those of the languages it names in `also`, whole; of every other language spoken
+        # here its words too, unless that language says only its letters are read elsewhere (`[cards]
+        # elsewhere = "letters"`: C-2, Danish `E` and `Kn` are read in all, but its word "es" would make
+        # « esc », a French table's Escartefigue, an ace).
+        read_whole = {language.code, *(each.code for each in language.others("cards"))}
+        parts = [
+            _letters_only(cards, each.code in read_whole or cards.get("elsewhere", "words") != "letters")
+            for each in language.card_languages()
+            for cards in (each.words.get("cards", {}),)
+        ]
         connectors = list(dict.fromkeys(_fold(word) for part in parts for word in part.get("connectors", ())))
         ranks: dict[str, Rank] = {}
         suits: dict[str, Suit] = {}

@@ -12,7 +12,8 @@ CORE = [
     "scorekeeper.games.manille",
     "scorekeeper.games.manille.referee",
     "scorekeeper.games.hombre",
-    "scorekeeper.games.hombre.referee",
+    "scorekeeper.games.spadille.referee",
+    "scorekeeper.games.lhombre",
     "scorekeeper.referee.audit",
     "scorekeeper.service",
 ]

@@ -19,6 +19,8 @@ def settle(
     game_name: str = GAME,
     early: bool = typer.Option(False, "--early", help=text("help.settle.early")),
     whole: bool = typer.Option(False, "--whole", help=text("help.settle.whole")),
+    rate: str = typer.Option(None, "--rate", metavar=text("metavar.rate"), help=text("help.settle.rate")),
+    team: list[str] = typer.Option([], "--team", metavar=text("metavar.team"), help=text("help.settle.team")),
     statement: str = typer.Option(
         None,
         "--statement",
@@ -30,7 +32,7 @@ def settle(
 ) -> None:
     name = pick(game_name)
     if statement is not None:
-        mine, fiche, settled = service.statement(name, statement, early, whole)
+        mine, fiche, settled = service.statement(name, statement, early, whole, rate)
         if json:
             out.json({"name": name, **mine.as_dict()})
             return
@@ -40,7 +42,7 @@ def settle(
         said = get(fiche.game).statement_said(fiche, mine, settled)
         out.lines(map(paper.say, said))
         return
-    settlement, fiche = service.settle(name, early, whole)
+    settlement, fiche = service.settle(name, early, whole, rate, team)
     if json:
         out.json({"name": name, **settlement.as_dict()})
         return

@@ -10,7 +10,7 @@ built-in game's. The variable is read only when a name is no built-in game, so t
 cost nothing more; and only the modules it lists are ever imported, never a name a file gives.
 
 >>> get("manille").name, sorted(NAMES)
-('manille', ['hombre', 'manille'])
+('manille', ['hombre', 'lhombre', 'manille'])
 >>> load("hombre").rules.system
 '3-1'
 """
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from scorekeeper.games.contract import Game
     from scorekeeper.rulesets import Ruleset
 
-NAMES = ("manille", "hombre")
+NAMES = ("manille", "hombre", "lhombre")
 OUTSIDE = "SCOREKEEPER_GAMES"  # the environment variable naming the modules of games from outside
 
 

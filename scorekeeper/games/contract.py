@@ -131,7 +131,11 @@ class Game(Protocol):
 class Settling(Game, Protocol):
     """A game with money (`has_money`): `settle` pays the end of a partie, or of one stopped early."""
 
-    def settle(self, fiche: Any, early: bool, whole: bool = False) -> Any: ...
+    # `rate`: money a point as the user typed it (`settle --rate`, D-8), for a game counted in points
+    # `teams`: partners whose points add up (`settle --team A+B`, D-8), as the user named them
+    def settle(
+        self, fiche: Any, early: bool, whole: bool = False, rate: Any = None, teams: Sequence[str] = ()
+    ) -> Any: ...
     # a player's own statement (`settle --statement`): its lines as data (`as_dict()`), whose amounts
     # sum to his result; mid-partie (`settled` None) to where he stands so far
     def statement(self, fiche: Any, settled: Any | None, player: str) -> Any: ...

@@ -338,7 +338,9 @@ def number(value: Any) -> str:
     if _fraction(value):
         if value.denominator == 1:
             return str(value.numerator)
-        return str(float(value)).replace(".", message("number.decimal")) if value.denominator == 2 else str(value)
+        if 100 % value.denominator == 0:  # halves of jetons, money in hundredths (D-8): 13,5 and 2,25
+            return str(float(value)).replace(".", message("number.decimal"))
+        return str(value)
     if isinstance(value, float) and value == value and abs(value) != float("inf"):
         return str(value).replace(".", message("number.decimal"))  # `5.0` refused as no whole number: `5,0`
     return str(value)

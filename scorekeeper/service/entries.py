@@ -141,22 +141,26 @@ def redo(name: str) -> tuple[Record, Any]:
     return what, after
 
 
-def settle(name: str, early: bool, whole: bool = False) -> tuple[Any, Any]:
+def settle(
+    name: str, early: bool, whole: bool = False, rate: str | None = None, teams: Sequence[str] = ()
+) -> tuple[Any, Any]:
     """The end of a partie with money (H-19): the settlement, and the sheet it settles. A partie stopped by
     agreement (`stop`) is settled as its stop said, as `--early` settles it: it needs no `--early`.
-    `whole`: in whole jetons, the pairs of half-jetons closed (H-12)."""
+    `whole`: in whole jetons, the pairs of half-jetons closed (H-12); `rate`: money a point (D-8)."""
     engine, game, sheet = _money(name)
-    return engine.settle(sheet, early or game.stopped is not None, whole), sheet
+    return engine.settle(sheet, early or game.stopped is not None, whole, rate, teams), sheet
 
 
-def statement(name: str, player: str, early: bool, whole: bool = False) -> tuple[Any, Any, Any]:
+def statement(
+    name: str, player: str, early: bool, whole: bool = False, rate: str | None = None
+) -> tuple[Any, Any, Any]:
     """One player's own statement (H-12 to H-19), the sheet and the settlement it reads (None mid-partie).
     Once the partie is over or stopped, or with `early`, it is his part of the settlement; mid-partie it
     is where he stands so far, and it settles nothing."""
     engine, game, sheet = _money(name)
     found = find_player(sheet.players, player)
-    settling = early or whole or game.stopped is not None or sheet.over
-    settled = engine.settle(sheet, early or game.stopped is not None, whole) if settling else None
+    settling = early or whole or rate is not None or game.stopped is not None or sheet.over
+    settled = engine.settle(sheet, early or game.stopped is not None, whole, rate) if settling else None
     return engine.statement(sheet, settled, found), sheet, settled
 
 

@@ -101,7 +101,7 @@ def test_a_game_file_naming_a_game_no_module_brings_is_said_in_one_wording(home:
         scorekeeper(*args, **outside).stderr
         for args in (["sheet"], ["coup", "-r", "10h", "--points", "A=40"], ["chart"])
     }
-    assert said == {"scorekeeper: game m: key \"game\" must be one of manille, hombre, toy, not 'chess'\n"}
+    assert said == {"scorekeeper: game m: key \"game\" must be one of manille, hombre, lhombre, toy, not 'chess'\n"}
     again = scorekeeper("new", "--again")
     assert again.returncode == Exit.MISTAKE and "not 'chess'" in again.stderr
     assert sorted(p.name for p in (home / "games").glob("*.toml")) == ["m.toml"]  # no revanche of it written

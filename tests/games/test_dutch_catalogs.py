@@ -65,7 +65,6 @@ def test_every_dutch_message_of_a_game_is_filled_with_the_english_values(folder:
 def test_a_dutch_message_names_only_units_and_words_the_catalogs_hold(folder: Path) -> None:
     """A spec of a Dutch message (`{n:#unit}`, `{x:@prefix}`) finds its words: a typo would show a raw key."""
     keys = {key.split("\0")[0] for key in ENGLISH_BUILT}
-    prefixes = {key.split(".")[0] for key in keys}
     wrong = []
     for key, words in po.catalog("nl", folder).items():
         for form in words.split("\0") if key else ():
@@ -73,8 +72,8 @@ def test_a_dutch_message_names_only_units_and_words_the_catalogs_hold(folder: Pa
                 head = spec.split(":")[0]
                 if head.startswith("#") and f"unit.{head[1:]}" not in keys:
                     wrong.append(f"{key}: unit.{head[1:]}")
-                if head.startswith("@") and head[1:] not in prefixes:
-                    wrong.append(f"{key}: {head}")
+                if head.startswith("@") and not any(known.startswith(f"{head[1:]}.") for known in keys):
+                    wrong.append(f"{key}: {head}")  # `{contract:@lhombre.contract}`: lhombre.contract.solo...
     assert wrong == []
 
 
@@ -84,7 +83,10 @@ def test_a_games_dutch_catalog_counts_as_dutch_does(folder: Path) -> None:
     header = po.catalog("nl", folder)[""]
     assert "Plural-Forms: nplurals=2; plural=(n != 1);" in header and "Language: nl" in header
     catalog = gettext.GNUTranslations(io.BytesIO(po.mo_bytes(po.catalog("nl", folder))))
-    unit = next(key for key in po.catalog("nl", folder) if "\0" in key).split("\0")[0]
+    units = [key for key in po.catalog("nl", folder) if "\0" in key]
+    if not units:  # a game counting with the core's units alone (Danish l'hombre's points)
+        return
+    unit = units[0].split("\0")[0]
     assert [catalog.ngettext(unit, unit, n) for n in (0, 1, 2)] == [
         po.catalog("nl", folder)[f"{unit}\0{unit}"].split("\0")[index] for index in (1, 0, 1)
     ]

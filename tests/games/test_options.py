@@ -34,7 +34,8 @@ def test_options_are_frozen_values_and_each_name_is_one_parameter() -> None:
     with pytest.raises(AttributeError):
         option.name = "other"  # type: ignore[misc]
     names = [option.name for option in every(games.NAMES)]
-    assert len(names) == len(set(names)) == 30  # --pass, which both games take, once
+    # --pass, --contract and --tricks, which the games of l'hombre share, once each (the first to declare one)
+    assert len(names) == len(set(names)) == 36
     assert names[:2] == ["retourne", "trump"] and names[-5:] == ["misdeal", "dealer", "force", "menteur", "words"]
 
 

@@ -90,10 +90,10 @@ def test_an_unknown_game_lists_the_games_from_outside_too(outside: Path, monkeyp
     monkeypatch.setenv("SCOREKEEPER_GAMES", "toy_three")
     with pytest.raises(UserError) as refused:
         games.get("whist")
-    assert refused.value.values == {"name": "whist", "games": ("manille", "hombre", "toy")}
+    assert refused.value.values == {"name": "whist", "games": ("manille", "hombre", "lhombre", "toy")}
     with pytest.raises(UserError) as refused:
         games.build({"game": "whist"}, "house.toml")
-    assert str(refused.value) == "house.toml: key \"game\" must be one of manille, hombre, toy, not 'whist'"
+    assert str(refused.value) == "house.toml: key \"game\" must be one of manille, hombre, lhombre, toy, not 'whist'"
 
 
 def test_a_ruleset_never_imports_the_module_it_names(outside: Path, monkeypatch) -> None:

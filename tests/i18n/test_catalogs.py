@@ -100,7 +100,7 @@ def fields(words: str) -> set[str]:
 
 def test_each_compiled_catalog_is_its_sources_compiled() -> None:
     """`python -m scorekeeper.i18n.compile` was run after the last edit of a .po file."""
-    assert po.languages() == ["en", "fr", "nl"]
+    assert {"en", "fr", "nl", "da"} <= set(po.languages()) and po.languages() == sorted(po.languages())  # folders
     for lang in po.languages():
         assert po.mo_path(lang).read_bytes() == po.mo_bytes(po.built(lang)), f"recompile the {lang} catalog"
 
@@ -109,7 +109,11 @@ def test_a_game_brings_its_own_catalogs_compiled_into_the_main_one_and_no_key_is
     """Each game's words live in its folder (`games/GAME/i18n/`); the build puts them in the main `.mo`,
     where a key given twice would be lost, so it refuses one."""
     main, *brought = po.catalog_folders()
-    assert [folder.relative_to(PACKAGE).as_posix() for folder in brought] == ["games/hombre/i18n", "games/manille/i18n"]
+    assert [folder.relative_to(PACKAGE).as_posix() for folder in brought] == [
+        "games/hombre/i18n",
+        "games/lhombre/i18n",
+        "games/manille/i18n",
+    ]
     for lang in po.languages():
         keys = [set(po.catalog(lang, folder)) - {""} for folder in (main, *brought)]
         assert all(keys) and sum(map(len, keys)) == len(set().union(*keys)) == len(po.built(lang)) - 1, lang

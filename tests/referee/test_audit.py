@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.games import load
-from scorekeeper.games.hombre.referee import audit_hombre
 from scorekeeper.games.manille import legal as manille
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.referee import audit_manille, face_down
 from scorekeeper.games.spadille import legal as hombre
 from scorekeeper.games.spadille.deck import HOMBRE
+from scorekeeper.games.spadille.referee import audit_hombre
 from scorekeeper.i18n import as_json, render
 from scorekeeper.referee import Relation
 

@@ -16,10 +16,10 @@ from scorekeeper.cards import Card, Suit
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record, record
 from scorekeeper.games import load
-from scorekeeper.games.hombre.referee import RENONCE_COST, audit_hombre
 from scorekeeper.games.manille import legal as manille
 from scorekeeper.games.manille.referee import audit_log, audit_manille
 from scorekeeper.games.spadille import legal as hombre
+from scorekeeper.games.spadille.referee import RENONCE_COST, audit_hombre
 from scorekeeper.i18n import render
 from scorekeeper.referee import Cards, Relation, check_position
 from scorekeeper.referee import audit as audit_module
@@ -37,8 +37,8 @@ OWN = [
     PACKAGE / "referee" / "face_down.py",
     PACKAGE / "games" / "manille" / "legal.py",
     PACKAGE / "games" / "manille" / "referee.py",
-    PACKAGE / "games" / "hombre" / "legal.py",
-    PACKAGE / "games" / "hombre" / "referee.py",
+    PACKAGE / "games" / "spadille" / "legal.py",
+    PACKAGE / "games" / "spadille" / "referee.py",
     PACKAGE / "cli" / "check.py",
     PACKAGE / "cli" / "audit.py",
 ]

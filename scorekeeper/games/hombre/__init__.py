@@ -119,12 +119,12 @@ class Hombre(Engine):
         hand: Sequence[Card],
         card: Card | None,
     ) -> Verdict:
-        from scorekeeper.games.hombre import referee
+        from scorekeeper.games.spadille import referee
 
         return referee.judge_play(trump, trick, hand, card)
 
     def renonce_cost(self, rules: HombreRules) -> Record:
-        from scorekeeper.games.hombre import referee
+        from scorekeeper.games.spadille import referee
 
         return referee.RENONCE_COST
 
@@ -139,13 +139,19 @@ class Hombre(Engine):
         layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
         calls: Mapping[str, Any] | None = None,
     ) -> LogAudit:
-        from scorekeeper.games.hombre import referee
+        from scorekeeper.games.spadille import referee
 
         if layout:  # P-11: every hombre hand is dealt whole, nothing lies on the table
             raise UserError("layout_no_face_down", "P-11", player=next(iter(layout)))
         return referee.audit_log(players, leader, trump, tricks, calls or {})
 
-    def settle(self, fiche: HombreFiche, early: bool, whole: bool = False) -> Settlement:
+    def settle(
+        self, fiche: HombreFiche, early: bool, whole: bool = False, rate: Any = None, teams: Sequence[str] = ()
+    ) -> Settlement:
+        if rate is not None:  # jetons and fiches are the money (H-12): no rate turns them into any other
+            raise UserError("no_rate", "H-12", game=self.name)
+        if teams:  # each plays for himself (H-7): no partner shares a result
+            raise UserError("no_teams", "H-7", game=self.name)
         refuse_partial(fiche)  # the settlement reads every coup's payments
         return settle(fiche, early=early, whole=whole)
 

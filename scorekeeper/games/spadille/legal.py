@@ -1,7 +1,14 @@
-"""L'hombre: the order of the cards, who wins a trick and which cards a player may play (RULES H-1 to H-5).
+"""L'hombre: the order of the cards, who wins a trick and which cards a player may play (RULES H-1 to H-5,
+D-1).
 
 Pure: no I/O. The rules are fixed by the rule book (no ruleset flag). The 40-card deck has no 10, 9,
-8; the black aces are always trumps, whatever the trump suit; each plays for himself.
+8; the black aces are always trumps, whatever the trump suit; each plays for himself. At a Danish nolo
+(`trump` None, D-1) no suit is trump: the black aces are plain cards, the lowest of their suits, and a
+player follows the suit led when he can.
+
+>>> spades = [Card.parse(c) for c in "As 2s Ks".split()]  # a nolo: the ace of spades is the lowest spade
+>>> spades[trick_winner(spades, None)], spades[trick_winner(spades[:2], None)]
+(Card(rank=<Rank.KING: 'K'>, suit=<Suit.SPADES: 'S'>), Card(rank=<Rank.TWO: '2'>, suit=<Suit.SPADES: 'S'>))
 
 >>> hand = [Card.parse(c) for c in "Ac 5d Kc".split()]  # the manille led forces the lone baste (H-4)
 >>> [str(card) for card in legal_cards(hand, [Card.parse("7h")], Suit.HEARTS)]
@@ -24,6 +31,7 @@ TRICKS = 9  # nine cards each
 
 _RED_PLAIN = tuple(Rank(rank) for rank in "K Q J A 2 3 4 5 6 7".split())
 _BLACK_PLAIN = tuple(Rank(rank) for rank in "K Q J 7 6 5 4 3 2".split())
+_BLACK_NOLO = (*_BLACK_PLAIN, Rank.ACE)  # D-1: no trump, the black ace is the lowest of its suit
 # Below the three matadors; the red ace (ponte) comes fourth, the black aces are the matadors.
 _RED_TRUMPS = tuple(Rank(rank) for rank in "A K Q J 2 3 4 5 6".split())
 _BLACK_TRUMPS = tuple(Rank(rank) for rank in "K Q J 7 6 5 4 3".split())
@@ -73,7 +81,17 @@ def _powers(trump: Suit) -> Mapping[Card, int]:
     return power
 
 
-_POWER = {trump: _powers(trump) for trump in Suit}
+def _nolo_powers() -> Mapping[Card, int]:
+    """D-1: the strength of every card at a nolo, inside its own suit alone."""
+    power: dict[Card, int] = {}
+    for suit in Suit:
+        order = [Card(rank, suit) for rank in (_RED_PLAIN if suit.is_red else _BLACK_NOLO)]
+        power.update((card, len(order) - place) for place, card in enumerate(order))
+    return power
+
+
+_POWER: dict[Suit | None, Mapping[Card, int]] = {trump: _powers(trump) for trump in Suit}
+_POWER[None] = _nolo_powers()
 
 
 # The predicates below run for every card of every audited play: they compare the enum members by
@@ -82,26 +100,27 @@ def _black_ace(card: Card) -> bool:
     return card.rank is Rank.ACE and (card.suit is Suit.SPADES or card.suit is Suit.CLUBS)
 
 
-def suit_of(card: Card, trump: Suit) -> Suit:
-    """H-1: the suit a card follows; the black aces belong to the trump suit, whatever it is."""
-    return trump if _black_ace(card) else card.suit
+def suit_of(card: Card, trump: Suit | None) -> Suit:
+    """H-1: the suit a card follows; the black aces belong to the trump suit, whatever it is (at a nolo,
+    to their own, D-1)."""
+    return trump if trump is not None and _black_ace(card) else card.suit
 
 
-def is_trump(card: Card, trump: Suit) -> bool:
-    """H-2: a card of the trump suit, or a black ace."""
-    return card.suit is trump or _black_ace(card)
+def is_trump(card: Card, trump: Suit | None) -> bool:
+    """H-2: a card of the trump suit, or a black ace; none at a nolo (D-1)."""
+    return trump is not None and (card.suit is trump or _black_ace(card))
 
 
-def is_matador(card: Card, trump: Suit) -> bool:
-    """H-2: espadille, manille or baste."""
-    return _black_ace(card) or (card.suit is trump and card.rank is _manille_rank(trump))
+def is_matador(card: Card, trump: Suit | None) -> bool:
+    """H-2: espadille, manille or baste; none at a nolo (D-1)."""
+    return trump is not None and (_black_ace(card) or (card.suit is trump and card.rank is _manille_rank(trump)))
 
 
-def _ordinary_trump(card: Card, trump: Suit) -> bool:
+def _ordinary_trump(card: Card, trump: Suit | None) -> bool:
     return is_trump(card, trump) and not is_matador(card, trump)
 
 
-def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     """H-5: the index (in play order) of the highest trump, else of the highest card of the suit led."""
     power = _POWER[trump]
     led = suit_of(cards[0], trump)
@@ -115,14 +134,14 @@ def trick_winner(cards: Sequence[Card], trump: Suit) -> int:
     return best
 
 
-def follow_suit(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty | None:
+def follow_suit(cards: tuple[Card, ...], lead: Card, trump: Suit | None) -> Duty | None:
     """H-3: a player holding the suit led plays it, trumps being one suit with the two black aces.
 
     No obligation to trump, nor to go over, in any suit. On a trump lead only an ordinary trump
     obliges (then any trump will do): a hand whose trumps are all matadors is H-4's to judge.
     """
     led = suit_of(lead, trump)
-    if led is trump:
+    if trump is not None and led is trump:
         if not any(_ordinary_trump(card, trump) for card in cards):
             return None
         following = tuple(card for card in cards if is_trump(card, trump))
@@ -139,13 +158,13 @@ def follow_suit(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty | None
     return Duty("H-3", following, reason)
 
 
-def matador_privilege(cards: tuple[Card, ...], lead: Card, trump: Suit) -> Duty | None:
+def matador_privilege(cards: tuple[Card, ...], lead: Card, trump: Suit | None) -> Duty | None:
     """H-4: a matador is never forced out by an ordinary trump lead; a matador led forces a lower one
     only from a holder with no ordinary trump, who must then play one of his matadors (any).
 
     Only the card led forces: a matador played second forces nothing; the baste, lowest, forces nothing.
     """
-    if not is_matador(lead, trump) or any(_ordinary_trump(card, trump) for card in cards):
+    if trump is None or not is_matador(lead, trump) or any(_ordinary_trump(card, trump) for card in cards):
         return None
     power = _POWER[trump]
     held = tuple(card for card in cards if is_matador(card, trump))
@@ -168,14 +187,16 @@ _ANY_TRUMP = record("latitude.any_trump", "H-3")
 _VOID_IN_TRUMPS = record("latitude.void_in_trumps", "H-3")
 
 
-def _latitude(cards: tuple[Card, ...], lead: Card | None, trump: Suit) -> Record:
+def _latitude(cards: tuple[Card, ...], lead: Card | None, trump: Suit | None) -> Record:
     """Why the player may choose among `cards`, the cards no rule narrowed further (H-3, H-4)."""
     if lead is None:
         return LEADS
     led = suit_of(lead, trump)
-    if led is not trump:
+    if trump is None or led is not trump:
         if all(suit_of(card, trump) is led for card in cards):
             return record("latitude.any_of_suit", "H-3", suit=led)
+        if trump is None:  # D-1: no trump at a nolo, any card will do
+            return record("latitude.void_nolo", "D-1", suit=led)
         return record("latitude.void_no_trump", "H-3", suit=led)
     trumps = tuple(card for card in cards if is_trump(card, trump))
     if len(trumps) == len(cards):
@@ -188,7 +209,7 @@ def _latitude(cards: tuple[Card, ...], lead: Card | None, trump: Suit) -> Record
     return record("latitude.matador_not_forcing", "H-4", matador=name, lead=lead, cards=Cards(trumps))
 
 
-def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> tuple[Card, ...]:
+def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None) -> tuple[Card, ...]:
     """The cards of `hand` a player may play (H-3, H-4), in the hand's order.
 
     `trick` holds the cards already played, in play order. The input is trusted: `check_position`
@@ -200,7 +221,7 @@ def legal_cards(hand: Sequence[Card], trick: Sequence[Card], trump: Suit) -> tup
     return duties[-1].cards if duties else tuple(hand)
 
 
-def judge(hand: Sequence[Card], trick: Sequence[Card], trump: Suit, card: Card | None = None) -> Verdict:
+def judge(hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, card: Card | None = None) -> Verdict:
     """Legal or the rule broken (H-3, then H-4), with the legal cards. A card not in the hand is the user's mistake."""
     check_position(hand, trick, HOMBRE, PLAYERS, card)
     lead = trick[0] if trick else None

@@ -1,0 +1,199 @@
+"""A Danish deal in one short line, read into the declaration `--declarer`, `--contract`, `--tricks` and the
+other options make, and written back (D-3 to D-7).
+
+The words, in any order, in Danish or English:
+
+- a player (in full, or by the start of his name, C-4): the declarer; a contract (`solo spar`, `ren nolo`,
+  `tourné`, D-3); three numbers, the tricks: the declarer's first, then his opponents' in play order
+  (`Ole solo spar 6 2 1`), or `NAME=N` for each; at a nolo the declarer's alone, `1 stik` (D-4); or the
+  outcome word instead of the tricks (`vundet`, `bet`, `kruk`);
+- `tout` (D-6), `smider` (the contract thrown in, D-4: `Ole smider` is alm. spil's), `pas` (all passed,
+  D-7), `strafpoint NAME` (D-7).
+
+>>> from scorekeeper import games
+>>> from scorekeeper.language import Language
+>>> state = games.state_after(games.load("lhombre-dlu"), ["Ole", "Bent", "Kaj", "Mette"], "Mette", [])  # Bent sits out
+>>> read(state, "ole solo spar 6 2 1".split(), Language.named("en"))
+{'declarer': 'Ole', 'contract': 'solo_spar', 'tricks': {'Ole': 6, 'Kaj': 2, 'Mette': 1}}
+>>> read(state, "kaj ren nolo 1 stik".split(), Language.named("en"))
+{'declarer': 'Kaj', 'contract': 'ren_nolo', 'tricks': {'Kaj': 1}}
+>>> write(state, {"declarer": "Bent", "contract": "tourne", "outcome": "kruk"}, Language.named("en"))
+'Bent tourne kruk'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from scorekeeper.errors import UserError
+from scorekeeper.explain import record
+from scorekeeper.games.lhombre import State, playing
+from scorekeeper.games.lhombre.play import OUTCOMES
+from scorekeeper.games.lhombre.rules import CONTRACTS
+from scorekeeper.games.line import (
+    Ask,
+    Keywords,
+    Words,
+    ambiguous,
+    given_twice,
+    inline,
+    keyword,
+    read_back,
+    reading,
+    spoken_numbers,
+    write_inline,
+)
+from scorekeeper.language import Language
+from scorekeeper.players import fold_name
+
+
+def _outcomes(language: Language) -> dict[str, str]:
+    """The outcome words (D-4), folded, in this language and those it reads too."""
+    found: dict[str, str] = {}
+    own = language.game("lhombre").get("line", {})
+    for each in (language, *(Language.named(code) for code in own.get("also", ()) if code != language.code)):
+        for outcome, words in each.game("lhombre").get("line", {}).get("outcomes", {}).items():
+            for word in words:
+                found.setdefault(fold_name(word), outcome)
+    return found
+
+
+def read(state: State, words: Sequence[str], language: Language, asked: str | None = None) -> dict[str, Any]:
+    """The declaration the words say, in `state` (the evening before this deal)."""
+    table = inline(words)
+    if table is not None:
+        return table
+    said_with = Keywords.of("lhombre", language)
+    outcomes = _outcomes(language)
+    line = Words(words, state.players, numbers=spoken_numbers(language))
+    said: dict[str, Any] = {}
+    tricks: dict[str, int] = {}
+    bare: list[int] = []
+
+    def put(field: str, value: Any, word: str) -> None:
+        if field in said:
+            raise given_twice(field, word)
+        said[field] = value
+
+    at = 0
+    while at < len(line):
+        word, folded = line.items[at], line.folded(at)
+        if at + 1 < len(line) and keyword(said_with.contracts, f"{folded} {line.folded(at + 1)}"):
+            folded, word = f"{folded} {line.folded(at + 1)}", f"{word} {line.items[at + 1]}"  # "solo spar"
+            at += 1
+        named = line.name(at)
+        field = keyword(said_with.fields, folded) or ("contract" if keyword(said_with.contracts, folded) else None)
+        if field is None and folded in outcomes:
+            field = "outcome"
+        if field is not None and named is not None:
+            raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
+        counts = line.counts(at)
+        if counts is not None:
+            for player, number in counts:
+                if player in tricks:
+                    raise given_twice("tricks", word)
+                tricks[player] = number
+            at += 1
+        elif field == "contract":
+            put("contract", keyword(said_with.contracts, folded), word)
+            at += 1
+        elif field == "outcome":
+            put("outcome", outcomes[folded], word)
+            at += 1
+        elif field is not None:
+            value, at = line.said_after(at, said_with.takes.get(field, "flag"))
+            put(field, value, word)
+        elif named is not None:
+            put("declarer", named[0], word)
+            at = named[1]
+        elif (figure := line.number(at)) is not None:
+            bare.append(figure)
+            at += 1
+        elif folded in said_with.little["unit"]:  # « 1 stik »
+            at += 1
+        else:
+            raise UserError("lhombre_line_unknown_word", word=word, players=line.names, words=_calls(said_with))
+    if bare:
+        tricks = _bare(state, said, bare, tricks)
+    if tricks:
+        said["tricks"] = tricks
+    return said
+
+
+def _bare(state: State, said: Mapping[str, Any], bare: list[int], tricks: dict[str, int]) -> dict[str, int]:
+    """Bare numbers: the declarer's tricks first, then his opponents' in play order (D-2); at a nolo, one
+    number is the declarer's alone."""
+    declarer = said.get("declarer")
+    if (
+        tricks
+        or declarer is None
+        or len(bare) not in (1, 3)
+        or (len(bare) == 1 and said.get("contract") not in ("kobe_nolo", "ren_nolo", "nolo_ouvert"))
+    ):
+        raise UserError("lhombre_line_numbers", count=3)
+    if len(bare) == 1:
+        return {declarer: bare[0]}
+    order = playing(state.players, state.turn)
+    if declarer not in order:
+        return {declarer: bare[0]}  # refused by the deal itself: he sits out (D-2)
+    opponents = [name for name in order if name != declarer]
+    return dict(zip([declarer, *opponents], bare, strict=True))
+
+
+def _calls(said_with: Keywords) -> tuple[str, ...]:
+    return (
+        *(said_with.say.get(contract, contract) for contract in CONTRACTS),
+        *OUTCOMES,
+        *dict.fromkeys(word for field, word in said_with.say.items() if field not in CONTRACTS),
+    )
+
+
+def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
+    """The entry as a short line that `read` reads back to `declared`; the rest as the declaration itself."""
+    plain = {"pass", "declarer", "contract", "tricks", "outcome", "tout", "smide", "strafpoint"}
+    tricks = declared.get("tricks", {})
+    if not set(declared) <= plain or not isinstance(tricks, Mapping):
+        return write_inline(declared)
+    say = Keywords.of("lhombre", language).say
+    out: list[str] = []
+    if declared.get("pass"):
+        out.append(say["pass"])
+    if "strafpoint" in declared:
+        out += [say["strafpoint"], str(declared["strafpoint"])]
+    if "declarer" in declared:
+        out.append(str(declared["declarer"]))
+    if "contract" in declared:
+        out.append(say.get(str(declared["contract"]), str(declared["contract"])))
+    declarer = declared.get("declarer")
+    order = [declarer, *(name for name in playing(state.players, state.turn) if name != declarer)]
+    if list(tricks) == order or (len(tricks) == 1 and list(tricks) == [declarer]):
+        out += [str(number) for number in tricks.values()]  # « Ole solo spar 6 2 1 », « Kaj ren nolo 1 »
+    else:
+        out += [f"{player}={number}" for player, number in tricks.items()]
+    if "outcome" in declared:
+        out.append(str(declared["outcome"]))
+    out += [say[flag] for flag in ("tout", "smide") if declared.get(flag)]
+    return read_back(out, declared, lambda words: read(state, words, language))
+
+
+def ask(state: State, declared: Mapping[str, Any], error: UserError, language: Language) -> Ask | None:
+    """What the refused `declared` lacks, as a question: the declarer, then the tricks."""
+    if error.key == "lhombre_declarer_missing":
+        return Ask("declarer", record("lhombre.ask.declarer", "D-3"), state.playing)
+    if error.key == "lhombre_tricks_or_outcome":
+        return Ask("tricks", record("lhombre.ask.tricks", "D-4", players=state.playing), ())
+    return None
+
+
+def vocabulary(state: State, language: Language) -> dict[str, tuple[str, ...]]:
+    """The words a line may hold, for completion: the players, the calls, the contracts."""
+    said_with = Keywords.of("lhombre", language)
+    contracts = tuple(said_with.say.get(contract, contract) for contract in CONTRACTS)
+    calls = tuple(sorted(set(_calls(said_with)) - set(contracts)))
+    return {"players": tuple(state.players), "calls": calls, "contracts": contracts, "cards": ()}
+
+
+def needs(state: State) -> tuple[Any, ...]:
+    """What the next deal is said with, for the status line."""
+    return (record("lhombre.need.declarer", "D-3"), record("lhombre.need.tricks", "D-4"))
