@@ -45,14 +45,20 @@ class Demo(Protocol):
     COUPS: tuple[dict[str, object], ...]
 
 
-# The demo partie a language's tables play, where it is not Marius's manille: the Flemish café's manillen.
-DEMOS = {"nl": "scorekeeper.games.manille.demo_nl"}
+MARIUS = "manille.demo"  # the demo partie where a language names none: Marius's manille
 
 
 def demo(lang: str | None = None) -> Demo:
-    """The demo partie in language `lang`: Marius's manille (`games/manille/demo.py`), or the one the
-    language's tables play (`DEMOS`); imported by the command `demo` alone."""
-    shown: Demo = import_module(DEMOS.get(lang or "", "scorekeeper.games.manille.demo"))
+    """The demo partie in language `lang`: the one its tables play, as its words say (`[demo] partie`, a
+    module of a built-in game: the Flemish café's manillen, a Danish club's l'hombre), else Marius's manille
+    (`games/manille/demo.py`); imported by the command `demo` alone."""
+    from scorekeeper.language import Language, codes
+
+    said = Language.named(lang).words.get("demo", {}).get("partie", MARIUS) if lang in codes() else MARIUS
+    game = str(said).partition(".")[0]
+    if game not in NAMES:  # a words file names a module of a built-in game, never any other module
+        said = MARIUS
+    shown: Demo = import_module(f"scorekeeper.games.{said}")
     return shown
 
 

@@ -74,3 +74,20 @@ def test_danish_dates_and_numbers_are_written_as_a_dane_writes_them():
         assert DA.words["dates"]["months"][11] == "dec."
     finally:
         i18n.speak(Language.named("en"))
+
+
+def test_the_danish_demo_is_a_club_evening_of_l_hombre_its_points_worked_by_hand(run, monkeypatch):
+    """The language's words choose its demo (`[demo] partie`): twelve deals at Ole, Bent, Kaj and Mette's
+    table; by hand (D-3 to D-7): Ole -1, Bent 5, Kaj 13, Mette -18, the strafpoint paid to no one."""
+    import json
+
+    monkeypatch.setenv("SCOREKEEPER_LANG", "da")
+    shown = run("demo")
+    assert shown.code == 0 and "L'hombre (DLU)" in shown.out and "oversidder" in shown.out
+    data = json.loads(run("sheet", "--json", "--game", "demo").out)
+    assert [(p["name"], p["points"]) for p in data["players"]] == [
+        ("Ole", -1),
+        ("Bent", 5),
+        ("Kaj", 13),
+        ("Mette", -18),
+    ]
