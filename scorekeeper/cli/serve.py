@@ -77,7 +77,7 @@ def serve(
         say = [address]
         if tokens.entry is not None:
             say.append(text("serve.entry", address=f"http://{shown}:{port}/entry?token={tokens.entry}"))
-    out.lines((say), flush=True)
+    out.lines(say, flush=True)
     _qr(address)
     if concours is None and tokens.entry is not None:  # the scorer's phone scans its own (issue 41)
         out.line(text("serve.entry_qr"), flush=True)

@@ -401,9 +401,9 @@ class Out:
         """`texts` on standard output, as `print` writes them; nothing where it was closed at start."""
         print(*texts, end=end, flush=flush)
 
-    def lines(self, lines: Iterable[str]) -> None:
+    def lines(self, lines: Iterable[str], flush: bool = False) -> None:
         """Each of `lines` on a line of its own."""
-        self.line("\n".join(lines))
+        self.line("\n".join(lines), flush=flush)
 
     def write(self, text: str) -> None:
         """`text` as it is, its line breaks its own (a page, a completion script, a fix list)."""
