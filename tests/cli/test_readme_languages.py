@@ -20,7 +20,7 @@ from typing import NamedTuple
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GUIDES = ("README.fr.md", "README.nl.md")
+GUIDES = ("README.fr.md", "README.nl.md", "README.da.md")
 FENCE = re.compile(r"^```(\w*)$")
 ASSIGNMENT = re.compile(r"^[A-Z_]+=")
 WIDTH = "100"  # the guides' blocks are as wide as a terminal of 100 columns shows them

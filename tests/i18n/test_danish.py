@@ -76,15 +76,23 @@ def test_danish_dates_and_numbers_are_written_as_a_dane_writes_them():
         i18n.speak(Language.named("en"))
 
 
-def test_the_danish_demo_is_a_club_evening_of_l_hombre_its_points_worked_by_hand(run, monkeypatch):
+def test_the_danish_demo_is_a_club_evening_of_l_hombre_its_points_worked_by_hand(home):
     """The language's words choose its demo (`[demo] partie`): twelve deals at Ole, Bent, Kaj and Mette's
-    table; by hand (D-3 to D-7): Ole -1, Bent 5, Kaj 13, Mette -18, the strafpoint paid to no one."""
+    table; by hand (D-3 to D-7): Ole -1, Bent 5, Kaj 13, Mette -18, the strafpoint paid to no one. In a
+    process of its own: a command's help is said in the language it is first imported in."""
     import json
+    import os
+    import subprocess
+    import sys
 
-    monkeypatch.setenv("SCOREKEEPER_LANG", "da")
-    shown = run("demo")
-    assert shown.code == 0 and "L'hombre (DLU)" in shown.out and "oversidder" in shown.out
-    data = json.loads(run("sheet", "--json", "--game", "demo").out)
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": "da", "COLUMNS": "100"}
+
+    def scorekeeper(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, capture_output=True, text=True)
+
+    shown = scorekeeper("demo")
+    assert shown.returncode == 0 and "L'hombre (DLU)" in shown.stdout and "oversidder" in shown.stdout
+    data = json.loads(scorekeeper("sheet", "--json", "--game", "demo").stdout)
     assert [(p["name"], p["points"]) for p in data["players"]] == [
         ("Ole", -1),
         ("Bent", 5),

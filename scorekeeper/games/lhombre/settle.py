@@ -55,8 +55,10 @@ def shares(points: Sequence[int], rate: Fraction) -> tuple[Fraction, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    payer: str
-    payee: str
+    """One payment of the regnskab: a player, or a team's players together, to another (D-8)."""
+
+    payer: tuple[str, ...]
+    payee: tuple[str, ...]
     amount: Fraction
 
 
@@ -112,7 +114,8 @@ class Regnskab:
                 for name, points, money in zip(self.players, self.points, self.money, strict=True)
             ],
             "transfers": [
-                {"from": paid.payer, "to": paid.payee, "amount": float(paid.amount)} for paid in self.transfers
+                {"from": list(paid.payer), "to": list(paid.payee), "amount": float(paid.amount)}
+                for paid in self.transfers
             ],
         }
 
@@ -132,10 +135,14 @@ def regnskab(fiche: Fiche, given_rate: Any, said_teams: Sequence[str] = ()) -> R
         )
         for members in teams_of(fiche, said_teams)
     )
-    return Regnskab(fiche.players, fiche.scores, rate, money, _transfers(fiche.players, owed), teams)
+    # who pays whom: the teams as one party each (partners never pay each other), the others alone
+    teamed = {name for team in teams for name in team.players}
+    parties = [team.players for team in teams] + [(name,) for name in fiche.players if name not in teamed]
+    owed_by = [sum((owed[at[name]] for name in party), Fraction(0)) for party in parties]
+    return Regnskab(fiche.players, fiche.scores, rate, money, _transfers(parties, owed_by), teams)
 
 
-def _transfers(players: Sequence[str], owed: Sequence[Fraction]) -> tuple[Transfer, ...]:
+def _transfers(players: Sequence[tuple[str, ...]], owed: Sequence[Fraction]) -> tuple[Transfer, ...]:
     """Who pays whom: the largest debtor pays the largest creditor, until all are square."""
     debts = sorted(((-amount, name) for name, amount in zip(players, owed, strict=True) if amount < 0), reverse=True)
     credits = sorted(((amount, name) for name, amount in zip(players, owed, strict=True) if amount > 0), reverse=True)

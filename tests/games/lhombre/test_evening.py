@@ -5,9 +5,10 @@ declarer's points worked out by hand from RULES D-3 to D-7, and the regnskab sum
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
-
-import pytest
 
 EVENING = Path(__file__).parent / "fixtures" / "aften.txt"
 
@@ -23,28 +24,22 @@ BY_HAND = [
 ]  # fmt: skip
 
 
-@pytest.fixture
-def aften(run, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_LANG", "da")
-    made = run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette", "--game", "aften")
-    assert made.code == 0, made.err
-    return run
+def scorekeeper(home: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """A command in Danish, in a process of its own (a command's help is said in the language it is first
+    imported in: the other tests' processes stay English)."""
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": "da"}
+    command = [sys.executable, "-m", "scorekeeper", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=120)
 
 
-def test_d3_to_d8_forty_danish_lines_piped_into_table_agree_with_the_hand_worked_evening(aften, home):
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-m", "scorekeeper", "table", "--game", "aften"],
-        input=EVENING.read_text(encoding="utf-8"),
-        capture_output=True,
-        text=True,
-        env={**__import__("os").environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": "da"},
-        timeout=120,
+def test_d3_to_d8_forty_danish_lines_piped_into_table_agree_with_the_hand_worked_evening(home):
+    made = scorekeeper(
+        home, "new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette", "--game", "aften"
     )
+    assert made.returncode == 0, made.stderr
+    done = scorekeeper(home, "table", "--game", "aften", stdin=EVENING.read_text(encoding="utf-8"))
     assert done.returncode == 0, done.stderr
-    data = json.loads(aften("sheet", "--json", "--game", "aften").out)
+    data = json.loads(scorekeeper(home, "sheet", "--json", "--game", "aften").stdout)
     assert len(data["coups"]) == 40
     players = [player["name"] for player in data["players"]]
     for coup, (declarer, scored) in zip(data["coups"], BY_HAND, strict=True):
@@ -53,5 +48,5 @@ def test_d3_to_d8_forty_danish_lines_piped_into_table_agree_with_the_hand_worked
         if who is not None:
             assert coup["scored"][players.index(who)] == scored, coup["number"]
     assert sum(player["points"] for player in data["players"]) == -2  # two strafpoints, paid to no one
-    settled = json.loads(aften("settle", "--rate", "0,25", "--json", "--game", "aften").out)
+    settled = json.loads(scorekeeper(home, "settle", "--rate", "0,25", "--json", "--game", "aften").stdout)
     assert sum(round(result["money"] * 100) for result in settled["results"]) == 0

@@ -176,6 +176,7 @@ def test_d8_partners_add_their_members_points_and_money(run):
         {"players": ["Ole", "Kaj"], "points": -4, "money": -2.0},
         {"players": ["Bent", "Mette"], "points": 4, "money": 2.0},
     ]
+    assert settled["transfers"] == [{"from": ["Ole", "Kaj"], "to": ["Bent", "Mette"], "amount": 2.0}]  # never within
     assert "Bent & Mette: 4 points together, 2" in run("settle", "--rate", "0.5", "--team", "bent+mette").out
     twice = run("settle", "--team", "Ole+Kaj", "--team", "Kaj+Bent")
     assert twice.code == 2 and "--team 'Kaj+Bent'" in twice.err
