@@ -99,6 +99,8 @@ def read_deal(declared: Mapping[str, Any], players: Sequence[str], playing: Sequ
         raise refused("lhombre_declarer_sits_out", "declarer", "D-2", player=declarer)
     smide = bool(declared.get("smide"))
     contract = declared.get("contract", "alm" if smide else None)  # « Ole smider »: the ordinary game bought
+    if contract is None:
+        raise refused("lhombre_contract_missing", "contract", "D-3", declarer=declarer, contracts=CONTRACTS)
     if contract not in CONTRACTS:
         raise refused("lhombre_contract", "contract", "D-3", contract=contract, contracts=CONTRACTS)
     if rules.value(contract) == 0:

@@ -36,7 +36,7 @@ def rate_of(given: Any) -> Fraction | None:
         rate = Fraction(str(given).strip().replace(",", "."))
     except (ValueError, ZeroDivisionError):
         raise UserError("lhombre_rate", "D-8", rate=str(given)) from None
-    if rate <= 0:
+    if rate <= 0 or 100 % rate.denominator:  # money in hundredths: 0.25, never a third of an øre
         raise UserError("lhombre_rate", "D-8", rate=str(given))
     return rate
 

@@ -162,6 +162,10 @@ def test_a_rate_is_refused_in_one_line_where_it_is_no_rate_or_the_game_pays_jeto
     assert run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette").code == 0
     bad = run("settle", "--rate", "tre")
     assert bad.code == 2 and "--rate 'tre' is no rate" in bad.err and bad.out == ""
+    for said in ("0.255", "1/3", "-1", "inf", "0"):  # money in hundredths, more than nothing
+        assert run("settle", "--rate", said).code == 2
+    missing = run("coup", "Bent")
+    assert missing.code == 2 and "say the contract Bent played: one of alm, bedre" in missing.err
     assert run("new", "hombre", "-p", "A", "-p", "B", "-p", "C", "--game", "h").code == 0
     jetons = run("settle", "--early", "--rate", "0.25", "--game", "h")
     assert jetons.code == 2 and "settles in jetons and fiches (H-12)" in jetons.err
