@@ -13,6 +13,7 @@ from scorekeeper.cli.declare import layout_of
 from scorekeeper.cli.options import ASCII, JSON, examples_of
 from scorekeeper.cli.terminal import out
 from scorekeeper.errors import Exit, UserError
+from scorekeeper.games.contract import TrickLog
 from scorekeeper.i18n import render, spoken, text
 from scorekeeper.language import Language
 from scorekeeper.players import trick_names
@@ -78,7 +79,7 @@ def audit(
     named = [trick_names(number, played) for number, played in enumerate(tricks, 1)]  # M-3: all or none
     log = [[loaded.deck.parse(card, lang) for _, card in played] for played in tricks]  # as typed (C-2)
     trumped = parse_trump(trump_text, spoken())
-    result = games.engine(loaded).audit_log(loaded, seats, first, trumped, log, taker, pairs, calls)
+    result = games.engine(loaded).audit_log(loaded, TrickLog(seats, first, trumped, log, taker, pairs, calls))
     check_named(seats, result.audit.tricks, named)  # C-3: the names typed are the seats the replay found
     if json:
         out.json(result.as_dict())

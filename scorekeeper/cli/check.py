@@ -12,6 +12,7 @@ from scorekeeper.cli import complete
 from scorekeeper.cli.options import ASCII, JSON, examples_of
 from scorekeeper.cli.terminal import out
 from scorekeeper.errors import Exit, UserError
+from scorekeeper.games.contract import Play
 from scorekeeper.i18n import render, spoken, text
 from scorekeeper.rulesets import Ruleset
 
@@ -59,7 +60,7 @@ def check(
     if not held:
         raise UserError("check_empty_hand")
     card = loaded.deck.parse(play, lang) if play is not None else None
-    verdict = games.engine(loaded).judge_play(loaded, parse_trump(trump, lang), trick, held, card)
+    verdict = games.engine(loaded).judge_play(loaded, Play(parse_trump(trump, lang), trick, held, card))
     # A renonce's cost under the ruleset (M-8), a record like the verdict's explanation.
     cost = games.engine(loaded).renonce_cost(loaded.rules) if verdict.legal is False else None
     if json:

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeGuard
 
 from scorekeeper.cards import Card, Deck, Suit
 from scorekeeper.errors import UserError
@@ -36,6 +36,30 @@ if TYPE_CHECKING:
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.rulesets import Key, Ruleset
     from scorekeeper.standing import Figures
+
+
+class Play(NamedTuple):
+    """One disputed play as `check` reads it: the trump (None: sans-atout, or a nolo), the trick so far (each
+    card with the relation of its player to the one judged, where the game has sides), the hand, and the
+    card played (None: only the legal cards are asked)."""
+
+    trump: Suit | None
+    trick: Sequence[tuple[Relation | None, Card]]
+    hand: Sequence[Card]
+    card: Card | None = None
+
+
+class TrickLog(NamedTuple):
+    """A coup's trick log as `audit` reads it: the players in seating order, who led the first trick, the
+    trump, each trick's cards in play order; who played alone, the face-down cards (P-11), the calls."""
+
+    players: Sequence[str]
+    leader: str
+    trump: Suit | None
+    tricks: Sequence[Sequence[Card]]
+    alone: str | None = None
+    layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None
+    calls: Mapping[str, Any] | None = None
 
 
 class Said(Protocol):
@@ -81,27 +105,10 @@ class Game(Protocol):
     def check_open(self, state: Any) -> None: ...
     def fiche(self, state: Any) -> Fiche: ...
     def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]: ...
-    def judge_play(
-        self,
-        ruleset: Ruleset,
-        trump: Suit | None,
-        trick: Sequence[tuple[Relation | None, Card]],
-        hand: Sequence[Card],
-        card: Card | None,
-    ) -> Verdict: ...
+    def judge_play(self, ruleset: Ruleset, play: Play) -> Verdict: ...
     def renonce_cost(self, rules: Any) -> Record: ...
     def derived(self, ruleset: Ruleset) -> dict[str, Record]: ...
-    def audit_log(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        leader: str,
-        trump: Suit | None,
-        tricks: Sequence[Sequence[Card]],
-        alone: str | None,
-        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
-        calls: Mapping[str, Any] | None = None,
-    ) -> LogAudit: ...
+    def audit_log(self, ruleset: Ruleset, log: TrickLog) -> LogAudit: ...
     # The short line (issue 16): `Spoken` gives them from the game's `line` module.
     def read_line(
         self, state: Any, words: Sequence[str], language: Language, asked: str | None = None
@@ -322,31 +329,14 @@ class Engine(Spoken, Drawn):
         """An edit (`edit`): what is given replaces what was said."""
         return {**declared, **changes}
 
-    def judge_play(
-        self,
-        ruleset: Ruleset,
-        trump: Suit | None,
-        trick: Sequence[tuple[Relation | None, Card]],
-        hand: Sequence[Card],
-        card: Card | None,
-    ) -> Verdict:
+    def judge_play(self, ruleset: Ruleset, play: Play) -> Verdict:
         """A game without a referee judges no play: `check` says so, exit 2."""
         raise UserError("no_referee", game=self.name)
 
     def renonce_cost(self, rules: Any) -> Record:
         raise UserError("no_referee", game=self.name)
 
-    def audit_log(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        leader: str,
-        trump: Suit | None,
-        tricks: Sequence[Sequence[Card]],
-        alone: str | None,
-        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
-        calls: Mapping[str, Any] | None = None,
-    ) -> LogAudit:
+    def audit_log(self, ruleset: Ruleset, log: TrickLog) -> LogAudit:
         """A game without a referee audits no trick log: `audit` says so, exit 2."""
         raise UserError("no_referee", game=self.name)
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import Card, Deck, Suit
+from scorekeeper.cards import Deck
 from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
-from scorekeeper.games.contract import Engine, Settling, refuse_partial
+from scorekeeper.games.contract import Engine, Play, Settling, TrickLog, refuse_partial
 from scorekeeper.games.hombre.bidding import Bidding, Call, Contract, bid
 from scorekeeper.games.hombre.coup import Coup
 from scorekeeper.games.hombre.fiche import BeteFate, CoupResult, HombreFiche, jetons_json
@@ -37,7 +37,7 @@ from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
     from scorekeeper.games.sheet import Cell
-    from scorekeeper.referee import Relation, Verdict
+    from scorekeeper.referee import Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
 
@@ -111,39 +111,22 @@ class Hombre(Engine):
         merged = {} if whole else {k: v for k, v in declared.items() if k != "pass"}
         return {**merged, **changes}
 
-    def judge_play(
-        self,
-        ruleset: Ruleset,
-        trump: Suit | None,
-        trick: Sequence[tuple[Relation | None, Card]],
-        hand: Sequence[Card],
-        card: Card | None,
-    ) -> Verdict:
+    def judge_play(self, ruleset: Ruleset, play: Play) -> Verdict:
         from scorekeeper.games.spadille import referee
 
-        return referee.judge_play(trump, trick, hand, card)
+        return referee.judge_play(*play)
 
     def renonce_cost(self, rules: HombreRules) -> Record:
         from scorekeeper.games.spadille import referee
 
         return referee.RENONCE_COST
 
-    def audit_log(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        leader: str,
-        trump: Suit | None,
-        tricks: Sequence[Sequence[Card]],
-        alone: str | None,
-        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
-        calls: Mapping[str, Any] | None = None,
-    ) -> LogAudit:
+    def audit_log(self, ruleset: Ruleset, log: TrickLog) -> LogAudit:
         from scorekeeper.games.spadille import referee
 
-        if layout:  # P-11: every hombre hand is dealt whole, nothing lies on the table
-            raise UserError("layout_no_face_down", "P-11", player=next(iter(layout)))
-        return referee.audit_log(players, leader, trump, tricks, calls or {})
+        if log.layout:  # P-11: every hombre hand is dealt whole, nothing lies on the table
+            raise UserError("layout_no_face_down", "P-11", player=next(iter(log.layout)))
+        return referee.audit_log(log.players, log.leader, log.trump, log.tricks, log.calls or {})
 
     def settle(
         self, fiche: HombreFiche, early: bool, whole: bool = False, rate: Any = None, teams: Sequence[str] = ()

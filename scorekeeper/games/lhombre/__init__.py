@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import Card, Deck, Suit
+from scorekeeper.cards import Deck
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record
-from scorekeeper.games.contract import Engine, Settling, refuse_partial
+from scorekeeper.games.contract import Engine, Play, Settling, TrickLog, refuse_partial
 from scorekeeper.games.lhombre.play import Deal, read_deal, result_of, score
 from scorekeeper.games.lhombre.rules import KEYS, LhombreRules, rules_from
 from scorekeeper.games.spadille.deck import HOMBRE
@@ -29,7 +29,7 @@ from scorekeeper.rulesets import Key, Ruleset
 if TYPE_CHECKING:
     from scorekeeper.games.lhombre.settle import Regnskab, Statement
     from scorekeeper.games.sheet import Cell
-    from scorekeeper.referee import Relation, Verdict
+    from scorekeeper.referee import Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
 
@@ -187,41 +187,24 @@ class Lhombre(Engine):
             merged.pop("outcome", None)
         return {**merged, **changes}
 
-    def judge_play(
-        self,
-        ruleset: Ruleset,
-        trump: Suit | None,
-        trick: Sequence[tuple[Relation | None, Card]],
-        hand: Sequence[Card],
-        card: Card | None,
-    ) -> Verdict:
+    def judge_play(self, ruleset: Ruleset, play: Play) -> Verdict:
         """One disputed play, as at the French l'hombre (H-3, H-4); without trump, a nolo's (D-1)."""
         from scorekeeper.games.spadille import referee
 
-        return referee.judge_play(trump, trick, hand, card, nolo=True)
+        return referee.judge_play(*play, nolo=True)
 
     def renonce_cost(self, rules: LhombreRules) -> Record:
         from scorekeeper.explain import record
 
         return record("lhombre.renonce_cost", None)  # section D sets no price: the table rules it
 
-    def audit_log(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        leader: str,
-        trump: Suit | None,
-        tricks: Sequence[Sequence[Card]],
-        alone: str | None,
-        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
-        calls: Mapping[str, Any] | None = None,
-    ) -> LogAudit:
+    def audit_log(self, ruleset: Ruleset, log: TrickLog) -> LogAudit:
         """A deal's trick log audited by the three who played it; without trump, a nolo's (D-1)."""
         from scorekeeper.games.spadille import referee
 
-        if layout:  # every hand is dealt whole, nothing lies on the table (P-11)
-            raise UserError("layout_no_face_down", "P-11", player=next(iter(layout)))
-        return referee.audit_log(players, leader, trump, tricks, calls or {}, nolo=True)
+        if log.layout:  # every hand is dealt whole, nothing lies on the table (P-11)
+            raise UserError("layout_no_face_down", "P-11", player=next(iter(log.layout)))
+        return referee.audit_log(log.players, log.leader, log.trump, log.tricks, log.calls or {}, nolo=True)
 
     def figures(self, fiche: Fiche) -> dict[str, Figures]:
         """Each player's deals as declarer and those made (vundet), and his points (D-4, D-8)."""

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cards import Card, Deck, Suit
+from scorekeeper.cards import Deck
 from scorekeeper.explain import Record
-from scorekeeper.games.contract import Engine, Game, refuse_partial
+from scorekeeper.games.contract import Engine, Game, Play, TrickLog, refuse_partial
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.declaration import Coup
 from scorekeeper.games.manille.fiche import CoupResult, Fiche, Quota
@@ -33,7 +33,7 @@ from scorekeeper.games.manille.table import Side, Table, mort_of, seating
 from scorekeeper.rulesets import Key, Ruleset
 
 if TYPE_CHECKING:  # the referee is imported by the commands that judge plays: the others start without it
-    from scorekeeper.referee import Relation, Verdict
+    from scorekeeper.referee import Verdict
     from scorekeeper.referee.audit import LogAudit
     from scorekeeper.standing import Figures
 
@@ -118,35 +118,18 @@ class Manille(Engine):
             merged = {}
         return {**merged, **changes}
 
-    def judge_play(
-        self,
-        ruleset: Ruleset,
-        trump: Suit | None,
-        trick: Sequence[tuple[Relation | None, Card]],
-        hand: Sequence[Card],
-        card: Card | None,
-    ) -> Verdict:
+    def judge_play(self, ruleset: Ruleset, play: Play) -> Verdict:
         from scorekeeper.games.manille import referee
 
-        return referee.judge_play(ruleset.rules, ruleset.name, trump, trick, hand, card)
+        return referee.judge_play(ruleset.rules, ruleset.name, *play)
 
     def renonce_cost(self, rules: ManilleRules) -> Record:
         return renonce_cost(rules)
 
-    def audit_log(
-        self,
-        ruleset: Ruleset,
-        players: Sequence[str],
-        leader: str,
-        trump: Suit | None,
-        tricks: Sequence[Sequence[Card]],
-        alone: str | None,
-        layout: Mapping[str, Sequence[tuple[Card, Card]]] | None = None,
-        calls: Mapping[str, Any] | None = None,
-    ) -> LogAudit:
+    def audit_log(self, ruleset: Ruleset, log: TrickLog) -> LogAudit:
         from scorekeeper.games.manille import referee
 
-        return referee.audit_log(ruleset.rules, players, leader, trump, tricks, alone, layout, calls)
+        return referee.audit_log(ruleset.rules, *log)
 
     # the sheet as data (task A): `Drawn` gives the rest from `games/manille/sheet.py` and `paper.py`
     def figures(self, fiche: Fiche) -> dict[str, Figures]:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.cards import Card, Suit
 from scorekeeper.games import load
+from scorekeeper.games.contract import TrickLog
 from scorekeeper.games.manille import _RENONCES, legal
 from scorekeeper.games.manille.deck import MANILLE
 from scorekeeper.games.manille.fiche import CoupResult
@@ -131,7 +132,8 @@ class Deal:
         engine = self.ruleset.engine
         calls = {"bid": self.declared["bid"]} if "bid" in self.declared else None  # M-13: the bid prices it
         seats, layout = self.seats, self.layout
-        return engine.audit_log(self.ruleset, seats, self.leader, self.trump, self.tricks, self.alone, layout, calls)
+        log = TrickLog(seats, self.leader, self.trump, self.tricks, self.alone, layout, calls)
+        return engine.audit_log(self.ruleset, log)
 
     def entered(self) -> CoupResult:
         """The log as `scorekeeper coup --trick` enters it: the first coup of a new game."""
