@@ -327,7 +327,8 @@ def write_club(count: int) -> None:
     before the write, where `undo` and `edit` call it (service/entries.py). So a first `stats` over them is
     the first `stats` after games entered with scorekeeper, not after files copied in. Every club game is of
     at most 201 coups (`club_games`), within `history.KEEP_UP_TO` (300): none is left to `stats` to replay."""
-    from scorekeeper import history, service, store
+    from scorekeeper import service, store
+    from scorekeeper.service import history
 
     for number, (kind, seated, options, coups) in enumerate(club_games(count, random.Random(21))):
         made = service.new(kind, seated, options=options, name=f"club-{number}")

@@ -25,7 +25,8 @@ def bench() -> ModuleType:
 
 def test_the_club_is_written_as_commands_write_a_game_so_a_first_stats_replays_none(bench, home, monkeypatch):
     bench.write_club(10)
-    from scorekeeper import games, history
+    from scorekeeper import games
+    from scorekeeper.service import history
 
     def replayed(*args: object, **kwargs: object) -> None:
         raise AssertionError("a game replayed: its summary was not kept by the write")

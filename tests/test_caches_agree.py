@@ -67,8 +67,9 @@ def test_the_sheet_with_its_caches_is_the_sheet_without_them(tmp_path_factory, s
 def test_the_clubs_figures_with_their_caches_are_the_figures_without_them(
     tmp_path_factory, monkeypatch, evenings
 ) -> None:
-    from scorekeeper import history, service, store
+    from scorekeeper import service, store
     from scorekeeper.errors import UserError
+    from scorekeeper.service import history
 
     home = tmp_path_factory.mktemp("club")
     monkeypatch.setenv("SCOREKEEPER_HOME", str(home))

@@ -25,7 +25,6 @@ ROOMS = {
     "scorekeeper.web": "web",
     "scorekeeper.present": "present",
     "scorekeeper.service": "service",
-    "scorekeeper.history": "service",
     "scorekeeper.concours": "concours",
     "scorekeeper.games": "games",
     "scorekeeper.referee": "referee",

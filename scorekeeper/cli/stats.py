@@ -6,12 +6,12 @@ from datetime import date
 
 import typer
 
-from scorekeeper import history
 from scorekeeper.cli.options import JSON, add_column, examples_of
 from scorekeeper.cli.terminal import out
 from scorekeeper.errors import UserError
 from scorekeeper.i18n import text
 from scorekeeper.present.said import said
+from scorekeeper.service import history
 
 app = typer.Typer(add_completion=False, rich_markup_mode=None)
 

@@ -467,7 +467,8 @@ def stored_paths(games: Sequence[str]) -> dict[str, Path]:
 def _outcome_at(concours: Concours, table: Table, path: Path) -> Result | None:
     """Table `table`'s result from its game in file `path` (`game_result`), from the summary kept for the
     file's bytes where there is one that is this table's game."""
-    from scorekeeper import history, tomlfile
+    from scorekeeper import tomlfile
+    from scorekeeper.service import history
     from scorekeeper.store import cache
 
     try:
@@ -484,7 +485,7 @@ def _outcome_at(concours: Concours, table: Table, path: Path) -> Result | None:
 def _summary_of_table(summary: Any, table: Table) -> bool:
     """Whether `summary` (parsed JSON from the cache) is a whole summary of table `table`'s game, seating its
     players in its seats, that says whether it was stopped (one kept before it said so is not)."""
-    from scorekeeper import history
+    from scorekeeper.service import history
 
     return (
         history.whole_summary(summary)
@@ -499,7 +500,8 @@ def game_result(concours: Concours, table: Table, game: Any = None, raw: bytes |
     """Table `table`'s result from its game (the stored one, else `game`, a Ledger not stored yet), None
     while its partie goes on (T-2), as `result_of` says it from the game's summary; the summary is kept for
     the file's bytes `raw` where the caller read them, for the next reader."""
-    from scorekeeper import games, history
+    from scorekeeper import games
+    from scorekeeper.service import history
     from scorekeeper.service.reads import fiche, ruleset_of
 
     game = store.read(table.game) if game is None else game

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from scorekeeper import games, history, store, tomlfile
+from scorekeeper import games, store, tomlfile
 from scorekeeper.clock import now as now  # also `service.now`, as before the clock was its own module
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record, record
@@ -17,7 +17,7 @@ from scorekeeper.games import contract
 from scorekeeper.language import DEFAULT, Language
 from scorekeeper.players import find_player
 from scorekeeper.rulesets import Ruleset
-from scorekeeper.service import tables
+from scorekeeper.service import history, tables
 from scorekeeper.service.reads import ASIDE, keep_running, ruleset_of, running, said
 from scorekeeper.store import Ledger
 

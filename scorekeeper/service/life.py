@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scorekeeper import games, history, store
+from scorekeeper import games, store
 from scorekeeper.clock import now
 from scorekeeper.errors import UserError
 from scorekeeper.language import Language, codes
 from scorekeeper.players import BIDI, check_name, check_players, find_player, fold_name
 from scorekeeper.rulesets import Ruleset
-from scorekeeper.service import tables
+from scorekeeper.service import history, tables
 from scorekeeper.service.reads import fiche, ruleset_of
 from scorekeeper.store import Ledger
 

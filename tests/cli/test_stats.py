@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from scorekeeper import history, service, store
+from scorekeeper import service, store
 from scorekeeper.games.manille.demo import COUPS as MARIUS_COUPS
+from scorekeeper.service import history
 from scorekeeper.store import cache
 from tests.games.hombre.test_cli import SEED_17_4
 

@@ -18,8 +18,8 @@ import pytest
 
 from scorekeeper import games, service, store
 from scorekeeper.games import contract
-from scorekeeper.history import KEEP_UP_TO
 from scorekeeper.service import reads
+from scorekeeper.service.history import KEEP_UP_TO
 from scorekeeper.store import states
 
 PLAYERS = ["César", "Panisse", "Escartefigue", "Brun"]
