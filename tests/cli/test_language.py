@@ -67,10 +67,10 @@ def test_french_speaks_french_now_its_catalog_exists(run):
 @pytest.mark.parametrize(
     "args, env, message",
     [
-        (["--lang", "de", "games"], None, "unknown language 'de': scorekeeper speaks en, fr or nl"),
+        (["--lang", "de", "games"], None, "unknown language 'de': scorekeeper speaks da, en, fr or nl"),
         (["games", "--lang=klingon"], None, "unknown language 'klingon'"),
         (["games"], "xx", "unknown language 'xx'"),
-        (["games", "--lang"], None, "--lang needs a language: en, fr or nl"),
+        (["games", "--lang"], None, "--lang needs a language: da, en, fr or nl"),
     ],
 )
 def test_a_language_not_spoken_here_is_a_mistake_one_line_exit_2(run, monkeypatch, args, env, message):
@@ -83,7 +83,7 @@ def test_a_language_not_spoken_here_is_a_mistake_one_line_exit_2(run, monkeypatc
 
 def test_lang_shows_in_the_help_of_scorekeeper(run):
     out = run("--help").out
-    assert "--lang LANG" in out and "The language to speak: en, fr or nl." in out
+    assert "--lang LANG" in out and "The language to speak: da, en, fr or nl." in out
     assert "Scorekeeper and referee for manille and l'hombre played with real cards." in out
 
 
@@ -201,7 +201,7 @@ def test_every_text_click_looks_up_is_in_the_catalog_word_for_word():
     assert {text: singular.get(text, plural.get(text)) for text in texts} == {text: text for text in texts}
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+@pytest.mark.parametrize("lang", ["en", "fr", "nl", "da"])
 def test_the_help_of_lang_names_every_language_there_is(lang):
     """`--lang`'s help names the languages from their folders (a language is a folder of data), not a
     list written in a sentence that a new language would leave behind."""
@@ -210,6 +210,8 @@ def test_the_help_of_lang_names_every_language_there_is(lang):
     helped = subprocess.run(
         [sys.executable, "-m", "scorekeeper", "--lang", lang, "--help"], capture_output=True, text=True, timeout=60
     )
-    assert helped.returncode == 0 and codes() == ("en", "fr", "nl")
+    assert helped.returncode == 0 and codes() == ("da", "en", "fr", "nl")  # Danish came as its folder (issue 44)
     said = " ".join(helped.stdout.split())
-    assert {"en": "en, fr or nl", "fr": "en, fr ou nl", "nl": "en, fr of nl"}[lang] in said
+    assert {"en": "da, en, fr or nl", "fr": "da, en, fr ou nl", "nl": "da, en, fr of nl", "da": "da, en, fr eller nl"}[
+        lang
+    ] in said

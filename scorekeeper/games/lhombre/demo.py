@@ -13,7 +13,7 @@ COUPS: tuple[dict[str, object], ...] = (
     {"declarer": "Ole", "contract": "ren_nolo", "tricks": {"Ole": 0}},
     {"pass": True},
     {"declarer": "Kaj", "contract": "solo", "tricks": {"Kaj": 9, "Ole": 0, "Bent": 0}, "tout": True},
-    {"strafpoint": "Mette", "reason": "bød uden tur"},
+    {"strafpoint": "Mette"},
     {"declarer": "Mette", "contract": "bedre", "tricks": {"Mette": 3, "Bent": 3, "Kaj": 3}},
     {"declarer": "Ole", "contract": "tourne_respekt", "tricks": {"Ole": 5, "Kaj": 3, "Mette": 1}},
     {"declarer": "Ole", "smide": True},
