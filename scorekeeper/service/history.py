@@ -240,9 +240,10 @@ def summary(game: store.Ledger, sheet: Any = None, engine: Game | None = None) -
     stopped = game.stopped is not None
     ahead = engine.stopped(sheet) if stopped and not over and not engine.has_money else None
     if stopped and not over and engine.has_money:  # what the table pays (settle --early, H-19), never running totals
+        figure = "jetons" if "jetons" in engine.counts else "points"  # a Danish evening's regnskab is in points (D-8)
         for paid in engine.stopped(sheet).as_dict()["results"]:
-            mine = figures[paid["name"]]
-            mine["jetons"], mine["won"], mine["lost"] = paid["result"], int(paid["result"] > 0), int(paid["result"] < 0)
+            mine, result = figures[paid["name"]], paid.get("result", paid.get(figure))
+            mine[figure], mine["won"], mine["lost"] = result, int(result > 0), int(result < 0)
     return {
         "name": game.name,
         "ruleset": game.ruleset_name,

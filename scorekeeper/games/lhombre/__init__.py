@@ -146,7 +146,7 @@ class Lhombre(Engine):
     keys: tuple[Key, ...] = KEYS
     decks: Mapping[str, Deck] = {HOMBRE.name: HOMBRE}
     has_money = True  # the regnskab: points into money at a rate (D-8)
-    counts: tuple[str, ...] = ("taken", "points")
+    counts: tuple[str, ...] = ("won", "lost", "taken", "points")  # won: a positive regnskab once stopped (D-8)
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> LhombreRules:
         return rules_from(values, origin)

@@ -188,3 +188,18 @@ def test_d8_partners_add_their_members_points_and_money(run):
     assert hombre.code == 0
     alone = run("settle", "--early", "--team", "A+B", "--game", "h")
     assert alone.code == 2 and "each plays alone (H-7)" in alone.err
+
+
+def test_d8_an_evening_stopped_counts_in_the_clubs_stats_by_its_points(run):
+    """`stop` ends a Danish evening (it has no end of its own): `stats` counts it, won by a positive regnskab."""
+    assert run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette").code == 0
+    assert run("coup", "Bent", "solo", "spar", "6", "2", "1").code == 0
+    assert run("stop", "--reason", "late").code == 0
+    data = json.loads(run("stats", "--json").out)
+    assert data["skipped"] == [] and data["columns"] == ["won", "lost", "points", "taken"]
+    assert {p["name"]: (p["won"], p["lost"], p["points"]) for p in data["players"]} == {
+        "Bent": (1, 0, 8),
+        "Kaj": (0, 0, 0),
+        "Mette": (0, 1, -4),
+        "Ole": (0, 1, -4),
+    }
