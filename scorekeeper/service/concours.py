@@ -125,7 +125,8 @@ def _seats_of(ruleset: Any) -> int:
     from scorekeeper import games
     from scorekeeper.games import contract
 
-    if ruleset.players == 3 and contract.settles(games.engine(ruleset)):
+    engine = games.engine(ruleset)
+    if ruleset.players == 3 and contract.settles(engine) and "jetons" in engine.counts:  # l'hombre's (H-19)
         return 3
     raise UserError("concours_ruleset", "T-1", ruleset=ruleset.name)
 
