@@ -84,3 +84,19 @@ def test_a_kept_sheet_imports_neither_typer_nor_the_catalogs_nor_the_engines(tmp
     heavy |= {"scorekeeper.i18n", "scorekeeper.store", "scorekeeper.rulesets", "scorekeeper.games"}
     heavy.add("scorekeeper.cli.app")
     assert not {module for module in modules if module in heavy or module.split(".")[0] in heavy}
+
+
+def test_a_coup_of_one_game_imports_no_other_game(tmp_path):
+    """`coup` declares every game's options, read from each game's `options.py` alone (`games.offers`): a coup
+    on a manille game imports neither l'hombre's engine nor Danish l'hombre's (11 ms when one slipped in)."""
+    env = {"SCOREKEEPER_HOME": str(tmp_path), "SCOREKEEPER_LANG": "en"}
+    made = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "new", "manille-muette", "-p", "A", "-p", "B", "-p", "C", "-p", "D"],
+        capture_output=True,
+        env={**__import__("os").environ, **env},
+    )
+    assert made.returncode == 0
+    modules = _imported("coup", "-r", "7s", "--points", "A=40", env=env)
+    assert "scorekeeper.games.manille.declaration" in modules  # the list is read: the game played is there
+    others = {"scorekeeper.games.hombre", "scorekeeper.games.lhombre", "scorekeeper.games.spadille"}
+    assert not {m for m in modules if m in others or m.rpartition(".")[0] in others - {"scorekeeper.games.spadille"}}

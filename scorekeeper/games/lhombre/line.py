@@ -29,8 +29,7 @@ from typing import Any
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
 from scorekeeper.games.lhombre import State, playing
-from scorekeeper.games.lhombre.play import OUTCOMES
-from scorekeeper.games.lhombre.rules import CONTRACTS
+from scorekeeper.games.lhombre.options import CONTRACTS, OUTCOMES
 from scorekeeper.games.line import (
     Ask,
     Keywords,

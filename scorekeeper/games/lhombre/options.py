@@ -3,9 +3,12 @@ contract, the tricks and the pass are said as at the French l'hombre (`--contrac
 
 from __future__ import annotations
 
-from scorekeeper.games.lhombre.play import OUTCOMES
-from scorekeeper.games.lhombre.rules import CONTRACTS
 from scorekeeper.games.options import Completes, Kind, Option, Options
+
+# D-3: the contracts in rank, as the ledger and the command line write them; D-4: the outcomes. Here, the
+# lightest of the game's modules, which `coup` reads at every start without the game (`games.offers`).
+CONTRACTS = ("alm", "bedre", "tourne", "kobe_nolo", "tourne_respekt", "solo", "solo_spar", "ren_nolo", "nolo_ouvert")
+OUTCOMES = ("vundet", "bet", "kruk")
 
 OPTIONS = Options(
     coup=(

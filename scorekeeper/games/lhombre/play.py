@@ -22,9 +22,9 @@ from typing import Any
 
 from scorekeeper.errors import CoupRefused, Field, UserError
 from scorekeeper.explain import Record, record
-from scorekeeper.games.lhombre.rules import CONTRACTS, LhombreRules
+from scorekeeper.games.lhombre.options import CONTRACTS, OUTCOMES
+from scorekeeper.games.lhombre.rules import LhombreRules
 
-OUTCOMES = ("vundet", "bet", "kruk")  # D-3, D-4
 TRICKS = 9  # D-1: nine tricks a deal, three players each nine cards
 TOUT_FIRST = 5  # D-6: a declarer who has taken the first five tricks may go on for all nine
 FIELDS = frozenset(("declarer", "contract", "tricks", "outcome", "tout", "smide", "pass", "strafpoint", "reason"))

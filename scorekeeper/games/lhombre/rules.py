@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.explain import Record
+from scorekeeper.games.lhombre.options import CONTRACTS
 from scorekeeper.rulesets import Key
 
-# D-3: the contracts in rank, as the ledger and the command line write them, with the union's values.
-CONTRACTS = ("alm", "bedre", "tourne", "kobe_nolo", "tourne_respekt", "solo", "solo_spar", "ren_nolo", "nolo_ouvert")
+# D-3: the union's values of the contracts (`options.CONTRACTS`, in rank).
 UNION = {
     "alm": 1,
     "bedre": 1,
