@@ -235,6 +235,28 @@ class Words:
             return number, at + 2
         return True, at + 1
 
+    def word_at(self, at: int, contracts: Mapping[str, str]) -> tuple[str, str, int]:
+        """Word `at` as typed and folded, and the place of its last word: two words where they make a contract
+        of `contracts` (« sans prendre », « solo spar »), else the one."""
+        word, folded = self.items[at], self.folded(at)
+        if at + 1 < len(self.items):
+            both = f"{folded} {self.folded(at + 1)}"
+            if keyword(contracts, both):
+                return f"{word} {self.items[at + 1]}", both, at + 1
+        return word, folded, at
+
+    def add_counts(self, at: int, tricks: dict[str, int], word: str) -> bool:
+        """`NAME=N` at word `at` added to `tricks`, each player once (a second is the user's mistake); whether
+        the word was one."""
+        counts = self.counts(at)
+        if counts is None:
+            return False
+        for player, number in counts:
+            if player in tricks:
+                raise given_twice("tricks", word)
+            tricks[player] = number
+        return True
+
     def counts(self, at: int) -> list[tuple[str, int]] | None:
         """`César=40` (or several, `A=20,B=30`) at word `at`: the names as found, None if it is no count."""
         word = self.items[at]

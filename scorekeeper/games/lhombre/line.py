@@ -77,22 +77,14 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
 
     at = 0
     while at < len(line):
-        word, folded = line.items[at], line.folded(at)
-        if at + 1 < len(line) and keyword(said_with.contracts, f"{folded} {line.folded(at + 1)}"):
-            folded, word = f"{folded} {line.folded(at + 1)}", f"{word} {line.items[at + 1]}"  # "solo spar"
-            at += 1
+        word, folded, at = line.word_at(at, said_with.contracts)  # "solo spar": one word of two
         named = line.name(at)
         field = keyword(said_with.fields, folded) or ("contract" if keyword(said_with.contracts, folded) else None)
         if field is None and folded in outcomes:
             field = "outcome"
         if field is not None and named is not None:
             raise ambiguous(word, reading("word", word=word), reading("player", name=named[0]))
-        counts = line.counts(at)
-        if counts is not None:
-            for player, number in counts:
-                if player in tricks:
-                    raise given_twice("tricks", word)
-                tricks[player] = number
+        if line.add_counts(at, tricks, word):
             at += 1
         elif field == "contract":
             put("contract", keyword(said_with.contracts, folded), word)
