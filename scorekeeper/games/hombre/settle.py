@@ -21,6 +21,7 @@ from scorekeeper.explain import Record, record
 from scorekeeper.games.hombre.fiche import HombreFiche, jetons_json
 from scorekeeper.games.hombre.money import Jetons, Payment
 from scorekeeper.games.hombre.rules import HombreRules
+from scorekeeper.games.spadille.payments import fewest_payments
 
 
 class PlayerResult(NamedTuple):
@@ -126,33 +127,6 @@ def split_betes(fiche: HombreFiche) -> list[Payment]:
         third = Fraction(bete.amount, len(fiche.players))
         why = record("bete_split", "H-19", bete=bete)
         payments += [Payment(bete.owner, player, third, why) for player in fiche.players if player != bete.owner]
-    return payments
-
-
-def fewest_payments(results: Mapping[str, Jetons]) -> list[tuple[str, str, Jetons]]:
-    """H-19: who pays whom, in as few payments as possible.
-
-    A player at zero pays nothing; a debtor whose debt is exactly a creditor's due pays him alone; the
-    rest goes from the largest debtor to the largest creditor. With three players this is the fewest
-    (two at most, one when a player is at zero).
-    """
-    debts = {name: -value for name, value in results.items() if value < 0}
-    dues = {name: value for name, value in results.items() if value > 0}
-    payments: list[tuple[str, str, Jetons]] = []
-    for debtor in list(debts):
-        match = next((creditor for creditor, due in dues.items() if due == debts[debtor]), None)
-        if match is not None:
-            payments.append((debtor, match, debts.pop(debtor)))
-            del dues[match]
-    while debts:
-        debtor = max(debts, key=lambda name: debts[name])
-        creditor = max(dues, key=lambda name: dues[name])
-        amount = min(debts[debtor], dues[creditor])
-        payments.append((debtor, creditor, amount))
-        for book, name in ((debts, debtor), (dues, creditor)):
-            book[name] -= amount
-            if not book[name]:
-                del book[name]
     return payments
 
 

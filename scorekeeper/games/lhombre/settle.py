@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import UserError
+from scorekeeper.games.spadille.payments import fewest_payments
 
 if TYPE_CHECKING:
     from scorekeeper.games.lhombre import Fiche
@@ -138,26 +139,9 @@ def regnskab(fiche: Fiche, given_rate: Any, said_teams: Sequence[str] = ()) -> R
     # who pays whom: the teams as one party each (partners never pay each other), the others alone
     teamed = {name for team in teams for name in team.players}
     parties = [team.players for team in teams] + [(name,) for name in fiche.players if name not in teamed]
-    owed_by = [sum((owed[at[name]] for name in party), Fraction(0)) for party in parties]
-    return Regnskab(fiche.players, fiche.scores, rate, money, _transfers(parties, owed_by), teams)
-
-
-def _transfers(players: Sequence[tuple[str, ...]], owed: Sequence[Fraction]) -> tuple[Transfer, ...]:
-    """Who pays whom: the largest debtor pays the largest creditor, until all are square."""
-    debts = sorted(((-amount, name) for name, amount in zip(players, owed, strict=True) if amount < 0), reverse=True)
-    credits = sorted(((amount, name) for name, amount in zip(players, owed, strict=True) if amount > 0), reverse=True)
-    owing = [amount for amount, _ in debts]
-    due = [amount for amount, _ in credits]
-    paid: list[Transfer] = []
-    d = c = 0
-    while d < len(debts) and c < len(credits):
-        amount = min(owing[d], due[c])
-        paid.append(Transfer(debts[d][1], credits[c][1], amount))
-        owing[d] -= amount
-        due[c] -= amount
-        d += owing[d] == 0
-        c += due[c] == 0
-    return tuple(paid)
+    owed_by = {party: sum((owed[at[name]] for name in party), Fraction(0)) for party in parties}
+    transfers = tuple(Transfer(payer, payee, Fraction(amount)) for payer, payee, amount in fewest_payments(owed_by))
+    return Regnskab(fiche.players, fiche.scores, rate, money, transfers, teams)
 
 
 @dataclass(frozen=True, slots=True)

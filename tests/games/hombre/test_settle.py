@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.errors import UserError
 from scorekeeper.games.hombre import HombreRules, replay, settle
-from scorekeeper.games.hombre.settle import fewest_payments
+from scorekeeper.games.spadille.payments import fewest_payments
 from scorekeeper.i18n import render
 
 PLAYERS = ("A", "B", "C")
