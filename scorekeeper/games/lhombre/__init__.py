@@ -21,7 +21,7 @@ from scorekeeper.cards import Deck
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record
 from scorekeeper.games.contract import Engine, Play, Settling, TrickLog, refuse_partial
-from scorekeeper.games.lhombre.play import Deal, read_deal, result_of, score
+from scorekeeper.games.lhombre.play import Deal, read_deal, score
 from scorekeeper.games.lhombre.rules import KEYS, LhombreRules, rules_from
 from scorekeeper.games.spadille.deck import HOMBRE
 from scorekeeper.rulesets import Key, Ruleset
@@ -161,11 +161,11 @@ class Lhombre(Engine):
             deal = read_deal(declared, state.players, state.playing, state.rules)
         except UserError as error:
             raise CoupRefused.of(error, number) from None
-        scored, log = score(deal, state.playing, state.players, state.rules)
+        scored, log, outcome = score(deal, state.playing, state.players, state.rules)
         scores = tuple(a + b for a, b in zip(state.scores, scored, strict=True))
         out = sitting_out(state.players, state.turn) if deal.deal else None
         dealt = dealer if deal.deal else ""  # a strafpoint is said between deals: nobody dealt it (D-7)
-        state.results.append(DealResult(number, dealt, out, deal, result_of(deal, state.rules), scored, scores, log))
+        state.results.append(DealResult(number, dealt, out, deal, outcome, scored, scores, log))
         if deal.deal:  # D-2: the next dealer is the player to the dealer's right, next in the seating
             state.turn = (state.turn + 1) % len(state.players)
         return state

@@ -159,17 +159,18 @@ def outcome(contract: str, tricks: Mapping[str, int], declarer: str, rules: Lhom
 
 def score(
     deal: Deal, playing: Sequence[str], players: Sequence[str], rules: LhombreRules
-) -> tuple[tuple[int, ...], tuple[Record, ...]]:
-    """What each player scores for the deal (D-5 to D-7), with the log that explains it; the oversidder 0."""
+) -> tuple[tuple[int, ...], tuple[Record, ...], str | None]:
+    """What each player scores for the deal (D-5 to D-7), with the log that explains it, and how it ended as
+    the fiche shows it (vundet, bet or kruk, D-4; None for a pass or a strafpoint); the oversidder 0."""
     scored = dict.fromkeys(players, 0)
     if deal.passed:
-        return tuple(scored.values()), (record("lhombre.log.passed", "D-7"),)
+        return tuple(scored.values()), (record("lhombre.log.passed", "D-7"),), None
     if deal.strafpoint is not None:
         scored[deal.strafpoint] = -rules.strafpoint
         fined = record(
             "lhombre.log.strafpoint", "D-7", player=deal.strafpoint, points=rules.strafpoint, reason=deal.reason or ""
         )
-        return tuple(scored.values()), (fined,)
+        return tuple(scored.values()), (fined,), None
     assert deal.declarer is not None and deal.contract is not None
     declarer, contract = deal.declarer, deal.contract
     value = rules.value(contract)
@@ -204,18 +205,4 @@ def score(
     else:
         scored[declarer] = paid
         log.append(record("lhombre.log.paid_declarer", "D-5", player=declarer, points=paid))
-    return tuple(scored.values()), tuple(log)
-
-
-def result_of(deal: Deal, rules: LhombreRules) -> str | None:
-    """The outcome the fiche shows: vundet, bet or kruk; None for a pass or a strafpoint."""
-    if deal.passed or deal.strafpoint is not None:
-        return None
-    if deal.smide:
-        return "bet"
-    if deal.tout:
-        return "vundet"
-    if deal.outcome is not None:
-        return deal.outcome
-    assert deal.contract is not None and deal.declarer is not None
-    return outcome(deal.contract, dict(deal.tricks), deal.declarer, rules)
+    return tuple(scored.values()), tuple(log), result
