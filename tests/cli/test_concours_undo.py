@@ -6,21 +6,7 @@ from __future__ import annotations
 
 from scorekeeper.concours import files
 from tests.cli.test_concours import _day, _drawn
-
-
-def _all_results(run, drawn: dict) -> None:
-    for table in drawn["tables"]:
-        ran = run(
-            "concours",
-            "result",
-            str(drawn["round"]),
-            str(table["table"]),
-            "--winner",
-            table["teams"][0],
-            "--points",
-            "40-10",
-        )
-        assert ran.code == 0, ran.err
+from tests.cli.test_concours_paper import _results
 
 
 def test_t9_a_withdrawal_says_whom_and_is_taken_back_before_the_next_draw(run) -> None:
@@ -36,7 +22,7 @@ def test_t9_a_withdrawal_says_whom_and_is_taken_back_before_the_next_draw(run) -
     assert kept.entrant(2).withdrawn is None and kept.rounds[0].table(table["table"]).forfeit == ()
     assert run("concours", "withdraw", "T2", "--undo").code == 2  # not withdrawn
     assert run("concours", "withdraw", "T2").code == 0
-    _all_results(run, {"round": 1, "tables": [t for t in drawn["tables"] if "T2" not in t["teams"]]})
+    _results(run, {"round": 1, "tables": [t for t in drawn["tables"] if "T2" not in t["teams"]]}, "40-10")
     assert run("concours", "draw").code == 0
     late = run("concours", "withdraw", "T2", "--undo")
     assert late.code == 2 and "drawn since" in late.err
@@ -92,7 +78,7 @@ def test_t9_nothing_registered_or_withdrawn_after_the_last_round_and_withdrawn_t
     drawn = _drawn(run)
     ran = run("concours", "register", "--player", "A9", "--player", "B9")
     assert ran.code == 2 and "the last of 1 round is drawn" in ran.err
-    _all_results(run, drawn)
+    _results(run, drawn, "40-10")
     loser = drawn["tables"][0]["teams"][1]
     ran = run("concours", "withdraw", loser)
     assert ran.code == 2 and "is played" in ran.err
@@ -101,7 +87,7 @@ def test_t9_nothing_registered_or_withdrawn_after_the_last_round_and_withdrawn_t
 def test_t9_a_withdrawn_team_is_marked_in_the_standing(run) -> None:
     _day(run, 5, "--rounds", "3")
     drawn = _drawn(run)
-    _all_results(run, drawn)
+    _results(run, drawn, "40-10")
     gone = drawn["tables"][0]["teams"][1]
     assert run("concours", "withdraw", gone).code == 0
     shown = run("concours", "standing").out
@@ -111,7 +97,7 @@ def test_t9_a_withdrawn_team_is_marked_in_the_standing(run) -> None:
 def test_t9_a_result_corrected_after_the_next_draw_says_so_and_shows_the_standing(run) -> None:
     _day(run, 4, "--rounds", "3")
     drawn = _drawn(run)
-    _all_results(run, drawn)
+    _results(run, drawn, "40-10")
     assert run("concours", "draw").code == 0
     table = drawn["tables"][0]
     ran = run(
