@@ -310,8 +310,6 @@ def print_words(words: str) -> None:
     `Escaping` of the stream. Words with a control character (a name typed so) go through rich, which
     drops some, expands tabs and measures the others its own way (tests/cli/test_print_words.py holds the
     two byte for byte alike)."""
-    import re
-
     if re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f]", words):
         console().print(words, markup=False)
         return
@@ -325,8 +323,6 @@ def console_width() -> int:
     """The width rich's console draws plain words at (`console()`; rich's `Console.size` on this system):
     `terminal.width` where it gives one, 80 at a dumb terminal, else a standard stream's terminal size,
     COLUMNS first, 80 where none is known."""
-    import os
-
     given = width()
     if given is not None:
         return given
@@ -347,8 +343,6 @@ def console_width() -> int:
 
 def _rich_terminal() -> bool:
     """Whether rich's console takes standard output for a terminal (`Console.is_terminal`, its variables first)."""
-    import os
-
     told = os.environ.get("TTY_COMPATIBLE", "")
     if told in ("0", "1"):
         return told == "1"
