@@ -67,7 +67,7 @@ def test_c2_a_danish_letter_is_read_at_every_table_its_words_only_at_a_danish_on
     assert str(Card.parse("esc", DA)) == "A♣"
 
 
-def test_danish_dates_and_numbers_are_written_as_a_dane_writes_them():
+def test_c2_danish_dates_and_numbers_are_written_as_a_dane_writes_them():
     i18n.speak(DA)
     try:
         assert i18n.number(__import__("fractions").Fraction(1, 2)) == "0,5"
@@ -76,7 +76,7 @@ def test_danish_dates_and_numbers_are_written_as_a_dane_writes_them():
         i18n.speak(Language.named("en"))
 
 
-def test_the_danish_demo_is_a_club_evening_of_l_hombre_its_points_worked_by_hand(home):
+def test_d3_to_d7_the_danish_demo_is_a_club_evening_of_l_hombre_its_points_worked_by_hand(home):
     """The language's words choose its demo (`[demo] partie`): twelve deals at Ole, Bent, Kaj and Mette's
     table; by hand (D-3 to D-7): Ole -1, Bent 5, Kaj 13, Mette -18, the strafpoint paid to no one. In a
     process of its own: a command's help is said in the language it is first imported in."""

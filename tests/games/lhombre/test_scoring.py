@@ -133,7 +133,7 @@ def test_d8_the_regnskab_at_a_rate_sums_to_zero_even_with_a_strafpoint():
     assert sum(owed) == 0 and owed == (Fraction(-68, 100), Fraction(381, 100), Fraction(-44, 100), Fraction(-269, 100))
 
 
-def test_an_evening_at_the_command_line_its_sheet_and_regnskab(run):
+def test_d2_to_d8_an_evening_at_the_command_line_its_sheet_and_regnskab(run):
     assert run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette").code == 0
     for line in (
         "Bent solo spar 6 2 1",
@@ -158,7 +158,7 @@ def test_an_evening_at_the_command_line_its_sheet_and_regnskab(run):
     assert sum(line["points"] for line in mine["lines"]) == mine["points"] == 15
 
 
-def test_a_rate_is_refused_in_one_line_where_it_is_no_rate_or_the_game_pays_jetons(run):
+def test_d8_h12_a_rate_is_refused_in_one_line_where_it_is_no_rate_or_the_game_pays_jetons(run):
     assert run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette").code == 0
     bad = run("settle", "--rate", "tre")
     assert bad.code == 2 and "--rate 'tre' is no rate" in bad.err and bad.out == ""
