@@ -221,22 +221,30 @@ def draw(
     for number in drawn.byes:
         _say(text("concours.bye", team=made.entrant(number).name))
     _say("")
-    _say(text("concours.wall"))
+    _say(text(_alone(made, "concours.wall")))
     for one, at in _by_team(made, drawn):
         if at is None:
-            _say(text("concours.wall_bye", team=one.name))
+            _say(text("concours.wall_bye", team=one))
         else:
-            _say(text("concours.wall_line", team=one.name, table=at.number, game=at.game))
+            _say(text("concours.wall_line", team=one, table=at.number, game=at.game))
 
 
-def _by_team(made: Any, drawn: Any) -> list[tuple[Any, Any]]:
+def _by_team(made: Any, drawn: Any) -> list[tuple[str, Any]]:
     """Every team of round `drawn` in alphabetical order (C-4, as names are compared), with its table, or
-    None where it sits out: the wall's list, as `draw` prints it and `export --what wall` prints it again."""
+    None where it sits out: the wall's list, as `draw` prints it and `export --what wall` prints it again.
+    In quadrettes a hold sits at four tables: each of its players is listed with the table of that player."""
     from scorekeeper.players import fold_name
 
+    if made.settings.format == "quadrettes":
+        seated = [
+            (text("concours.wall_member", player=player, team=made.entrant(side[0]).name), t)
+            for t in drawn.tables
+            for side, player in zip(t.sides, t.seats, strict=True)
+        ]
+        return sorted(seated, key=lambda pair: fold_name(pair[0]))
     where = {entrant: t for t in drawn.tables for entrant in t.entrants}
     return [
-        (one, where.get(one.number))
+        (one.name, where.get(one.number))
         for one in sorted(made.entrants, key=lambda e: fold_name(e.name))
         if one.number in where or one.number in drawn.byes
     ]
@@ -282,7 +290,7 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
     service = _service()
     ranked = service.standing(name)
     made = ranked.concours
-    three = made.settings.sides == 3
+    three = made.settings.figure == "jetons"
     rows = []
     for row in ranked.rows:
         one = made.entrant(row.entrant)
@@ -306,17 +314,73 @@ def standing(json: bool = JSON, name: str = CONCOURS) -> None:
     lines = [text("concours.standing", name=made.name, round=ranked.round)]
     for data in rows:
         line = text(
-            "concours.standing_line",
+            "concours.standing_line.alone" if made.settings.alone else "concours.standing_line",
             place=data["place"],
             team=data["team"],
             won=_said(data["won"]),
             points=_said(data.get("points", data.get("jetons"))),
             difference=_signed(data["difference"]),
+            figure=text(f"concours.figure.{made.settings.figure}"),
+            made=data["manches"],
         )
         if data["withdrawn"]:  # marked, never dropped (T-5, T-9)
             line += text("concours.standing.withdrawn")
         lines.append(line)
     _say("\n".join(lines))  # one print: rich laid out each of 105 lines apart in 48 ms of 104 doublettes' standing
+
+
+@app.command("deals", help=text("help.concours.deals"))
+def deals(
+    round: int = typer.Option(None, "--round", help=text("help.concours.deals.round")),
+    json: bool = JSON,
+    name: str = CONCOURS,
+) -> None:
+    """Each deal of a round beside the same deal at the other tables (T-2: the Danish union's mapper)."""
+    from scorekeeper.present.words import say
+
+    _speak(name)
+    mapper = _service().deals(name, round)
+    listed = []
+    for number in mapper.numbers:
+        tables = []
+        for table, dealt in mapper.tables:
+            mine = next((one for one in dealt if one.number == number), None)
+            if mine is None:
+                continue
+            tables.append(
+                {
+                    "table": table.number,
+                    "game": table.game,
+                    "said": say(mine.said, ascii=True),
+                    "declarer": mine.declarer,
+                    "hand": mine.hand,
+                    "hand_said": say(mine.hand_said, ascii=True),
+                    "scored": dict(zip(table.seats, mine.scored, strict=True)),
+                }
+            )
+        listed.append({"deal": number, "tables": tables})
+    if json:
+        out.json({"concours": mapper.concours.name, "round": mapper.round, "deals": listed})
+        return
+    lines = [text("concours.deals", name=mapper.concours.name, round=mapper.round)]
+    if not listed:
+        lines.append(text("concours.deals.none"))
+    for deal in listed:
+        lines.append(text("concours.deal", number=deal["deal"]))
+        for one in deal["tables"]:
+            if one["declarer"] is None:
+                lines.append(text("concours.deal_table.passed", table=one["table"], said=one["said"]))
+                continue
+            lines.append(
+                text(
+                    "concours.deal_table",
+                    table=one["table"],
+                    said=one["said"],
+                    hand=one["hand_said"],
+                    points=_signed(one["scored"][one["declarer"]]),
+                )
+            )
+    _say("\n".join(lines))
 
 
 @app.command("status", help=text("help.concours.status"))
@@ -521,10 +585,10 @@ def _wall(made: Any, round_number: int, title: str) -> str:
     ]
     tables = Table([text(f"concours.wall.column.{key}") for key in ("table", "teams", "seats", "game")], rows)
     index: list[list[Any]] = [
-        [one.name, text("concours.wall.sits_out") if at is None else at.number] for one, at in _by_team(made, drawn)
+        [one, text("concours.wall.sits_out") if at is None else at.number] for one, at in _by_team(made, drawn)
     ]
     by_team = Table([text("concours.wall.column.team"), text("concours.wall.column.table")], index)
-    return paper.wall(title, tables, text("concours.wall"), by_team, i18n.spoken().code)
+    return paper.wall(title, tables, text(_alone(made, "concours.wall")), by_team, i18n.spoken().code)
 
 
 def _players(made: Any, side: tuple[int, ...]) -> list[str]:
@@ -539,7 +603,7 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
     service = _service()
     ranked = service.standing(name, round_number)
     made = ranked.concours
-    three = made.settings.sides == 3
+    three = made.settings.figure == "jetons"
     keys = ["place", "team", "players", "won", "jetons" if three else "points", "difference", "played", "byes"]
     listed = service.prizes(ranked) if prizes else [(row, None) for row in ranked.rows]
     rows = []

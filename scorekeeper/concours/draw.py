@@ -4,8 +4,9 @@ The pairing is a maximum-weight matching (networkx's, imported here alone, so no
 import): entrants near in the standing are edges (a sparse graph, see `_match`), weighted so that a repeat costs
 more than any distance of standing, and the matching takes the lightest whole set of tables. In `individuel` a first
 matching forms the duos (no partner twice while another draw avoids it), a second seats duos against each
-other (opponents repeated as little as possible). Tables of three (l'hombre) use a documented heuristic:
-see `_threes`. Everything random comes from `random.Random(seed)`, and the graph is built in one order,
+other (opponents repeated as little as possible). Tables where each plays alone (l'hombre's three, the
+Danish four) use a documented heuristic, see `_alone`; a Danish hold's four players sit at four tables of the
+round, see `_quadrettes`. Everything random comes from `random.Random(seed)`, and the graph is built in one order,
 so the same concours and seed draw the same tables (T-3).
 """
 
@@ -19,6 +20,7 @@ from typing import TypeVar
 
 from scorekeeper.concours.model import Concours, Round, Table, game_name
 from scorekeeper.concours.standing import Score
+from scorekeeper.errors import UserError
 
 # The costs of a pairing, each outweighing every sum of the next over a whole draw (T-3): a repeat; a
 # table across score groups (Swiss, Monrad: the teams of one record meet while the draw allows it, the
@@ -72,6 +74,8 @@ def draw(
     rng.shuffle(order)
     rank = {entrant: at for at, entrant in enumerate(order)}
     by_standing = settings.pairing == "standing" and number > 1
+    if settings.format == "quadrettes":
+        return _quadrettes(concours, number, seed, order, places if by_standing else {}, history)
     place = {entrant: places.get(entrant, 1) if by_standing else 1 for entrant in order}
     halves = {entrant: round(2 * (records or {}).get(entrant, 0)) if by_standing else 0 for entrant in order}
     left = len(order) % settings.per_table
@@ -89,8 +93,9 @@ def draw(
         return (place[entrant], rank[entrant])
 
     groups: list[tuple[tuple[int, ...], ...]]
-    if settings.sides == 3:
-        groups = [tuple((entrant,) for entrant in group) for group in _threes(seated, place, rank, history)]
+    if settings.alone:
+        alone = _alone(seated, settings.seats, place, rank, history)
+        groups = [tuple((entrant,) for entrant in group) for group in alone]
     elif settings.per_side == 2:
         partnered = history.partnered
         duos = _match(seated, lambda a, b: partnered[_pair(a, b)] * REPEAT + distance(a, b), rank, standing_order)
@@ -163,25 +168,62 @@ def _matched(ordered: Sequence[T], cost: Callable[[T, T], int], edges: Sequence[
     return [(ordered[min(i, j)], ordered[max(i, j)]) for i, j in matched]
 
 
-def _threes(
-    seated: Sequence[int], place: Mapping[int, int], rank: Mapping[int, int], history: History
-) -> list[tuple[int, int, int]]:
-    """Tables of three (l'hombre, T-1): a heuristic, since a matching pairs and does not make threes. The
-    players in standing order (the seed's order among equals); the first not yet seated sits with the two
-    of the next eight who, together, have met him and each other least often, the nearest in standing
-    among equals. Repeats are avoided while a near choice allows it, not at any cost."""
+def _alone(
+    seated: Sequence[int], size: int, place: Mapping[int, int], rank: Mapping[int, int], history: History
+) -> list[tuple[int, ...]]:
+    """Tables of `size` where each plays alone (l'hombre's three, the Danish four, T-1): a heuristic, since a
+    matching pairs and does not make threes or fours. The players in standing order (the seed's order among
+    equals); the first not yet seated sits with the `size - 1` of the next eight who, together, have met him
+    and each other least often, the nearest in standing among equals. Repeats are avoided while a near choice
+    allows it, not at any cost."""
     waiting = sorted(seated, key=lambda e: (place[e], rank[e]))
     groups = []
     while waiting:
         first, rest = waiting[0], waiting[1:9]
         best = min(
-            combinations(rest, 2),
-            key=lambda two: (
-                history.met[_pair(first, two[0])] + history.met[_pair(first, two[1])] + history.met[_pair(*two)],
-                place[two[0]] + place[two[1]],
-                rank[two[0]] + rank[two[1]],
+            combinations(rest, size - 1),
+            key=lambda others: (
+                sum(history.met[_pair(a, b)] for a, b in combinations((first, *others), 2)),
+                sum(place[other] for other in others),
+                sum(rank[other] for other in others),
             ),
         )
         groups.append((first, *best))
         waiting = [e for e in waiting if e != first and e not in best]
     return groups
+
+
+HOLD = 4  # a Danish hold: four players, each at another table of the round
+
+
+def _quadrettes(
+    concours: Concours, number: int, seed: int, order: Sequence[int], places: Mapping[int, int], history: History
+) -> Round:
+    """A round of quadrettes (Danish holds, T-1): each hold's four players at four different tables, each
+    table seating four holds, so that a hold's score is its players' spillepoint at four tables of the same
+    deals (the union's mapper). The holds in standing order (the seed's order among equals; round 1 and the
+    `random` pairing by the seed alone) stand in a circle; table j seats the holds at j, j+s, j+2s and j+3s
+    round it, the step s chosen so that holds meet those they met before least often (the smallest step
+    among equals, so neighbours in the standing meet). A hold's player at seat k of its table is its player
+    (k + round - 1) mod 4: each changes seat and company from round to round. No hold sits out."""
+    count = len(order)
+    if count < HOLD:
+        raise UserError("concours_too_few", "T-1", count=count, needed=HOLD)  # `draw` says it first
+    circle = sorted(order, key=lambda e: places.get(e, 1))  # stable: the seed's order among equals
+
+    def tables(step: int) -> list[tuple[int, ...]]:
+        return [tuple(circle[(at + k * step) % count] for k in range(HOLD)) for at in range(count)]
+
+    steps = [step for step in range(1, count) if len({k * step % count for k in range(HOLD)}) == HOLD]
+    step = min(
+        steps,
+        key=lambda step: (
+            sum(history.met[_pair(a, b)] for group in tables(step) for a, b in combinations(group, 2)),
+            step,
+        ),
+    )
+    made = []
+    for at, group in enumerate(tables(step), start=1):
+        seats = tuple(concours.entrant(hold).players[(k + number - 1) % HOLD] for k, hold in enumerate(group))
+        made.append(Table(at, tuple((hold,) for hold in group), seats, game_name(concours.name, number, at)))
+    return Round(number, seed, tuple(made), ())

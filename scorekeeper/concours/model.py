@@ -15,7 +15,7 @@ from scorekeeper import clock
 from scorekeeper.errors import UserError
 
 FORMAT = 1
-FORMATS = ("doublettes", "individuel")
+FORMATS = ("doublettes", "individuel", "quadrettes")
 PAIRINGS = ("standing", "random")
 MEASURES = ("won", "points", "difference", "opponents", "jetons", "taken")
 # A table's game: the concours's name, its round and its table (`Printemps-r2-t7`).
@@ -34,7 +34,9 @@ def game_name(concours: str, round_number: int, table: int) -> str:
 @dataclass(frozen=True, slots=True)
 class Settings:
     """The concours's own settings (T-1 to T-7): its format, rounds, pairing, bye, ranking, the partie's
-    length in coups where it sets one, its prizes, and the players a table seats (4, or 3 at tables of three)."""
+    length in coups (or deals) where it sets one, its prizes, the players a table seats (4, or 3 at tables of
+    three), whether each plays for himself there (`alone`: l'hombre's tables, French or Danish) and what a
+    player's result at such a table counts (`figure`: the French table's jetons, the Danish spillepoint)."""
 
     format: str = "doublettes"
     rounds: int = 4
@@ -45,16 +47,30 @@ class Settings:
     prizes: int = 0
     seats: int = 4
     awards: tuple[str, ...] = ()  # each place's prize as said (T-10): money (`200€`) or a lot (`jambon`)
+    alone: bool = False  # each for himself at his table (l'hombre), else two teams of two
+    figure: str = "points"  # a player's result where each plays alone: "jetons" (H-19) or "points" (D-8)
+
+    def __post_init__(self) -> None:
+        if self.seats == 3 and not self.alone:  # three at a table play each for himself: the French l'hombre's
+            object.__setattr__(self, "alone", True)
+            object.__setattr__(self, "figure", "jetons")
 
     @property
     def per_side(self) -> int:
         """Entrants a side holds: a team alone in `doublettes`, two players in `individuel` at four."""
-        return 2 if self.format == "individuel" and self.seats == 4 else 1
+        return 2 if self.format == "individuel" and not self.alone else 1
 
     @property
     def sides(self) -> int:
-        """Sides at a table: two, or three players each for himself at tables of three."""
-        return 3 if self.seats == 3 else 2
+        """Sides at a table: two teams, or each player alone at l'hombre's tables (three, or four with an
+        oversidder at the Danish table, D-2)."""
+        return self.seats if self.alone else 2
+
+    @property
+    def players(self) -> int:
+        """Players an entrant registers: one in `individuel`, two in `doublettes`, four in `quadrettes` (a
+        Danish hold, each of its players at another table of the round)."""
+        return {"individuel": 1, "quadrettes": 4}.get(self.format, 2)
 
     @property
     def per_table(self) -> int:
@@ -71,6 +87,8 @@ class Settings:
             "prizes": self.prizes,
             "seats": self.seats,
         }
+        if self.alone:
+            data["alone"], data["figure"] = True, self.figure
         if self.coups is not None:
             data["coups"] = self.coups
         if self.awards:
@@ -90,6 +108,8 @@ class Settings:
             prizes=int(data.get("prizes", 0)),
             seats=int(data.get("seats", 4)),
             awards=tuple(str(award) for award in data.get("awards", ())),
+            alone=bool(data.get("alone", data.get("seats") == 3)),  # a file of before: alone at tables of three
+            figure=str(data.get("figure", "jetons" if data.get("seats") == 3 else "points")),
         )
 
 
@@ -342,11 +362,15 @@ def damaged(concours: Concours) -> str | None:
         return "settings"
     if settings.rounds < 1 or settings.prizes < 0 or any(measure not in MEASURES for measure in settings.ranking):
         return "settings"
+    if settings.figure not in ("jetons", "points"):
+        return "settings"
+    if settings.format == "quadrettes" and not (settings.alone and settings.seats == 4):
+        return "settings"
     numbers = [one.number for one in concours.entrants]
     if len(set(numbers)) != len(numbers) or any(number < 1 for number in numbers):
         return "entrants.number"
     for at, one in enumerate(concours.entrants, start=1):
-        if not one.name.strip() or len(one.players) != (1 if settings.format == "individuel" else 2):
+        if not one.name.strip() or len(one.players) != settings.players:
             return f"entrants[{at}]"
         if one.joined < 1 or (one.withdrawn is not None and one.withdrawn < 1):
             return f"entrants[{at}]"
@@ -363,7 +387,8 @@ def damaged(concours: Concours) -> str | None:
             if len(table.sides) != settings.sides or any(len(side) != settings.per_side for side in table.sides):
                 return f"{here}.sides"
             sitting = set(table.entrants)
-            if not sitting <= known or seen & sitting or len(sitting) != len(table.entrants):
+            again = seen & sitting and settings.format != "quadrettes"  # a hold sits at four tables of a round
+            if not sitting <= known or again or len(sitting) != len(table.entrants):
                 return f"{here}.sides"
             seen |= set(table.entrants)
             if len(table.seats) != settings.seats or not table.game.strip():

@@ -70,8 +70,8 @@ def complete(drawn: Round, outcomes: Mapping[str, Result]) -> bool:
 def bye_score(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> Score:
     """What sitting out scores in round `drawn` (T-4): the concours's fixed bye, else a partie won with the
     fewest manches its winners won it with and the rounded-down average of their points, nothing against;
-    at tables of three, nothing (neither won nor lost)."""
-    if concours.settings.sides == 3:
+    where each plays alone (l'hombre), nothing (neither won nor lost)."""
+    if concours.settings.alone:
         return Score(bye=True)
     if concours.settings.bye is not None:
         manches, points = concours.settings.bye
@@ -92,9 +92,34 @@ def bye_score(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) 
 
 def scores(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> dict[int, Score]:
     """Each entrant's score in round `drawn`: its side's result, a bye, or a forfeit (T-5: lost with no
-    points, and the others at its table score as for a bye). A table still waiting scores nothing yet."""
+    points, and the others at its table score as for a bye). A table still waiting scores nothing yet. A
+    Danish hold plays at four tables of a round: its score is their sum (`quadrettes`)."""
+    found: dict[int, Score] = {}
+    for number, score in _scored(concours, drawn, outcomes):
+        found[number] = _plus(found[number], score) if number in found else score
+    return found
+
+
+def _plus(mine: Score, more: Score) -> Score:
+    """Two tables' scores of one hold in one round, summed."""
+    return Score(
+        mine.won + more.won,
+        mine.lost + more.lost,
+        mine.manches + more.manches,
+        mine.points + more.points,
+        mine.against + more.against,
+        mine.bye and more.bye,
+        mine.forfeit or more.forfeit,
+        mine.opponents + more.opponents,
+        mine.partners + more.partners,
+    )
+
+
+def _scored(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> list[tuple[int, Score]]:
+    """Each entrant's score at each table of round `drawn`, and its bye's."""
+    alone = concours.settings.alone
     bye = bye_score(concours, drawn, outcomes)
-    found = {number: bye for number in drawn.byes}
+    found: list[tuple[int, Score]] = [(number, bye) for number in drawn.byes]
     for table in drawn.tables:
         met = table.entrants
         for side in table.sides:
@@ -104,7 +129,7 @@ def scores(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> 
                 if table.forfeit:
                     lost = number in table.forfeit
                     score = Score(lost=1.0, forfeit=True) if lost else bye
-                    found[number] = _met(score, others, partners)
+                    found.append((number, _met(score, others, partners)))
         if table.forfeit:
             continue
         result = outcome(table, outcomes)
@@ -116,15 +141,16 @@ def scores(concours: Concours, drawn: Round, outcomes: Mapping[str, Result]) -> 
             for number in side:
                 partners = tuple(mate for mate in side if mate != number)
                 won = result.won[index]
-                found[number] = Score(
+                score = Score(
                     won=won,
-                    lost=(1.0 - won) if concours.settings.sides == 2 else 0.0,
+                    lost=0.0 if alone else 1.0 - won,
                     manches=result.manches[index],
                     points=result.points[index],
-                    against=against if concours.settings.sides == 2 else 0,
+                    against=0 if alone else against,
                     opponents=others,
                     partners=partners,
                 )
+                found.append((number, score))
     return found
 
 
@@ -209,8 +235,9 @@ def standing(concours: Concours, outcomes: Mapping[str, Result], rounds: int | N
 
 
 def ranking_of(concours: Concours) -> tuple[str, ...]:
-    """The measures the standing orders by (T-7): at tables of three, jetons then poules taken."""
-    return ("jetons", "taken") if concours.settings.sides == 3 else concours.settings.ranking
+    """The measures the standing orders by (T-7): where each plays alone, jetons (or the Danish spillepoint)
+    then poules taken (or contracts made)."""
+    return ("jetons", "taken") if concours.settings.alone else concours.settings.ranking
 
 
 def _number(value: float) -> int | float:

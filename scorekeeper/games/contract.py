@@ -62,6 +62,20 @@ class TrickLog(NamedTuple):
     calls: Mapping[str, Any] | None = None
 
 
+class Dealt(NamedTuple):
+    """One deal of a table as a tournament compares it with the same deal at the other tables (the Danish
+    union's mapper, T-2): its number among the deals (a strafpoint is none), what was played in the game's
+    words (a sheet's cell), who declared it and the hand held (0: forhånd, the first to play, D-2) with its
+    name in the game's words, and what each player of the table scored by it, in seating order."""
+
+    number: int
+    said: Any
+    declarer: str | None
+    hand: int | None
+    hand_said: Any
+    scored: tuple[int, ...]
+
+
 class Said(Protocol):
     """A coup as said at the table: what the ledger stores (`to_dict()`, JSON data), never a figure."""
 
@@ -96,6 +110,7 @@ class Game(Protocol):
     decks: Mapping[str, Deck]  # the decks its key `cards.deck` names (C-1)
     has_money: bool  # jetons to settle at the end of the partie (`settle`)
     counts: tuple[str, ...]  # the figures its `figures` count (`standing.FIGURES`): its columns in `stats`
+    numbered_deals: bool  # deals a tournament sets beside each other across its tables (`deals`, T-2)
 
     @property
     def options(self) -> Options: ...  # what a coup is said with: the command line's flags, the table's words
@@ -133,6 +148,7 @@ class Game(Protocol):
     def figures(self, fiche: Any) -> dict[str, Figures]: ...
     def stopped(self, fiche: Any) -> Any: ...
     def paper_result(self, rules: Any, won: Sequence[float], manches: Sequence[int], points: Sequence[int]) -> None: ...
+    def deals(self, fiche: Any) -> tuple[Dealt, ...]: ...
 
 
 class Settling(Game, Protocol):
@@ -308,6 +324,7 @@ class Engine(Spoken, Drawn):
     name: str
     has_money = False  # jetons to settle: a game that has them is `Settling` and says so
     counts: tuple[str, ...] = ("won", "lost", "points")  # its columns in `stats`: the partie, its points
+    numbered_deals = False  # deals a tournament compares across its tables (`deals`, T-2)
 
     def _package(self, name: str) -> Any | None:
         """The module `name` of the game's own package, or None where the game has none."""
@@ -354,3 +371,8 @@ class Engine(Spoken, Drawn):
     def stopped(self, fiche: Any) -> Any:
         """Who wins a partie stopped by agreement: nobody, unless the game says."""
         return None
+
+    def deals(self, fiche: Any) -> tuple[Dealt, ...]:
+        """Each deal of a table, to set beside the same deal at the other tables of a tournament (T-2), where
+        the game has `numbered_deals`; none here."""
+        return ()

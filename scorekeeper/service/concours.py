@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper import store
 from scorekeeper.concours import files
@@ -22,6 +22,9 @@ from scorekeeper.concours.standing import Award, Row, complete, every_score, out
 from scorekeeper.concours.standing import standing as ranked
 from scorekeeper.errors import UserError
 from scorekeeper.players import check_name, check_players, fold_name, skeleton
+
+if TYPE_CHECKING:
+    from scorekeeper.games.contract import Dealt
 
 MOST_PLACES = 999  # prizes said place by place (T-10)
 MOST_ROUNDS = 99
@@ -93,21 +96,34 @@ def new(
 
     base = games.load(ruleset_ref)
     options = dict(options or {})
-    seats = _seats_of(base)
-    if seats == 3 and format != "individuel":
+    seats, figure = _seats_of(base.with_options(options))  # a bad option is refused now, as `new` refuses it
+    alone = figure is not None
+    if format == "quadrettes" and not (alone and seats == 4):
+        raise UserError("concours_quadrettes", "T-1", ruleset=base.name)
+    if alone and format == "doublettes":
         raise UserError("concours_three_alone", "T-1", ruleset=base.name)
     if coups is not None:
-        if coups < 1 or seats == 3:
+        if coups < 1 or (alone and "partie.deals" not in base.settings):
             raise UserError("concours_bad_coups", "T-2", coups=coups)
-        options.update({"partie.kind": "deals", "partie.deals": coups})
-    base.with_options(options)  # a bad option is refused now, as `new` refuses it
+        options.update({"partie.deals": coups} if alone else {"partie.kind": "deals", "partie.deals": coups})
+    base.with_options(options)
     if prizes < 0:
         raise UserError("concours_bad_prizes", prizes=prizes)
     places = _awards(awards)
     if places and prizes and prizes != len(places):
         raise UserError("concours_prizes_twice", "T-10", prizes=prizes, places=len(places))
     settings = Settings(
-        format, rounds, pairing, _bye(bye), _ranking(ranking), coups, len(places) or prizes, seats, places
+        format,
+        rounds,
+        pairing,
+        _bye(bye),
+        _ranking(ranking),
+        coups,
+        len(places) or prizes,
+        seats,
+        places,
+        alone,
+        figure or "points",
     )
     concours = Concours(name, base.name, dict(base.table), options, settings, lang=lang)
     with files.locked(name):
@@ -118,16 +134,20 @@ def new(
     return concours
 
 
-def _seats_of(ruleset: Any) -> int:
-    """T-1: two teams of two (4), or three each for himself who settle in money (3); else refused."""
+def _seats_of(ruleset: Any) -> tuple[int, str | None]:
+    """T-1: the players a table seats, and what each counts where each plays for himself (None: two teams
+    of two). Two teams of two (manille); three alone who settle in jetons (the French l'hombre, H-19); three
+    or four alone who count points, one sitting out each deal (the Danish l'hombre, D-2, D-8); else refused."""
     if ruleset.players == 4 and ruleset.settings.get("table.sides") == "teams":
-        return 4
+        return 4, None
     from scorekeeper import games
     from scorekeeper.games import contract
 
     engine = games.engine(ruleset)
     if ruleset.players == 3 and contract.settles(engine) and "jetons" in engine.counts:  # l'hombre's (H-19)
-        return 3
+        return 3, "jetons"
+    if ruleset.players in (3, 4) and contract.settles(engine) and "points" in engine.counts:  # Danish (D-8)
+        return ruleset.players, "points"
     raise UserError("concours_ruleset", "T-1", ruleset=ruleset.name)
 
 
@@ -194,7 +214,7 @@ def register(
     """A team registered (its players; in `individuel` one player), numbered in order of registration,
     or a registration corrected (`replace_team`). A team registered after a draw enters the next (T-5)."""
     with files.changing(chosen(name)) as concours:
-        wanted = 1 if concours.settings.format == "individuel" else 2
+        wanted = concours.settings.players
         if replace_team is None and len(concours.rounds) >= concours.settings.rounds:
             raise UserError("concours_register_after_last", "T-9", rounds=concours.settings.rounds)
         if len(players) != wanted:
@@ -478,7 +498,7 @@ def _outcome_at(concours: Concours, table: Table, path: Path) -> Result | None:
         return game_result(concours, table)  # says what is wrong with the file, as a read does
     kept = cache.derived(history.FOLDER, cache.digest(raw))
     if _summary_of_table(kept, table):
-        return result_of(kept, table.seats, concours.settings.sides)
+        return result_of(kept, table.seats, concours.settings)
     game = store.read(table.game)
     return game_result(concours, table, game, raw)
 
@@ -513,22 +533,23 @@ def game_result(concours: Concours, table: Table, game: Any = None, raw: bytes |
         from scorekeeper.store import cache
 
         cache.keep_derived(history.FOLDER, raw, summary)
-    return result_of(summary, table.seats, concours.settings.sides)
+    return result_of(summary, table.seats, concours.settings)
 
 
-def result_of(summary: Mapping[str, Any], seats: Sequence[str], count: int) -> Result | None:
+def result_of(summary: Mapping[str, Any], seats: Sequence[str], settings: Settings) -> Result | None:
     """What a table's game came to (T-2), from its summary (`history.summary`) and the table's seats
-    (`count` sides, each every `count`-th seat), None while its partie goes on: each side's partie won (a
-    level end is a draw, half to each; a partie stopped by agreement is won by the side ahead), manches and
-    points; at tables of three each player's jetons and contracts made."""
+    (`settings.sides` sides, each every so many seats), None while its partie goes on: each side's partie
+    won (a level end is a draw, half to each; a partie stopped by agreement is won by the side ahead),
+    manches and points; where each plays alone each player's jetons (or Danish points) and contracts made."""
     if not (summary["over"] or summary["stopped"]):
         return None
     figures = summary["players"]
+    count = settings.sides
     sides = [seats[at::count] for at in range(count)]
-    if count == 3:
+    if settings.alone:
         return Result(
-            (0.0,) * 3,
-            tuple(figures[side[0]]["jetons"] for side in sides),
+            (0.0,) * count,
+            tuple(figures[side[0]][settings.figure] for side in sides),
             tuple(figures[side[0]]["taken_made"] for side in sides),
             "game",
         )
@@ -627,10 +648,10 @@ def paper_result(
     count = concours.settings.sides
     ruleset = games.build(concours.ruleset, origin=record("origin.game", name=concours.name))
     rules = ruleset.with_options(concours.options).rules
-    if count == 3:  # each for himself: his jetons, and the poules he took (T-2)
-        taken = _figures(manches, count, "--manches") if manches is not None else (0,) * 3
-        games.engine(ruleset).paper_result(rules, (0.0,) * 3, taken, figures)
-        return (0.0,) * 3, taken
+    if concours.settings.alone:  # each alone: jetons (or Danish points), and poules (or contracts) taken (T-2)
+        taken = _figures(manches, count, "--manches") if manches is not None else (0,) * count
+        games.engine(ruleset).paper_result(rules, (0.0,) * count, taken, figures)
+        return (0.0,) * count, taken
     side = None if draw else _side_of(concours, table, str(winner), round_number)
     won = (0.5, 0.5) if side is None else tuple(1.0 if at == side else 0.0 for at in range(2))
     if manches is not None:
@@ -678,7 +699,10 @@ def _entry(concours: Concours, table: Table) -> str:
 
 
 def _said(result: Result) -> str:
-    """A result in one line, for a refusal that shows both (T-6): `1-0 68-41 (2-1)`."""
+    """A result in one line, for a refusal that shows both (T-6): `1-0 68-41 (2-1)`; where each plays alone,
+    each player's figure (`3, -1, 0, -3`)."""
+    if len(result.won) > 2:
+        return ", ".join(f"{p:g}" for p in result.points)
     won = "-".join(f"{w:g}" for w in result.won)
     return f"{won} {'-'.join(f'{p:g}' for p in result.points)} ({'-'.join(map(str, result.manches))})"
 
@@ -780,6 +804,46 @@ def tables_of(concours: Concours, round_number: int | None = None) -> list[Table
         )
         for t in drawn.tables
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class Mapper:
+    """A round's deals set beside each other (T-2: the union's mapper, the same deal at every table): for
+    each table its deals as its game numbers them (`Game.deals`), none where it has no game here (a result
+    from paper, or a game not begun)."""
+
+    concours: Concours
+    round: int
+    tables: list[tuple[Table, tuple[Dealt, ...]]]
+
+    @property
+    def numbers(self) -> list[int]:
+        """Every deal number played at some table, in order."""
+        return sorted({dealt.number for _, dealt_ in self.tables for dealt in dealt_})
+
+
+def deals(name: str | None, round_number: int | None = None) -> Mapper:
+    """Each table's deals in round `round_number` (the current one when None), to compare a deal across the
+    tables that played it (T-2). Refused for a game whose deals are not numbered alike at every table."""
+    from scorekeeper import games
+    from scorekeeper.explain import record
+    from scorekeeper.service.reads import fiche
+
+    concours = read(chosen(name))
+    engine = games.engine(games.build(concours.ruleset, origin=record("origin.game", name=concours.name)))
+    if not engine.numbered_deals:
+        raise UserError("concours_no_deals", "T-2", ruleset=concours.ruleset_name)
+    if not concours.rounds:
+        raise UserError("concours_no_round", "T-6", number=round_number or 1, drawn=0)
+    drawn = concours.current if round_number is None else concours.round(round_number)
+    assert drawn is not None
+    kept = stored_paths([table.game for table in drawn.tables])
+    found = []
+    for table in drawn.tables:
+        game = store.read(table.game) if table.game in kept else None
+        mine = game is not None and list(game.players) == list(table.seats)  # the table's own partie (T-9)
+        found.append((table, engine.deals(fiche(game)) if mine and game is not None else ()))
+    return Mapper(concours, drawn.number, found)
 
 
 def side_name(concours: Concours, side: Sequence[int]) -> str:

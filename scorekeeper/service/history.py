@@ -180,20 +180,20 @@ def _of_concours(counted: list[dict[str, Any]], concours: str | None) -> list[di
 def _on_paper(made: Any) -> dict[str, dict[str, Any]]:
     """A concours's tables whose result came from paper (T-8), each as a game's summary says it, by its game's
     folded name: the result binds the table (T-9), whatever its game holds. A draw counts as neither won nor
-    lost; at tables of three each player's jetons."""
+    lost; where each plays alone (l'hombre) each player's jetons, or points at the Danish tables."""
     found = {}
     for drawn in made.rounds:
         for table in drawn.tables:
             result = table.result
             if result is None or result.source != "paper":
                 continue
-            count = len(table.sides)
+            count, figure = len(table.sides), made.settings.figure
             figures = {}
             for at, player in enumerate(table.seats):
                 side = at % count
                 mine: dict[str, Any] = {**dict.fromkeys(GAME_FIGURES, 0), "outcomes": {}}
-                if count == 3:  # jetons won or lost, as l'hombre's figures count them (H-19)
-                    mine["jetons"] = result.points[side]
+                if made.settings.alone:  # jetons won or lost (H-19), or the Danish points (D-8)
+                    mine[figure] = result.points[side]
                     mine["won"], mine["lost"] = int(result.points[side] > 0), int(result.points[side] < 0)
                 else:
                     mine["won"], mine["lost"] = int(result.won[side] == 1.0), int(result.won[side] == 0.0)
@@ -205,7 +205,7 @@ def _on_paper(made: Any) -> dict[str, dict[str, Any]]:
                 "last": made.created or "",
                 "over": True,
                 "players": figures,
-                "counts": ["won", "lost", "jetons"] if count == 3 else ["won", "lost", "manches", "points"],
+                "counts": ["won", "lost", figure] if made.settings.alone else ["won", "lost", "manches", "points"],
                 "stopped": False,
                 "ahead": None,
             }

@@ -178,7 +178,7 @@ def board_view(name: str, code: str) -> dict[str, Any]:
             )
         rounds = concours.settings.rounds
         final = ranked.round == rounds and ranked.round > 0
-        three = concours.settings.sides == 3
+        three = concours.settings.figure == "jetons"
         keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (
             ["prize"] if final and concours.settings.prizes else []
         )

@@ -79,7 +79,7 @@ def test_a_choice_is_said_in_dutch_and_shown_in_dutch(tmp_path: Path) -> None:
     refused = scorekeeper(tmp_path, "concours", "nieuw", "Zomer", "--ruleset", "manillen", "--format", "solo")
     assert (refused.returncode, refused.stderr) == (
         2,
-        "scorekeeper: --format 'solo': aanvaard zijn dubbels of individueel\n",
+        "scorekeeper: --format 'solo': aanvaard zijn dubbels, individueel of viertallen\n",
     )
     what = scorekeeper(tmp_path, "concours", "export", "--what", "x")
     assert what.stderr == "scorekeeper: --what 'x': aanvaard zijn kaarten, klassement, prijzen, muur of scorebladen\n"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.cards import Deck
 from scorekeeper.errors import CoupRefused, UserError
 from scorekeeper.explain import Record
-from scorekeeper.games.contract import Engine, Play, Settling, TrickLog, refuse_partial
+from scorekeeper.games.contract import Dealt, Engine, Play, Settling, TrickLog, refuse_partial
 from scorekeeper.games.lhombre.play import Deal, read_deal, score
 from scorekeeper.games.lhombre.rules import KEYS, LhombreRules, rules_from
 from scorekeeper.games.spadille.deck import HOMBRE
@@ -58,7 +58,7 @@ class Fiche:
     coups: tuple[DealResult, ...]
     scores: tuple[int, ...]
     next_dealer: str
-    over: bool = False  # an evening has no end but the one the table says (`stop`)
+    over: bool = False  # an evening ends when the table says (`stop`); a tournament's round after its deals (T-2)
 
     @property
     def game(self) -> str:
@@ -137,6 +137,16 @@ class State:
     def playing(self) -> tuple[str, ...]:
         return playing(self.players, self.turn)
 
+    @property
+    def dealt(self) -> int:
+        """The deals played (a pass is one, a strafpoint none): a tournament's mapper are numbered so (T-2)."""
+        return sum(result.coup.deal for result in self.results)
+
+    @property
+    def over(self) -> bool:
+        """A round of a tournament is over after its deals (`partie.deals`, T-2); an evening never is."""
+        return 0 < self.rules.deals <= self.dealt
+
 
 class Lhombre(Engine):
     """Danish l'hombre behind the interface every game has (`scorekeeper.games.contract.Game`): points a
@@ -146,6 +156,7 @@ class Lhombre(Engine):
     keys: tuple[Key, ...] = KEYS
     decks: Mapping[str, Deck] = {HOMBRE.name: HOMBRE}
     has_money = True  # the regnskab: points into money at a rate (D-8)
+    numbered_deals = True  # a tournament's mapper: the same deal at every table (T-2)
     counts: tuple[str, ...] = ("won", "lost", "taken", "points")  # won: a positive regnskab once stopped (D-8)
 
     def rules_from(self, values: Mapping[str, Any], origin: str | Record) -> LhombreRules:
@@ -171,10 +182,14 @@ class Lhombre(Engine):
         return state
 
     def check_open(self, state: State) -> None:
-        return None  # an evening goes on until the table stops it
+        """An evening goes on until the table stops it; a tournament's round ends after its deals (T-2)."""
+        if state.over:
+            raise UserError("lhombre_round_over", "T-2", deals=state.rules.deals)
 
     def fiche(self, state: State) -> Fiche:
-        return Fiche(state.ruleset, state.players, tuple(state.results), state.scores, state.players[state.turn])
+        return Fiche(
+            state.ruleset, state.players, tuple(state.results), state.scores, state.players[state.turn], state.over
+        )
 
     def merge(self, declared: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
         """An edit: a pass, a strafpoint or a deal played replaces the whole line; else what is given replaces
@@ -224,6 +239,37 @@ class Lhombre(Engine):
             name: Figures(points=points, taken=taken[name], taken_made=made[name], outcomes=outcomes[name])
             for name, points in zip(fiche.players, fiche.scores, strict=True)
         }
+
+    def paper_result(
+        self, rules: LhombreRules, won: Sequence[float], manches: Sequence[int], points: Sequence[int]
+    ) -> None:
+        """A tournament table's points from paper (T-8): what one player gains the others pay (D-5), less the
+        strafpoints, paid to no one (D-7); under `payment = "declarer"` each figure stands alone."""
+        if rules.payment != "each":
+            return
+        missing = -sum(points)
+        fined = missing >= 0 and (missing % rules.strafpoint == 0 if rules.strafpoint else missing == 0)
+        if not fined:
+            said = ", ".join(map(str, points))
+            raise UserError("lhombre_paper_sum", "T-8, D-5, D-7", points=said, total=-missing, cost=rules.strafpoint)
+
+    def deals(self, fiche: Fiche) -> tuple[Dealt, ...]:
+        """Each deal (a pass is one, a strafpoint none), numbered as the union numbers its mapper (T-2): the
+        same number at every table of a round is the same cards, dealt by the same seat; the declarer's hand
+        counted from forhånd among the three who played (D-2)."""
+        from scorekeeper.games.lhombre.sheet import said_cell
+        from scorekeeper.games.sheet import said
+
+        found: list[Dealt] = []
+        for result in fiche.coups:
+            if not result.coup.deal:
+                continue
+            declarer = result.coup.declarer
+            order = playing(fiche.players, fiche.players.index(result.dealer))
+            hand = order.index(declarer) if declarer in order else None
+            named = "" if hand is None else said(f"lhombre.hand.{hand}")
+            found.append(Dealt(len(found) + 1, said_cell(result), declarer, hand, named, result.scored))
+        return tuple(found)
 
     def stopped(self, fiche: Fiche) -> Any:
         """An evening stopped: its regnskab as it stands (D-8)."""

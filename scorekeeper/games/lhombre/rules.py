@@ -43,6 +43,7 @@ KEYS = (
     Key("scoring.tout", int, "key.lhombre.scoring.tout", default=1, minimum=0),
     Key("scoring.strafpoint", int, "key.lhombre.scoring.strafpoint", default=1, minimum=0),
     Key("scoring.nolo_bet_tricks", int, "key.lhombre.scoring.nolo_bet_tricks", default=1, minimum=1),
+    Key("partie.deals", int, "key.lhombre.partie.deals", default=0, minimum=0),
 )
 
 
@@ -55,6 +56,7 @@ class LhombreRules:
     tout: int = 1  # D-6: what a tout made adds, and a tout failed takes off
     strafpoint: int = 1  # D-7: what a strafpoint costs its offender
     nolo_bet_tricks: int = 1  # D-4: a nolo with up to this many tricks is bet, with more kruk
+    deals: int = 0  # T-2: a tournament's round of so many deals; 0, an evening the table stops (`stop`)
 
     def value(self, contract: str) -> int:
         """D-3: what the contract is worth at this table."""
@@ -73,6 +75,7 @@ def rules_from(values: Mapping[str, Any], origin: str | Record) -> LhombreRules:
         tout=values["scoring.tout"],
         strafpoint=values["scoring.strafpoint"],
         nolo_bet_tricks=values["scoring.nolo_bet_tricks"],
+        deals=values["partie.deals"],
     )
 
 

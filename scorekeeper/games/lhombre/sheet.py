@@ -64,7 +64,9 @@ def standing(fiche: Fiche) -> Record:
 
 
 def status(fiche: Fiche) -> Record:
-    """The evening's points, who deals next and who sits out (D-2)."""
+    """The evening's points, who deals next and who sits out (D-2); a tournament's round over (T-2)."""
+    if fiche.over:
+        return said("lhombre.round_over", standing=standing(fiche), deals=fiche.rules.deals)
     if fiche.oversidder is None:
         return said("lhombre.goes_on", standing=standing(fiche), dealer=fiche.next_dealer)
     return said("lhombre.goes_on_out", standing=standing(fiche), dealer=fiche.next_dealer, out=fiche.oversidder)
