@@ -19,7 +19,7 @@ MEANINGS = {"-g": "--game", "-p": "--player", "-o": "--option"}
 # before this test passes, and one that reads takes --json. `export` writes a file (its formats are its output).
 READS = {
     "sheet", "games", "games list", "settle", "check", "audit", "rules list", "rules show", "rules check",
-    "rules explain", "stats", "chart", "demo", "concours standing", "concours status", "concours list",
+    "rules explain", "stats", "chart", "demo", "concours standing", "concours status", "concours list", "concours deals",
 }  # fmt: skip
 WRITES = {
     "new", "coup", "edit", "adjust", "undo", "redo", "use", "stop", "note", "export", "table",

@@ -47,6 +47,18 @@ class DealResult:
     scored: tuple[int, ...]
     scores: tuple[int, ...]
     log: tuple[Record, ...]
+    also: str | None = None  # D-8: how a second nolo in the deal ended
+
+    @property
+    def declarers(self) -> tuple[tuple[str, str], ...]:
+        """Each declarer of the deal with how the contract ended (two at a double nolo, D-8)."""
+        deals = (self.coup, self.coup.also)
+        outcomes = (self.outcome, self.also)
+        return tuple(
+            (deal.declarer, ended)
+            for deal, ended in zip(deals, outcomes, strict=True)
+            if deal is not None and deal.declarer is not None and ended is not None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +104,7 @@ class Fiche:
                     "oversidder": result.oversidder,
                     "declared": result.coup.to_dict(),
                     "outcome": result.outcome,
+                    "outcomes": [ended for _, ended in result.declarers],  # two at a double nolo (D-8)
                     "scored": list(result.scored),
                     "points": list(result.scores),
                     "log": list(result.log),
@@ -172,11 +185,12 @@ class Lhombre(Engine):
             deal = read_deal(declared, state.players, state.playing, state.rules)
         except UserError as error:
             raise CoupRefused.of(error, number) from None
-        scored, log, outcome = score(deal, state.playing, state.players, state.rules)
+        scored, log, ended = score(deal, state.playing, state.players, state.rules)
         scores = tuple(a + b for a, b in zip(state.scores, scored, strict=True))
         out = sitting_out(state.players, state.turn) if deal.deal else None
         dealt = dealer if deal.deal else ""  # a strafpoint is said between deals: nobody dealt it (D-7)
-        state.results.append(DealResult(number, dealt, out, deal, outcome, scored, scores, log))
+        first, second = (*ended, None, None)[:2]
+        state.results.append(DealResult(number, dealt, out, deal, first, scored, scores, log, second))
         if deal.deal:  # D-2: the next dealer is the player to the dealer's right, next in the seating
             state.turn = (state.turn + 1) % len(state.players)
         return state
@@ -229,12 +243,10 @@ class Lhombre(Engine):
         made = dict.fromkeys(fiche.players, 0)
         outcomes: dict[str, dict[str, int]] = {name: {} for name in fiche.players}
         for result in fiche.coups:
-            declarer = result.coup.declarer
-            if declarer is None or result.outcome is None:
-                continue
-            taken[declarer] += 1
-            made[declarer] += result.outcome == "vundet"
-            outcomes[declarer][result.outcome] = outcomes[declarer].get(result.outcome, 0) + 1
+            for declarer, ended in result.declarers:
+                taken[declarer] += 1
+                made[declarer] += ended == "vundet"
+                outcomes[declarer][ended] = outcomes[declarer].get(ended, 0) + 1
         return {
             name: Figures(points=points, taken=taken[name], taken_made=made[name], outcomes=outcomes[name])
             for name, points in zip(fiche.players, fiche.scores, strict=True)

@@ -8,7 +8,8 @@ The words, in any order, in Danish or English:
   (`Ole solo spar 6 2 1`), or `NAME=N` for each; at a nolo the declarer's alone, `1 stik` (D-4); or the
   outcome word instead of the tricks (`vundet`, `bet`, `kruk`);
 - `tout` (D-6), `smider` (the contract thrown in, D-4: `Ole smider` is alm. spil's), `pas` (all passed,
-  D-7), `strafpoint NAME` (D-7).
+  D-7), `strafpoint NAME` (D-7);
+- at a table that allows two nolos (D-8), the second after `og` (`and`): `Kaj ren nolo 0 og Mette ren nolo 1`.
 
 >>> from scorekeeper import games
 >>> from scorekeeper.language import Language
@@ -64,6 +65,10 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
     if table is not None:
         return table
     said_with = Keywords.of("lhombre", language)
+    joined = [at for at, word in enumerate(words) if fold_name(word) in said_with.little["joined"]]
+    if joined:  # D-8: « Kaj ren nolo 0 og Mette ren nolo 1 », two nolos in one deal
+        first, second = words[: joined[0]], words[joined[0] + 1 :]
+        return {**read(state, first, language, asked), "also": read(state, second, language, asked)}
     outcomes = _outcomes(language)
     line = Words(words, state.players, numbers=spoken_numbers(language))
     said: dict[str, Any] = {}

@@ -27,7 +27,9 @@ from scorekeeper.games.lhombre.rules import LhombreRules
 
 TRICKS = 9  # D-1: nine tricks a deal, three players each nine cards
 TOUT_FIRST = 5  # D-6: a declarer who has taken the first five tricks may go on for all nine
-FIELDS = frozenset(("declarer", "contract", "tricks", "outcome", "tout", "smide", "pass", "strafpoint", "reason"))
+FIELDS = frozenset(
+    ("declarer", "contract", "tricks", "outcome", "tout", "smide", "pass", "strafpoint", "reason", "also")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,7 @@ class Deal:
     passed: bool = False  # D-7: all passed
     strafpoint: str | None = None  # D-7: a player fined a point, between deals
     reason: str | None = None  # the strafpoint's reason, as said
+    also: Deal | None = None  # D-8: a second nolo in the same deal, where the table allows two
 
     def to_dict(self) -> dict[str, Any]:
         if self.passed:
@@ -58,6 +61,8 @@ class Deal:
             said["tout"] = True
         if self.smide:
             said["smide"] = True
+        if self.also is not None:
+            said["also"] = self.also.to_dict()
         return said
 
     @property
@@ -111,6 +116,8 @@ def read_deal(declared: Mapping[str, Any], players: Sequence[str], playing: Sequ
     said_outcome = declared.get("outcome")
     tricks = declared.get("tricks")
     if smide:
+        if "also" in declared:
+            raise refused("lhombre_double_nolo", "also", "D-8", declarer=declarer)
         if tricks is not None or said_outcome is not None:
             raise refused("lhombre_smide_with", "smide", "D-4")
         return Deal(declarer, contract, smide=True)
@@ -121,8 +128,37 @@ def read_deal(declared: Mapping[str, Any], players: Sequence[str], playing: Sequ
             raise refused("lhombre_outcome", "outcome", "D-4", outcome=said_outcome, outcomes=OUTCOMES)
         if tout and said_outcome == "kruk":
             raise refused("lhombre_tout_kruk", "outcome", "D-6")
-        return Deal(declarer, contract, outcome=said_outcome, tout=tout)
-    return Deal(declarer, contract, _tricks(tricks, declarer, contract, players, playing, rules), tout=tout)
+        return _with_also(Deal(declarer, contract, outcome=said_outcome, tout=tout), declared, players, playing, rules)
+    return _with_also(
+        Deal(declarer, contract, _tricks(tricks, declarer, contract, players, playing, rules), tout=tout),
+        declared,
+        players,
+        playing,
+        rules,
+    )
+
+
+def _with_also(
+    deal: Deal, declared: Mapping[str, Any], players: Sequence[str], playing: Sequence[str], rules: LhombreRules
+) -> Deal:
+    """D-8: the second nolo said with the first (`also`), where the table allows two: another player of the
+    deal, a nolo too, each with its own tricks (or outcome); together no more than the deal's nine."""
+    also = declared.get("also")
+    if also is None:
+        return deal
+    assert deal.declarer is not None and deal.contract is not None
+    if not rules.double_nolo:
+        raise refused("lhombre_double_nolo_off", "also", "D-8")
+    if not isinstance(also, Mapping) or "also" in also:
+        raise refused("lhombre_double_nolo", "also", "D-8", declarer=deal.declarer)
+    second = read_deal(also, players, playing, rules)
+    nolos = rules.nolo(deal.contract) and second.contract is not None and rules.nolo(second.contract)
+    if not nolos or second.declarer in (None, deal.declarer) or second.smide or deal.smide:
+        raise refused("lhombre_double_nolo", "also", "D-8", declarer=deal.declarer)
+    taken = dict(deal.tricks).get(deal.declarer, 0) + dict(second.tricks).get(second.declarer or "", 0)
+    if taken > TRICKS:
+        raise refused("lhombre_tricks_sum", "tricks", "D-4", given=taken, tricks=TRICKS, players=list(playing))
+    return Deal(deal.declarer, deal.contract, deal.tricks, deal.outcome, deal.tout, also=second)
 
 
 def _tricks(
@@ -159,22 +195,33 @@ def outcome(contract: str, tricks: Mapping[str, int], declarer: str, rules: Lhom
 
 def score(
     deal: Deal, playing: Sequence[str], players: Sequence[str], rules: LhombreRules
-) -> tuple[tuple[int, ...], tuple[Record, ...], str | None]:
-    """What each player scores for the deal (D-5 to D-7), with the log that explains it, and how it ended as
-    the fiche shows it (vundet, bet or kruk, D-4; None for a pass or a strafpoint); the oversidder 0."""
+) -> tuple[tuple[int, ...], tuple[Record, ...], tuple[str, ...]]:
+    """What each player scores for the deal (D-5 to D-7), with the log that explains it, and how each contract
+    ended as the fiche shows it (vundet, bet or kruk, D-4; a second nolo's after the first, D-8; none for a
+    pass or a strafpoint); the oversidder 0."""
     scored = dict.fromkeys(players, 0)
     if deal.passed:
-        return tuple(scored.values()), (record("lhombre.log.passed", "D-7"),), None
+        return tuple(scored.values()), (record("lhombre.log.passed", "D-7"),), ()
     if deal.strafpoint is not None:
         scored[deal.strafpoint] = -rules.strafpoint
         fined = record(
             "lhombre.log.strafpoint", "D-7", player=deal.strafpoint, points=rules.strafpoint, reason=deal.reason or ""
         )
-        return tuple(scored.values()), (fined,), None
+        return tuple(scored.values()), (fined,), ()
+    log: list[Record] = []
+    results = [_contract(deal, playing, rules, scored, log)]
+    if deal.also is not None:  # D-8: the second nolo, scored on its own against its two opponents
+        results.append(_contract(deal.also, playing, rules, scored, log))
+    return tuple(scored.values()), tuple(log), tuple(results)
+
+
+def _contract(
+    deal: Deal, playing: Sequence[str], rules: LhombreRules, scored: dict[str, int], log: list[Record]
+) -> str:
+    """One contract's outcome (D-4, D-6), its points added to `scored` (D-5) and explained in `log`."""
     assert deal.declarer is not None and deal.contract is not None
     declarer, contract = deal.declarer, deal.contract
     value = rules.value(contract)
-    log: list[Record] = []
     if deal.smide:
         result = "bet"
         log.append(record("lhombre.log.smide", "D-4", player=declarer, contract=contract))
@@ -197,12 +244,12 @@ def score(
     log.append(record(f"lhombre.log.{result}", "D-4", player=declarer, contract=contract, value=abs(paid)))
     opponents = [name for name in playing if name != declarer]
     if rules.payment == "each":  # D-5: from and to each opponent
-        scored[declarer] = paid * len(opponents)
+        scored[declarer] += paid * len(opponents)
         for name in opponents:
-            scored[name] = -paid
+            scored[name] -= paid
         key = "lhombre.log.receives_each" if paid > 0 else "lhombre.log.pays_each"
         log.append(record(key, "D-5", player=declarer, points=abs(paid), opponents=opponents))
     else:
-        scored[declarer] = paid
+        scored[declarer] += paid
         log.append(record("lhombre.log.paid_declarer", "D-5", player=declarer, points=paid))
-    return tuple(scored.values()), tuple(log), result
+    return result

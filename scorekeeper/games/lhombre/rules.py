@@ -43,6 +43,7 @@ KEYS = (
     Key("scoring.tout", int, "key.lhombre.scoring.tout", default=1, minimum=0),
     Key("scoring.strafpoint", int, "key.lhombre.scoring.strafpoint", default=1, minimum=0),
     Key("scoring.nolo_bet_tricks", int, "key.lhombre.scoring.nolo_bet_tricks", default=1, minimum=1),
+    Key("scoring.double_nolo", bool, "key.lhombre.scoring.double_nolo", default=False),
     Key("partie.deals", int, "key.lhombre.partie.deals", default=0, minimum=0),
 )
 
@@ -56,6 +57,7 @@ class LhombreRules:
     tout: int = 1  # D-6: what a tout made adds, and a tout failed takes off
     strafpoint: int = 1  # D-7: what a strafpoint costs its offender
     nolo_bet_tricks: int = 1  # D-4: a nolo with up to this many tricks is bet, with more kruk
+    double_nolo: bool = False  # D-8: a private table's second nolo in the same deal
     deals: int = 0  # T-2: a tournament's round of so many deals; 0, an evening the table stops (`stop`)
 
     def value(self, contract: str) -> int:
@@ -75,6 +77,7 @@ def rules_from(values: Mapping[str, Any], origin: str | Record) -> LhombreRules:
         tout=values["scoring.tout"],
         strafpoint=values["scoring.strafpoint"],
         nolo_bet_tricks=values["scoring.nolo_bet_tricks"],
+        double_nolo=values["scoring.double_nolo"],
         deals=values["partie.deals"],
     )
 

@@ -7,6 +7,7 @@ from scorekeeper.explain import Record
 from scorekeeper.games.sheet import Cell, Explained, Joined, Row, Sheet, Who, joined, said
 
 from . import DealResult, Fiche
+from .play import Deal
 from .settle import Regnskab
 
 COLUMNS = ("coup", "dealer", "oversidder", "said")
@@ -19,6 +20,13 @@ def said_cell(result: DealResult) -> Cell:
         return said("lhombre.cell.passed")
     if deal.strafpoint is not None:
         return said("lhombre.cell.strafpoint", player=Who(deal.strafpoint))
+    first = _contract(deal, result.outcome)
+    if deal.also is None:
+        return first
+    return said("lhombre.cell.also", first=first, second=_contract(deal.also, result.also))  # D-8
+
+
+def _contract(deal: Deal, ended: str | None) -> Cell:
     parts: list[Cell] = [said("lhombre.cell.contract", player=Who(deal.declarer or ""), contract=deal.contract)]
     if deal.tricks:
         parts.append("-".join(str(count) for _, count in deal.tricks))
@@ -26,8 +34,8 @@ def said_cell(result: DealResult) -> Cell:
         parts.append(said("lhombre.cell.smide"))
     if deal.tout:
         parts.append(said("lhombre.cell.tout"))
-    if result.outcome is not None:
-        parts.append(said(f"lhombre.outcome.{result.outcome}"))
+    if ended is not None:
+        parts.append(said(f"lhombre.outcome.{ended}"))
     return joined(parts)
 
 

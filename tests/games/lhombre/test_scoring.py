@@ -203,3 +203,36 @@ def test_d8_an_evening_stopped_counts_in_the_clubs_stats_by_its_points(run):
         "Mette": (0, 1, -4),
         "Ole": (0, 1, -4),
     }
+
+
+def test_d8_two_nolos_in_one_deal_each_scored_against_its_two_opponents_where_the_table_allows():
+    """Ole deals, Kaj sits out. Bent ren nolo with no trick, vundet 4 from each of Mette and Ole (+8); Mette
+    købe nolo with two, kruk, 3 to each of Bent and Ole (-6). Ole -4 +3, Bent +8 +3, Mette -4 -6: zero sum."""
+    both = {"declarer": "Bent", "contract": "ren_nolo", "tricks": {"Bent": 0}}
+    both["also"] = {"declarer": "Mette", "contract": "kobe_nolo", "tricks": {"Mette": 2}}
+    fiche = evening(both, double_nolo=True)
+    assert points(fiche) == {"Ole": -1, "Bent": 11, "Kaj": 0, "Mette": -10}
+    assert fiche.coups[0].declarers == (("Bent", "vundet"), ("Mette", "kruk"))
+    figures = games.get("lhombre").figures(fiche)
+    assert (figures["Mette"].taken, figures["Mette"].taken_made, figures["Bent"].taken_made) == (1, 0, 1)
+    with pytest.raises(CoupRefused) as off:  # D-8: off by default
+        evening(both)
+    assert off.value.key == "lhombre_double_nolo_off"
+    for second in (
+        {"declarer": "Mette", "contract": "solo", "outcome": "vundet"},  # a nolo and a trump contract
+        {"declarer": "Bent", "contract": "ren_nolo", "tricks": {"Bent": 0}},  # the same player twice
+        {"declarer": "Kaj", "contract": "ren_nolo", "tricks": {"Kaj": 0}},  # the oversidder
+    ):
+        with pytest.raises(CoupRefused):
+            evening({**both, "also": second}, double_nolo=True)
+
+
+def test_d8_two_nolos_said_in_one_line_in_danish_and_shown_on_the_fiche(run):
+    made = run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette", "-o", "double_nolo=true")
+    assert made.code == 0, made.err
+    ran = run("--lang", "da", "coup", "Bent", "ren", "nolo", "0", "og", "Mette", "købe", "nolo", "2", "stik")
+    assert ran.code == 0, ran.err
+    data = json.loads(run("sheet", "--json").out)
+    assert data["coups"][0]["outcomes"] == ["vundet", "kruk"]
+    assert [player["points"] for player in data["players"]] == [-1, 11, 0, -10]
+    assert "Bent ren nolo, 0, vundet & Mette købe nolo, 2, kruk" in " ".join(run("sheet").out.split())
