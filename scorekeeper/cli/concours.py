@@ -603,22 +603,15 @@ def _ranking(name: str | None, round_number: int | None, prizes: bool, format: s
     service = _service()
     ranked = service.standing(name, round_number)
     made = ranked.concours
-    three = made.settings.figure == "jetons"
-    keys = ["place", "team", "players", "won", "jetons" if three else "points", "difference", "played", "byes"]
+    alone = made.settings.alone  # l'hombre's tables: each player's jetons or points, contracts made
+    measures = [made.settings.figure, "made"] if alone else ["won", "points", "difference"]
+    keys = ["place", "team", "players", *measures, "played", "byes"]
     listed = service.prizes(ranked) if prizes else [(row, None) for row in ranked.rows]
     rows = []
     for row, prize in listed:
         one = made.entrant(row.entrant)
-        cells: list[Any] = [
-            row.place,
-            one.name,
-            " & ".join(one.players),
-            _whole(row.won),
-            row.points,
-            row.difference,
-            row.played,
-            row.byes,
-        ]
+        figures = [row.points, row.manches] if alone else [_whole(row.won), row.points, row.difference]
+        cells: list[Any] = [row.place, one.name, " & ".join(one.players), *figures, row.played, row.byes]
         if prizes:
             cells.append(paper.award_shown(prize))  # the same on the board (T-10)
         rows.append(cells)

@@ -304,10 +304,11 @@ def withdraw(name: str, team: str, undo: bool = False) -> tuple[Concours, Entran
         drawn = concours.current
         if drawn is not None:
             found = outcomes(concours, drawn.number)
-            for table in drawn.tables:
+            for table in drawn.tables:  # a hold leaves four tables of the round (quadrettes)
                 if leaving.number in table.entrants and not table.forfeit and outcome(table, found) is None:
                     left = replace(table, forfeit=(leaving.number,))
-                    concours.with_round(drawn.with_table(left))
+                    drawn = drawn.with_table(left)
+                    concours.with_round(drawn)
     return concours, leaving, left
 
 
@@ -326,7 +327,8 @@ def _back(concours: Concours, leaving: Entrant) -> tuple[Entrant, Table | None]:
     for table in drawn.tables:
         if table.forfeit == (leaving.number,) and table.result is None:
             freed = replace(table, forfeit=())
-            concours.with_round(drawn.with_table(freed))
+            drawn = drawn.with_table(freed)
+            concours.with_round(drawn)
     return back, freed
 
 

@@ -178,11 +178,11 @@ def board_view(name: str, code: str) -> dict[str, Any]:
             )
         rounds = concours.settings.rounds
         final = ranked.round == rounds and ranked.round > 0
-        three = concours.settings.figure == "jetons"
-        keys = ["place", "team", "won", "jetons" if three else "points", "difference"] + (
-            ["prize"] if final and concours.settings.prizes else []
-        )
-        playing = drawn is not None and not final  # where each team plays now, or next (issue 41)
+        alone = concours.settings.alone  # l'hombre's tables: each player's jetons or points, contracts made
+        measures = [concours.settings.figure, "made"] if alone else ["won", "points", "difference"]
+        keys = ["place", "team", *measures] + (["prize"] if final and concours.settings.prizes else [])
+        # where each team plays now, or next (issue 41); a hold plays at four tables, each card names its players
+        playing = drawn is not None and not final and concours.settings.format != "quadrettes"
         if playing:
             keys.append("plays")
         where = (
@@ -201,7 +201,7 @@ def board_view(name: str, code: str) -> dict[str, Any]:
             cells: list[Any] = [
                 row.place,
                 concours.entrant(row.entrant).name,
-                *map(_figure, (row.won, row.points, row.difference)),
+                *map(_figure, (row.points, row.manches) if alone else (row.won, row.points, row.difference)),
             ]
             if "prize" in keys:  # the printed list's very prize, from the one function (T-7, T-10)
                 from scorekeeper.present.paper.concours import award_shown

@@ -132,3 +132,34 @@ def test_t1_quadrettes_are_refused_where_a_table_is_not_four_players_alone(run, 
     assert files.read("DM").settings.seats == 3 and files.read("DM").settings.figure == "points"
     pair = run("concours", "register", "-p", "Ole", "-p", "Bent")
     assert pair.code == 2 and "T-1" in pair.err
+
+
+def _holds(run) -> dict[str, tuple[str, ...]]:
+    assert run("concours", "new", "DM", "--ruleset", "lhombre-dlu", "--format", "quadrettes").code == 0
+    holds = {"Nord": PLAYERS[:4], "Syd": PLAYERS[4:], "Øst": ("Erik", "Fie", "Gert", "Hans")}
+    holds["Vest"], holds["Fyn"] = ("Ib", "Jens", "Karen", "Lis"), ("Ulla", "Vagn", "Wenche", "Xena")
+    for hold, players in holds.items():
+        assert run("concours", "register", "--team", hold, *(f"-p{player}" for player in players)).code == 0
+    return holds
+
+
+def test_t5_a_hold_that_withdraws_forfeits_each_of_its_four_tables_and_takes_it_back(run) -> None:
+    _holds(run)
+    _drawn(run)
+    assert run("concours", "withdraw", "Nord").code == 0
+    tables = files.read("DM").rounds[0].tables
+    nord = files.read("DM").entrants[0].number
+    assert [table.forfeit for table in tables if nord in table.entrants] == [(nord,)] * 4
+    assert run("concours", "withdraw", "Nord", "--undo").code == 0
+    assert all(not table.forfeit for table in files.read("DM").rounds[0].tables)
+
+
+def test_t7_t10_the_standing_of_players_alone_shows_their_points_and_contracts_made(run) -> None:
+    _holds(run)
+    drawn = _drawn(run)
+    for number in range(1, len(drawn["tables"]) + 1):
+        assert run("concours", "result", "1", str(number), "--points", "2,0,-1,-1", "--manches", "1,0,0,0").code == 0
+    csv = run("concours", "export", "--what", "standing", "--format", "csv", "--dialect", "rfc4180").out
+    header, first = csv.splitlines()[:2]
+    assert header.lstrip("\ufeff") == "place,team,players,points,contracts made,played,byes"
+    assert first.endswith(",0,1,1,0")  # each hold sat once at each seat of four tables: 2 + 0 - 1 - 1, one made
