@@ -179,8 +179,10 @@ def withdraw(
         _say(text(_alone(made, "concours.withdraw_undone"), **said))
         return
     _say(text(_alone(made, "concours.withdrawn"), **said))
-    if table is not None:
-        _say(text("concours.forfeit", team=leaving.name, table=table.number))
+    if table is not None:  # a hold forfeits each of its tables (quadrettes)
+        for left in made.current.tables:
+            if left.forfeit == (leaving.number,):
+                _say(text("concours.forfeit", team=leaving.name, table=left.number))
 
 
 @app.command("draw", help=text("help.concours.draw"))
@@ -221,7 +223,7 @@ def draw(
     for number in drawn.byes:
         _say(text("concours.bye", team=made.entrant(number).name))
     _say("")
-    _say(text(_alone(made, "concours.wall")))
+    _say(text(_by_player(made)))
     for one, at in _by_team(made, drawn):
         if at is None:
             _say(text("concours.wall_bye", team=one))
@@ -422,6 +424,11 @@ def _alone(made: Any, key: str) -> str:
     return f"{key}.individuel" if made.settings.format == "individuel" else key
 
 
+def _by_player(made: Any) -> str:
+    """The wall's heading: by player where players are listed (individuel, a hold's players), else by team."""
+    return "concours.wall" if made.settings.format == "doublettes" else "concours.wall.individuel"
+
+
 @app.command("list", help=text("help.concours.list"))
 def list_(json: bool = JSON) -> None:
     service = _service()
@@ -529,7 +536,7 @@ def _cards(name: str | None, round_number: int | None, base: str | None, entry: 
         paper.Card(
             view.round,
             view.table,
-            [(service.side_name(made, side), _players(made, side)) for side in table.sides],
+            [(service.side_name(made, side), _players(made, side, table)) for side in table.sides],
             view.seats,
             view.game,
             () if base is None else tuple(links(base, view.round, view.table, view.secret, entry)),
@@ -563,7 +570,7 @@ def _coups_of(made: Any) -> int:
     from scorekeeper.explain import record
 
     rules = games.build(made.ruleset, origin=record("origin.game", name=made.name)).with_options(made.options).rules
-    deals = getattr(rules, "deals", 0) if getattr(rules, "partie", "") == "deals" else 0
+    deals = getattr(rules, "deals", 0) if getattr(rules, "partie", "deals") == "deals" else 0  # a Danish round's
     return deals or 20
 
 
@@ -588,11 +595,13 @@ def _wall(made: Any, round_number: int, title: str) -> str:
         [one, text("concours.wall.sits_out") if at is None else at.number] for one, at in _by_team(made, drawn)
     ]
     by_team = Table([text("concours.wall.column.team"), text("concours.wall.column.table")], index)
-    return paper.wall(title, tables, text(_alone(made, "concours.wall")), by_team, i18n.spoken().code)
+    return paper.wall(title, tables, text(_by_player(made)), by_team, i18n.spoken().code)
 
 
-def _players(made: Any, side: tuple[int, ...]) -> list[str]:
-    return [player for number in side for player in made.entrant(number).players]
+def _players(made: Any, side: tuple[int, ...], table: Any) -> list[str]:
+    """A side's players at `table`: a hold's one player there in quadrettes, else all of its team's."""
+    players = [player for number in side for player in made.entrant(number).players]
+    return [player for player in players if player in table.seats]
 
 
 def _ranking(name: str | None, round_number: int | None, prizes: bool, format: str, dialect: Any) -> str:

@@ -101,7 +101,8 @@ def new(
     if format == "quadrettes" and not (alone and seats == 4):
         raise UserError("concours_quadrettes", "T-1", ruleset=base.name)
     if alone and format == "doublettes":
-        raise UserError("concours_three_alone", "T-1", ruleset=base.name)
+        formats = ["individuel", "quadrettes"] if seats == 4 else ["individuel"]
+        raise UserError("concours_three_alone", "T-1", ruleset=base.name, formats=formats)
     if coups is not None:
         if coups < 1 or (alone and "partie.deals" not in base.settings):
             raise UserError("concours_bad_coups", "T-2", coups=coups)
@@ -259,16 +260,17 @@ def _reseat(concours: Concours, old: Entrant, made: Entrant) -> None:
     drawn = concours.current
     if drawn is None or old.players == made.players:
         return
-    for table in drawn.tables:
-        if old.number not in table.entrants:
+    for table in drawn.tables:  # a hold sits at four tables: each where a player of it changes (quadrettes)
+        seats = tuple(made.players[old.players.index(seat)] if seat in old.players else seat for seat in table.seats)
+        if old.number not in table.entrants or seats == table.seats:
             continue
         played = store.exists(table.game) and bool(store.read(table.game).coups)
         if table.result is not None or table.forfeit or played:
             raise UserError("concours_replace_played", "T-9", team=old.name, round=drawn.number, table=table.number)
-        seats = tuple(made.players[old.players.index(seat)] if seat in old.players else seat for seat in table.seats)
         if store.exists(table.game):  # made by a command and never played: it seated the players before
             store.put_away(table.game, store.TRASH)
-        concours.with_round(drawn.with_table(replace(table, seats=seats)))
+        drawn = drawn.with_table(replace(table, seats=seats))
+        concours.with_round(drawn)
 
 
 def _reserved(concours: Concours) -> frozenset[str]:
@@ -572,7 +574,8 @@ def _figures(text: str, count: int, option: str) -> tuple[int, ...]:
     """`68-41`, or `12,-5,-7` where a figure may be negative (jetons at tables of three, T-8): whole
     numbers, one a side, in the table's order of teams."""
     parts = text.split(",") if "," in text else text.split("-")
-    if len(parts) != count or not all(re.fullmatch(r"\s*-?[0-9]{1,6}\s*", part) for part in parts):
+    sign = "-?" if option == "--points" else ""  # manches, poules or contracts made are never fewer than none
+    if len(parts) != count or not all(re.fullmatch(rf"\s*{sign}[0-9]{{1,6}}\s*", part) for part in parts):
         raise UserError("concours_bad_figures", option=option, given=text, count=count)
     return tuple(int(part) for part in parts)
 
@@ -704,7 +707,7 @@ def _said(result: Result) -> str:
     """A result in one line, for a refusal that shows both (T-6): `1-0 68-41 (2-1)`; where each plays alone,
     each player's figure (`3, -1, 0, -3`)."""
     if len(result.won) > 2:
-        return ", ".join(f"{p:g}" for p in result.points)
+        return f"{', '.join(f'{p:g}' for p in result.points)} ({', '.join(map(str, result.manches))})"
     won = "-".join(f"{w:g}" for w in result.won)
     return f"{won} {'-'.join(f'{p:g}' for p in result.points)} ({'-'.join(map(str, result.manches))})"
 

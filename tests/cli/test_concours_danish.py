@@ -146,7 +146,8 @@ def _holds(run) -> dict[str, tuple[str, ...]]:
 def test_t5_a_hold_that_withdraws_forfeits_each_of_its_four_tables_and_takes_it_back(run) -> None:
     _holds(run)
     _drawn(run)
-    assert run("concours", "withdraw", "Nord").code == 0
+    withdrawn = run("concours", "withdraw", "Nord")
+    assert withdrawn.code == 0 and withdrawn.out.count("forfeit") == 4, withdrawn.out  # one line a table
     tables = files.read("DM").rounds[0].tables
     nord = files.read("DM").entrants[0].number
     assert [table.forfeit for table in tables if nord in table.entrants] == [(nord,)] * 4
@@ -163,3 +164,32 @@ def test_t7_t10_the_standing_of_players_alone_shows_their_points_and_contracts_m
     header, first = csv.splitlines()[:2]
     assert header.lstrip("\ufeff") == "place,team,players,points,contracts made,played,byes"
     assert first.endswith(",0,1,1,0")  # each hold sat once at each seat of four tables: 2 + 0 - 1 - 1, one made
+
+
+def test_t9_a_player_of_a_hold_replaced_at_the_table_that_player_sits_at(run) -> None:
+    _holds(run)
+    drawn = _drawn(run)
+    assert "By player:" in run("concours", "export", "--what", "wall", "--format", "html").out
+    mette = next(table for table in drawn["tables"] if "Mette" in table["seats"])
+    other = next(table for table in drawn["tables"] if "Ole" in table["seats"])
+    assert run("coup", "--game", other["game"], "pas").code == 0  # Ole's table has begun: Mette's has not
+    ran = run("concours", "register", "--replace", "Nord", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Zoe")
+    assert ran.code == 0, ran.err
+    seats = {table.number: table.seats for table in files.read("DM").rounds[0].tables}
+    assert "Zoe" in seats[mette["table"]] and "Mette" not in seats[mette["table"]]
+    assert sum("Zoe" in each for each in seats.values()) == 1
+
+
+def test_t8_contracts_made_are_never_negative_and_a_refusal_shows_both_results_whole(run, home) -> None:
+    assert run("concours", "new", "Vinter", "--ruleset", "lhombre-dlu", "--format", "individuel").code == 0
+    for player in PLAYERS[:4]:
+        assert run("concours", "register", "-p", player).code == 0
+    _drawn(run)
+    before = (home / "concours" / "Vinter.toml").read_bytes()
+    negative = run("concours", "result", "1", "1", "--points", "3,-1,0,-2", "--manches", "-5,0,0,0")
+    assert negative.code == 2 and len(negative.err.strip().splitlines()) == 1
+    assert (home / "concours" / "Vinter.toml").read_bytes() == before
+    assert run("concours", "result", "1", "1", "--points", "3,-1,0,-2", "--manches", "1,0,0,0").code == 0
+    again = run("concours", "result", "1", "1", "--points", "3,-1,0,-2")
+    assert again.code == 2 and "3, -1, 0, -2 (1, 0, 0, 0)" in again.err and "(0, 0, 0, 0)" in again.err
+    assert run("concours", "standing").code == 0  # the file reads as ever

@@ -211,6 +211,8 @@ class Lhombre(Engine):
         if {"pass", "strafpoint", "smide"} & set(changes) or {"pass", "strafpoint"} & set(declared):
             return dict(changes)
         merged = dict(declared)
+        if {"declarer", "contract"} & set(changes) and "also" not in changes:
+            merged.pop("also", None)  # another contract said: the second nolo goes with the first (D-8)
         if {"tricks", "outcome"} & set(changes):
             merged.pop("tricks", None)
             merged.pop("outcome", None)

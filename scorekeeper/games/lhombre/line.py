@@ -66,9 +66,11 @@ def read(state: State, words: Sequence[str], language: Language, asked: str | No
         return table
     said_with = Keywords.of("lhombre", language)
     joined = [at for at, word in enumerate(words) if fold_name(word) in said_with.little["joined"]]
-    if joined:  # D-8: « Kaj ren nolo 0 og Mette ren nolo 1 », two nolos in one deal
-        first, second = words[: joined[0]], words[joined[0] + 1 :]
-        return {**read(state, first, language, asked), "also": read(state, second, language, asked)}
+    if joined:  # D-8: « Kaj ren nolo 0 og Mette ren nolo 1 », two nolos in one deal, never three
+        first = read(state, words[: joined[0]], language, asked)
+        if len(joined) > 1:
+            raise UserError("lhombre_double_nolo", "D-8", declarer=first.get("declarer", words[0]))
+        return {**first, "also": read(state, words[joined[0] + 1 :], language, asked)}
     outcomes = _outcomes(language)
     line = Words(words, state.players, numbers=spoken_numbers(language))
     said: dict[str, Any] = {}

@@ -24,7 +24,7 @@ from scorekeeper.errors import UserError
 from scorekeeper.games.spadille.payments import fewest_payments
 
 if TYPE_CHECKING:
-    from scorekeeper.games.lhombre import Fiche
+    from scorekeeper.games.lhombre import DealResult, Fiche
 
 CENT = Fraction(1, 100)
 
@@ -182,16 +182,15 @@ class Statement:
 
 def statement(fiche: Fiche, settled: Regnskab | None, player: str) -> Statement:
     at = fiche.players.index(player)
-    lines = tuple(
-        Line(
-            result.number,
-            result.coup.declarer or result.coup.strafpoint,
-            result.coup.contract,
-            result.outcome,
-            result.scored[at],
-        )
-        for result in fiche.coups
-        if result.scored[at]
-    )
+    lines = tuple(_line(result, player, at) for result in fiche.coups if result.scored[at])
     money = None if settled is None or settled.rate is None else settled.money[at]
     return Statement(player, lines, fiche.scores[at], money)
+
+
+def _line(result: DealResult, player: str, at: int) -> Line:
+    """A deal in a player's statement: the player's own contract where the player declared the second of two
+    nolos (D-8), else the deal's first."""
+    deal, ended = result.coup, result.outcome
+    if deal.also is not None and deal.also.declarer == player:
+        deal, ended = deal.also, result.also
+    return Line(result.number, deal.declarer or deal.strafpoint, deal.contract, ended, result.scored[at])

@@ -236,3 +236,23 @@ def test_d8_two_nolos_said_in_one_line_in_danish_and_shown_on_the_fiche(run):
     assert data["coups"][0]["outcomes"] == ["vundet", "kruk"]
     assert [player["points"] for player in data["players"]] == [-1, 11, 0, -10]
     assert "Bent ren nolo, 0, vundet & Mette købe nolo, 2, kruk" in " ".join(run("sheet").out.split())
+
+
+def test_d8_a_double_nolo_edited_to_one_contract_statements_and_a_line_of_three(run):
+    made = run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette", "-o", "double_nolo=true")
+    assert made.code == 0, made.err
+    assert run("coup", "Bent", "ren", "nolo", "0", "and", "Mette", "kobe", "nolo", "2").code == 0
+    mine = json.loads(run("settle", "--statement", "Mette", "--json").out)
+    assert mine["points"] == -10 and [
+        (line["declarer"], line["contract"], line["outcome"]) for line in mine["lines"]
+    ] == [("Mette", "kobe_nolo", "kruk")]  # Mette's own nolo, the deal's -10 (-4 to Bent's, -6 for her own)
+    three = run(
+        "coup", "Bent", "ren", "nolo", "0", "and", "Mette", "ren", "nolo", "1", "and", "Ole", "ren", "nolo", "2"
+    )
+    assert three.code == 2 and "D-8" in three.err and len(three.err.strip().splitlines()) == 1
+    many = run("coup", "Bent", "ren", "nolo", "0", *("and",) * 1200)
+    assert many.code == 2 and len(many.err.strip().splitlines()) == 1
+    edited = run("edit", "1", "Bent", "solo", "5", "2", "2")
+    assert edited.code == 0, edited.err
+    data = json.loads(run("sheet", "--json").out)
+    assert "also" not in data["coups"][0]["declared"] and data["coups"][0]["outcomes"] == ["vundet"]
