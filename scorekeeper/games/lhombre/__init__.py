@@ -126,6 +126,21 @@ def playing(players: Sequence[str], dealer: int) -> tuple[str, ...]:
     return tuple(name for name in order if name != out)
 
 
+def seated(players: Sequence[str], dealer: int, declarer: Any, makkerspil: bool) -> tuple[str, ...]:
+    """The three who play a deal declared by `declarer`, in play order (D-2). In makkerspil (D-8: two pairs,
+    partners opposite) the oversidder, the dealer's partner, takes up the cards of the declarer's partner
+    where that partner was dealt in, and plays them from that seat: the declarer plays against the other pair.
+
+    >>> seated(["N", "E", "S", "W"], 2, "E", True)  # S deals, N sits out; W, E's partner, hands N the cards
+    ('N', 'E', 'S')
+    """
+    order = playing(players, dealer)
+    if not makkerspil or len(players) != 4 or declarer not in order:
+        return order
+    partner, out = players[(players.index(declarer) + 2) % 4], players[(dealer + 2) % 4]
+    return tuple(out if name == partner else name for name in order)
+
+
 class State:
     """The evening between two deals; `advance` takes it over."""
 
@@ -181,13 +196,15 @@ class Lhombre(Engine):
     def advance(self, state: State, declared: Mapping[str, Any]) -> State:
         number = len(state.results) + 1
         dealer = state.players[state.turn]
+        at_table = seated(state.players, state.turn, declared.get("declarer"), state.rules.makkerspil)
         try:
-            deal = read_deal(declared, state.players, state.playing, state.rules)
+            deal = read_deal(declared, state.players, at_table, state.rules)
         except UserError as error:
             raise CoupRefused.of(error, number) from None
-        scored, log, ended = score(deal, state.playing, state.players, state.rules)
+        scored, log, ended = score(deal, at_table, state.players, state.rules)
         scores = tuple(a + b for a, b in zip(state.scores, scored, strict=True))
-        out = sitting_out(state.players, state.turn) if deal.deal else None
+        # who sat the deal out: opposite the dealer (D-2), or in makkerspil the declarer's partner (D-8)
+        out = next((name for name in state.players if name not in at_table), None) if deal.deal else None
         dealt = dealer if deal.deal else ""  # a strafpoint is said between deals: nobody dealt it (D-7)
         first, second = (*ended, None, None)[:2]
         state.results.append(DealResult(number, dealt, out, deal, first, scored, scores, log, second))

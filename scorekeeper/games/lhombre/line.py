@@ -29,7 +29,7 @@ from typing import Any
 
 from scorekeeper.errors import UserError
 from scorekeeper.explain import record
-from scorekeeper.games.lhombre import State, playing
+from scorekeeper.games.lhombre import State, seated
 from scorekeeper.games.lhombre.options import CONTRACTS, OUTCOMES
 from scorekeeper.games.line import (
     Ask,
@@ -132,7 +132,7 @@ def _bare(state: State, said: Mapping[str, Any], bare: list[int], tricks: dict[s
         raise UserError("lhombre_line_numbers", count=3)
     if len(bare) == 1:
         return {declarer: bare[0]}
-    order = playing(state.players, state.turn)
+    order = seated(state.players, state.turn, declarer, state.rules.makkerspil)  # D-8: the takeover
     if declarer not in order:
         return {declarer: bare[0]}  # refused by the deal itself: he sits out (D-2)
     opponents = [name for name in order if name != declarer]
@@ -164,7 +164,8 @@ def write(state: State, declared: Mapping[str, Any], language: Language) -> str:
     if "contract" in declared:
         out.append(say.get(str(declared["contract"]), str(declared["contract"])))
     declarer = declared.get("declarer")
-    order = [declarer, *(name for name in playing(state.players, state.turn) if name != declarer)]
+    at_table = seated(state.players, state.turn, declarer, state.rules.makkerspil)
+    order = [declarer, *(name for name in at_table if name != declarer)]
     if list(tricks) == order or (len(tricks) == 1 and list(tricks) == [declarer]):
         out += [str(number) for number in tricks.values()]  # « Ole solo spar 6 2 1 », « Kaj ren nolo 1 »
     else:

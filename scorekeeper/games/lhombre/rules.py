@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.errors import UserError
 from scorekeeper.explain import Record
 from scorekeeper.games.lhombre.options import CONTRACTS
 from scorekeeper.rulesets import Key
@@ -34,6 +35,7 @@ PAYMENTS = ("each", "declarer")  # D-5
 
 KEYS = (
     Key("table.players", int, "key.lhombre.table.players", choices=(3, 4), default=4),
+    Key("table.makkerspil", bool, "key.lhombre.table.makkerspil", default=False),
     Key("cards.deck", str, "key.lhombre.cards.deck", choices=("hombre",), default="hombre"),
     *(
         Key(f"contracts.{name}", int, f"key.lhombre.contracts.{name}", default=UNION[name], minimum=0)
@@ -58,6 +60,7 @@ class LhombreRules:
     strafpoint: int = 1  # D-7: what a strafpoint costs its offender
     nolo_bet_tricks: int = 1  # D-4: a nolo with up to this many tricks is bet, with more kruk
     double_nolo: bool = False  # D-8: a private table's second nolo in the same deal
+    makkerspil: bool = False  # D-8: two pairs, partners opposite; the oversidder plays for the declarer's partner
     deals: int = 0  # T-2: a tournament's round of so many deals; 0, an evening the table stops (`stop`)
 
     def value(self, contract: str) -> int:
@@ -71,6 +74,8 @@ class LhombreRules:
 
 
 def rules_from(values: Mapping[str, Any], origin: str | Record) -> LhombreRules:
+    if values["table.makkerspil"] and values["table.players"] != 4:
+        raise UserError("lhombre_makkerspil_four", "D-8", origin=origin)
     return LhombreRules(
         values={name: values[f"contracts.{name}"] for name in CONTRACTS},
         payment=values["scoring.payment"],
@@ -78,6 +83,7 @@ def rules_from(values: Mapping[str, Any], origin: str | Record) -> LhombreRules:
         strafpoint=values["scoring.strafpoint"],
         nolo_bet_tricks=values["scoring.nolo_bet_tricks"],
         double_nolo=values["scoring.double_nolo"],
+        makkerspil=values["table.makkerspil"],
         deals=values["partie.deals"],
     )
 

@@ -134,7 +134,7 @@ def regnskab(fiche: Fiche, given_rate: Any, said_teams: Sequence[str] = ()) -> R
             sum(fiche.scores[at[name]] for name in members),
             sum((money[at[name]] for name in members), Fraction(0)),
         )
-        for members in teams_of(fiche, said_teams)
+        for members in (teams_of(fiche, said_teams) if said_teams else _pairs(fiche))
     )
     # who pays whom: the teams as one party each (partners never pay each other), the others alone
     teamed = {name for team in teams for name in team.players}
@@ -142,6 +142,14 @@ def regnskab(fiche: Fiche, given_rate: Any, said_teams: Sequence[str] = ()) -> R
     owed_by = {party: sum((owed[at[name]] for name in party), Fraction(0)) for party in parties}
     transfers = tuple(Transfer(payer, payee, Fraction(amount)) for payer, payee, amount in fewest_payments(owed_by))
     return Regnskab(fiche.players, fiche.scores, rate, money, transfers, teams)
+
+
+def _pairs(fiche: Fiche) -> tuple[tuple[str, ...], ...]:
+    """In makkerspil the two pairs, partners opposite (D-8), summed without `--team`; else none."""
+    if not fiche.rules.makkerspil:
+        return ()
+    first, second, third, fourth = fiche.players
+    return ((first, third), (second, fourth))
 
 
 @dataclass(frozen=True, slots=True)

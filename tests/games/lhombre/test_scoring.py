@@ -256,3 +256,26 @@ def test_d8_a_double_nolo_edited_to_one_contract_statements_and_a_line_of_three(
     assert edited.code == 0, edited.err
     data = json.loads(run("sheet", "--json").out)
     assert "also" not in data["coups"][0]["declared"] and data["coups"][0]["outcomes"] == ["vundet"]
+
+
+def test_d8_makkerspil_the_oversidder_plays_the_declarers_partners_cards_and_the_pairs_are_summed(run):
+    """Nils & Sofus against Erik & Walter, partners opposite. Nils deals: Sofus sits out (D-2); Erik declares
+    and his partner Walter was dealt in, so Sofus takes Walter's cards: Erik solo spar 6, Sofus 2, Nils 1,
+    vundet, 4 from each of the other pair. Erik deals: Walter out; Sofus's partner Nils was dealt in, Walter
+    plays his cards: Sofus tourné vundet, 2 from each of Walter and Erik. Pairs: Nils & Sofus -4, Erik &
+    Walter +4."""
+    made = run("new", "lhombre-dlu", "-p", "Nils", "-p", "Erik", "-p", "Sofus", "-p", "Walter", "-o", "makkerspil=true")
+    assert made.code == 0, made.err
+    assert run("coup", "Erik", "solo", "spar", "6", "2", "1").code == 0
+    assert run("coup", "Sofus", "tourne", "vundet").code == 0
+    data = json.loads(run("sheet", "--json").out)
+    first = data["coups"][0]
+    assert first["declared"]["tricks"] == {"Erik": 6, "Sofus": 2, "Nils": 1} and first["oversidder"] == "Walter"
+    assert [player["points"] for player in data["players"]] == [-4, 6, 0, -2]
+    settled = json.loads(run("settle", "--rate", "0.5", "--json").out)
+    assert [(team["players"], team["points"]) for team in settled["teams"]] == [
+        (["Nils", "Sofus"], -4),
+        (["Erik", "Walter"], 4),
+    ]
+    three = run("new", "lhombre-dlu", "-p", "A", "-p", "B", "-p", "C", "-o", "makkerspil=true", "-o", "players=3")
+    assert three.code == 2 and "D-8" in three.err and len(three.err.strip().splitlines()) == 1
