@@ -260,16 +260,19 @@ def _reseat(concours: Concours, old: Entrant, made: Entrant) -> None:
     drawn = concours.current
     if drawn is None or old.players == made.players:
         return
-    for table in drawn.tables:  # a hold sits at four tables: each where a player of it changes (quadrettes)
+    changed = []  # a hold sits at four tables: each where a player of it changes (quadrettes), all checked first
+    for table in drawn.tables:
         seats = tuple(made.players[old.players.index(seat)] if seat in old.players else seat for seat in table.seats)
         if old.number not in table.entrants or seats == table.seats:
             continue
         played = store.exists(table.game) and bool(store.read(table.game).coups)
         if table.result is not None or table.forfeit or played:
             raise UserError("concours_replace_played", "T-9", team=old.name, round=drawn.number, table=table.number)
+        changed.append(replace(table, seats=seats))
+    for table in changed:
         if store.exists(table.game):  # made by a command and never played: it seated the players before
             store.put_away(table.game, store.TRASH)
-        drawn = drawn.with_table(replace(table, seats=seats))
+        drawn = drawn.with_table(table)
         concours.with_round(drawn)
 
 

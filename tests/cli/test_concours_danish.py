@@ -193,3 +193,17 @@ def test_t8_contracts_made_are_never_negative_and_a_refusal_shows_both_results_w
     again = run("concours", "result", "1", "1", "--points", "3,-1,0,-2")
     assert again.code == 2 and "3, -1, 0, -2 (1, 0, 0, 0)" in again.err and "(0, 0, 0, 0)" in again.err
     assert run("concours", "standing").code == 0  # the file reads as ever
+
+
+def test_t9_a_replacement_refused_at_one_table_of_a_hold_moves_no_game(run, home) -> None:
+    _holds(run)
+    drawn = _drawn(run)
+    mette = next(table for table in drawn["tables"] if "Mette" in table["seats"])
+    kaj = next(table for table in drawn["tables"] if "Kaj" in table["seats"])
+    run("sheet", "--game", mette["game"])  # a table's sheet asked before its first coup: its game is made
+    assert run("coup", "--game", kaj["game"], "pas").code == 0  # Kaj's table has begun
+    games_before = sorted(path.name for path in (home / "games").iterdir())
+    ran = run("concours", "register", "--replace", "Nord", "-p", "Ole", "-p", "Bent", "-p", "Kim", "-p", "Zoe")
+    assert ran.code == 2 and "T-9" in ran.err and len(ran.err.strip().splitlines()) == 1
+    assert sorted(path.name for path in (home / "games").iterdir()) == games_before
+    assert "Mette" in files.read("DM").rounds[0].table(mette["table"]).seats

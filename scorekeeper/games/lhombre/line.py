@@ -180,8 +180,9 @@ def ask(state: State, declared: Mapping[str, Any], error: UserError, language: L
     """What the refused `declared` lacks, as a question: the declarer, then the tricks."""
     if error.key == "lhombre_declarer_missing":
         return Ask("declarer", record("lhombre.ask.declarer", "D-3"), state.playing)
-    if error.key == "lhombre_tricks_or_outcome":
-        return Ask("tricks", record("lhombre.ask.tricks", "D-4", players=state.playing), ())
+    if error.key == "lhombre_tricks_or_outcome":  # the three at the table, after a takeover (D-8)
+        at_table = seated(state.players, state.turn, declared.get("declarer"), state.rules.makkerspil)
+        return Ask("tricks", record("lhombre.ask.tricks", "D-4", players=at_table), ())
     return None
 
 

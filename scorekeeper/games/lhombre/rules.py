@@ -76,6 +76,8 @@ class LhombreRules:
 def rules_from(values: Mapping[str, Any], origin: str | Record) -> LhombreRules:
     if values["table.makkerspil"] and values["table.players"] != 4:
         raise UserError("lhombre_makkerspil_four", "D-8", origin=origin)
+    if values["table.makkerspil"] and values["scoring.double_nolo"]:  # a second nolo would bill a partner
+        raise UserError("lhombre_makkerspil_double_nolo", "D-8", origin=origin)
     return LhombreRules(
         values={name: values[f"contracts.{name}"] for name in CONTRACTS},
         payment=values["scoring.payment"],

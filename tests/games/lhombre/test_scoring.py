@@ -279,3 +279,34 @@ def test_d8_makkerspil_the_oversidder_plays_the_declarers_partners_cards_and_the
     ]
     three = run("new", "lhombre-dlu", "-p", "A", "-p", "B", "-p", "C", "-o", "makkerspil=true", "-o", "players=3")
     assert three.code == 2 and "D-8" in three.err and len(three.err.strip().splitlines()) == 1
+
+
+def test_d8_makkerspil_asks_the_tricks_of_the_three_at_the_table_and_refuses_two_nolos(run):
+    from scorekeeper import games
+    from scorekeeper.errors import UserError
+    from scorekeeper.language import Language
+
+    ruleset = games.load("lhombre-dlu").with_options({"makkerspil": True})
+    state = games.state_after(ruleset, ["Nils", "Erik", "Sofus", "Walter"], "Nils", [])
+    engine = games.engine(ruleset)
+    asked = engine.ask(
+        state, {"declarer": "Erik", "contract": "solo"}, UserError("lhombre_tricks_or_outcome"), Language.named("en")
+    )
+    assert asked is not None and asked.words.values["players"] == ("Erik", "Sofus", "Nils")  # Sofus plays Walter's
+    both = run(
+        "new",
+        "lhombre-dlu",
+        "-p",
+        "A",
+        "-p",
+        "B",
+        "-p",
+        "C",
+        "-p",
+        "D",
+        "-o",
+        "makkerspil=true",
+        "-o",
+        "double_nolo=true",
+    )
+    assert both.code == 2 and "D-8" in both.err and len(both.err.strip().splitlines()) == 1
