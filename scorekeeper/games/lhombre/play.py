@@ -209,13 +209,13 @@ def score(
         )
         return tuple(scored.values()), (fined,), ()
     log: list[Record] = []
-    results = [_contract(deal, playing, rules, scored, log)]
+    results = [score_contract(deal, playing, rules, scored, log)]
     if deal.also is not None:  # D-8: the second nolo, scored on its own against its two opponents
-        results.append(_contract(deal.also, playing, rules, scored, log))
+        results.append(score_contract(deal.also, playing, rules, scored, log))
     return tuple(scored.values()), tuple(log), tuple(results)
 
 
-def _contract(
+def score_contract(
     deal: Deal, playing: Sequence[str], rules: LhombreRules, scored: dict[str, int], log: list[Record]
 ) -> str:
     """One contract's outcome (D-4, D-6), its points added to `scored` (D-5) and explained in `log`."""

@@ -190,15 +190,24 @@ class Statement:
 
 def statement(fiche: Fiche, settled: Regnskab | None, player: str) -> Statement:
     at = fiche.players.index(player)
-    lines = tuple(_line(result, player, at) for result in fiche.coups if result.scored[at])
+    lines = tuple(line for result in fiche.coups if result.scored[at] for line in _lines(fiche, result, player, at))
     money = None if settled is None or settled.rate is None else settled.money[at]
     return Statement(player, lines, fiche.scores[at], money)
 
 
-def _line(result: DealResult, player: str, at: int) -> Line:
-    """A deal in a player's statement: the player's own contract where the player declared the second of two
-    nolos (D-8), else the deal's first."""
-    deal, ended = result.coup, result.outcome
-    if deal.also is not None and deal.also.declarer == player:
-        deal, ended = deal.also, result.also
-    return Line(result.number, deal.declarer or deal.strafpoint, deal.contract, ended, result.scored[at])
+def _lines(fiche: Fiche, result: DealResult, player: str, at: int) -> tuple[Line, ...]:
+    """A deal in a player's statement; at two nolos (D-8) a line each, the player's share of each."""
+    from scorekeeper.games.lhombre.play import score_contract
+
+    deal = result.coup
+    if deal.also is None:
+        declarer = deal.declarer or deal.strafpoint
+        return (Line(result.number, declarer, deal.contract, result.outcome, result.scored[at]),)
+    at_table = [name for name in fiche.players if name != result.oversidder]
+    found = []
+    for part, ended in ((deal, result.outcome), (deal.also, result.also)):
+        share = dict.fromkeys(fiche.players, 0)
+        score_contract(part, at_table, fiche.rules, share, [])
+        if share[player]:
+            found.append(Line(result.number, part.declarer, part.contract, ended, share[player]))
+    return tuple(found)

@@ -244,8 +244,8 @@ def test_d8_a_double_nolo_edited_to_one_contract_statements_and_a_line_of_three(
     assert run("coup", "Bent", "ren", "nolo", "0", "and", "Mette", "kobe", "nolo", "2").code == 0
     mine = json.loads(run("settle", "--statement", "Mette", "--json").out)
     assert mine["points"] == -10 and [
-        (line["declarer"], line["contract"], line["outcome"]) for line in mine["lines"]
-    ] == [("Mette", "kobe_nolo", "kruk")]  # Mette's own nolo, the deal's -10 (-4 to Bent's, -6 for her own)
+        (line["declarer"], line["contract"], line["outcome"], line["points"]) for line in mine["lines"]
+    ] == [("Bent", "ren_nolo", "vundet", -4), ("Mette", "kobe_nolo", "kruk", -6)]  # a line each nolo, -10
     three = run(
         "coup", "Bent", "ren", "nolo", "0", "and", "Mette", "ren", "nolo", "1", "and", "Ole", "ren", "nolo", "2"
     )
