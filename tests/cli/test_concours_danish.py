@@ -75,11 +75,16 @@ def test_t2_the_same_deal_beside_itself_at_every_table_mapper(run) -> None:
     assert refused.code == 2 and "T-2" in refused.err
 
 
-def test_t8_a_danish_result_from_paper_pays_what_it_wins_less_the_strafpoints(run, home) -> None:
+def _one_table(run) -> None:
+    """A Danish concours of four players alone, its first round drawn: one table of four."""
     assert run("concours", "new", "Vinter", "--ruleset", "lhombre-dlu", "--format", "individuel").code == 0
     for player in PLAYERS[:4]:
         assert run("concours", "register", "-p", player).code == 0
     _drawn(run)
+
+
+def test_t8_a_danish_result_from_paper_pays_what_it_wins_less_the_strafpoints(run, home) -> None:
+    _one_table(run)
     before = (home / "concours" / "Vinter.toml").read_bytes()
     wrong = run("concours", "result", "1", "1", "--points", "3,-1,0,-1")  # makes +1: nobody pays a point in
     assert wrong.code == 2 and "D-7" in wrong.err and len(wrong.err.strip().splitlines()) == 1
@@ -181,10 +186,7 @@ def test_t9_a_player_of_a_hold_replaced_at_the_table_that_player_sits_at(run) ->
 
 
 def test_t8_contracts_made_are_never_negative_and_a_refusal_shows_both_results_whole(run, home) -> None:
-    assert run("concours", "new", "Vinter", "--ruleset", "lhombre-dlu", "--format", "individuel").code == 0
-    for player in PLAYERS[:4]:
-        assert run("concours", "register", "-p", player).code == 0
-    _drawn(run)
+    _one_table(run)
     before = (home / "concours" / "Vinter.toml").read_bytes()
     negative = run("concours", "result", "1", "1", "--points", "3,-1,0,-2", "--manches", "-5,0,0,0")
     assert negative.code == 2 and len(negative.err.strip().splitlines()) == 1
