@@ -289,8 +289,12 @@ def fix_lines(game: Ledger, language: Language) -> list[tuple[str, str | None]]:
     state = engine.start(ruleset, game.players, game.dealer)
     lines = []
     for coup, declared in zip(game.coups, said(game.coups), strict=True):
-        after = engine.advance(state, declared)  # first: a hand-damaged entry is refused as `sheet` refuses it
-        lines.append((engine.write_line(state, declared, language), coup.get("note")))
+        try:  # said before the state moves on: an engine may advance its state in place (Danish l'hombre's)
+            line: str | None = engine.write_line(state, declared, language)
+        except (UserError, AttributeError, TypeError, ValueError, KeyError):  # a hand-damaged entry: `advance` says
+            line = None
+        after = engine.advance(state, declared)  # a hand-damaged entry is refused as `sheet` refuses it
+        lines.append((line if line is not None else engine.write_line(after, declared, language), coup.get("note")))
         state = after
     return lines
 
