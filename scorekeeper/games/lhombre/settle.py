@@ -82,6 +82,9 @@ def teams_of(fiche: Fiche, said: Sequence[str]) -> tuple[tuple[str, ...], ...]:
         members = tuple(find_player(fiche.players, name.strip()) for name in team.split("+") if name.strip())
         if len(members) < 2 or len(set(members)) < len(members) or seen & set(members):
             raise UserError("lhombre_team", "D-8", team=team)
+        pairs = _pairs(fiche)
+        if pairs and set(members) not in [set(pair) for pair in pairs]:  # makkerspil: the pairs are the seats'
+            raise UserError("lhombre_makkerspil_team", "D-8", team=team, pairs=["+".join(pair) for pair in pairs])
         seen |= set(members)
         found.append(members)
     return tuple(found)

@@ -277,6 +277,9 @@ def test_d8_makkerspil_the_oversidder_plays_the_declarers_partners_cards_and_the
         (["Nils", "Sofus"], -4),
         (["Erik", "Walter"], 4),
     ]
+    split = run("settle", "--team", "Nils+Erik")  # not a pair of this table
+    assert split.code == 2 and "Nils+Sofus" in split.err and len(split.err.strip().splitlines()) == 1
+    assert run("settle", "--team", "sofus+nils", "--team", "Walter+Erik").code == 0  # the pairs, said any way
     three = run("new", "lhombre-dlu", "-p", "A", "-p", "B", "-p", "C", "-o", "makkerspil=true", "-o", "players=3")
     assert three.code == 2 and "D-8" in three.err and len(three.err.strip().splitlines()) == 1
 
