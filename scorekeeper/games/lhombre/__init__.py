@@ -48,6 +48,7 @@ class DealResult:
     scores: tuple[int, ...]
     log: tuple[Record, ...]
     also: str | None = None  # D-8: how a second nolo in the deal ended
+    parts: tuple[tuple[int, ...], ...] = ()  # what each contract of the deal scored, two at a double nolo (D-8)
 
     @property
     def declarers(self) -> tuple[tuple[str, str], ...]:
@@ -206,8 +207,9 @@ class Lhombre(Engine):
         # who sat the deal out: opposite the dealer (D-2), or in makkerspil the declarer's partner (D-8)
         out = next((name for name in state.players if name not in at_table), None) if deal.deal else None
         dealt = dealer if deal.deal else ""  # a strafpoint is said between deals: nobody dealt it (D-7)
-        first, second = (*ended, None, None)[:2]
-        state.results.append(DealResult(number, dealt, out, deal, first, scored, scores, log, second))
+        first, second = (*(outcome for outcome, _ in ended), None, None)[:2]
+        parts = tuple(part for _, part in ended)
+        state.results.append(DealResult(number, dealt, out, deal, first, scored, scores, log, second, parts))
         if deal.deal:  # D-2: the next dealer is the player to the dealer's right, next in the seating
             state.turn = (state.turn + 1) % len(state.players)
         return state

@@ -195,10 +195,10 @@ def outcome(contract: str, tricks: Mapping[str, int], declarer: str, rules: Lhom
 
 def score(
     deal: Deal, playing: Sequence[str], players: Sequence[str], rules: LhombreRules
-) -> tuple[tuple[int, ...], tuple[Record, ...], tuple[str, ...]]:
-    """What each player scores for the deal (D-5 to D-7), with the log that explains it, and how each contract
-    ended as the fiche shows it (vundet, bet or kruk, D-4; a second nolo's after the first, D-8; none for a
-    pass or a strafpoint); the oversidder 0."""
+) -> tuple[tuple[int, ...], tuple[Record, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """What each player scores for the deal (D-5 to D-7), with the log that explains it, and each contract as
+    the fiche shows it: how it ended (vundet, bet or kruk, D-4) and what each player scored by it (a second
+    nolo's after the first, D-8; none for a pass or a strafpoint); the oversidder 0."""
     scored = dict.fromkeys(players, 0)
     if deal.passed:
         return tuple(scored.values()), (record("lhombre.log.passed", "D-7"),), ()
@@ -209,13 +209,17 @@ def score(
         )
         return tuple(scored.values()), (fined,), ()
     log: list[Record] = []
-    results = [score_contract(deal, playing, rules, scored, log)]
-    if deal.also is not None:  # D-8: the second nolo, scored on its own against its two opponents
-        results.append(score_contract(deal.also, playing, rules, scored, log))
-    return tuple(scored.values()), tuple(log), tuple(results)
+    contracts = []
+    for each in (deal, deal.also):  # D-8: a second nolo, scored on its own against its two opponents
+        if each is not None:
+            part = dict.fromkeys(players, 0)
+            ended = _contract(each, playing, rules, part, log)
+            contracts.append((ended, tuple(part.values())))
+    total = tuple(sum(points) for points in zip(*(part for _, part in contracts), strict=True))
+    return total, tuple(log), tuple(contracts)
 
 
-def score_contract(
+def _contract(
     deal: Deal, playing: Sequence[str], rules: LhombreRules, scored: dict[str, int], log: list[Record]
 ) -> str:
     """One contract's outcome (D-4, D-6), its points added to `scored` (D-5) and explained in `log`."""

@@ -200,17 +200,13 @@ def statement(fiche: Fiche, settled: Regnskab | None, player: str) -> Statement:
 
 def _lines(fiche: Fiche, result: DealResult, player: str, at: int) -> tuple[Line, ...]:
     """A deal in a player's statement; at two nolos (D-8) a line each, the player's share of each."""
-    from scorekeeper.games.lhombre.play import score_contract
-
     deal = result.coup
     if deal.also is None:
         declarer = deal.declarer or deal.strafpoint
         return (Line(result.number, declarer, deal.contract, result.outcome, result.scored[at]),)
-    at_table = [name for name in fiche.players if name != result.oversidder]
-    found = []
-    for part, ended in ((deal, result.outcome), (deal.also, result.also)):
-        share = dict.fromkeys(fiche.players, 0)
-        score_contract(part, at_table, fiche.rules, share, [])
-        if share[player]:
-            found.append(Line(result.number, part.declarer, part.contract, ended, share[player]))
-    return tuple(found)
+    contracts = zip((deal, deal.also), (result.outcome, result.also), result.parts, strict=True)
+    return tuple(
+        Line(result.number, part.declarer, part.contract, ended, share[at])
+        for part, ended, share in contracts
+        if share[at]
+    )
