@@ -566,10 +566,7 @@ def _cards(name: str | None, round_number: int | None, base: str | None, entry: 
 def _coups_of(made: Any) -> int:
     """The lines a score sheet has: the partie's deals where it is played over a number of them (M-9, T-2),
     else 20, what a manche's coups come to at most at a café table."""
-    from scorekeeper import games
-    from scorekeeper.explain import record
-
-    rules = games.build(made.ruleset, origin=record("origin.game", name=made.name)).with_options(made.options).rules
+    rules = _service().ruleset_of(made).rules
     deals = getattr(rules, "deals", 0) if getattr(rules, "partie", "deals") == "deals" else 0  # a Danish round's
     return deals or 20
 

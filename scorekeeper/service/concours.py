@@ -276,14 +276,21 @@ def _reseat(concours: Concours, old: Entrant, made: Entrant) -> None:
         concours.with_round(drawn)
 
 
-def _reserved(concours: Concours) -> frozenset[str]:
-    """The words a player of the concours's tables may not be named (C-4), as `new` refuses them."""
+def ruleset_of(concours: Concours) -> Any:
+    """The ruleset every table of the concours plays, with the concours's options (T-1), as its file keeps it."""
     from scorekeeper import games
     from scorekeeper.explain import record
+
+    return games.build(concours.ruleset, origin=record("origin.game", name=concours.name)).with_options(
+        concours.options
+    )
+
+
+def _reserved(concours: Concours) -> frozenset[str]:
+    """The words a player of the concours's tables may not be named (C-4), as `new` refuses them."""
     from scorekeeper.service.life import reserved_names
 
-    ruleset = games.build(concours.ruleset, origin=record("origin.game", name=concours.name))
-    return reserved_names(ruleset.with_options(concours.options))
+    return reserved_names(ruleset_of(concours))
 
 
 def withdraw(name: str, team: str, undo: bool = False) -> tuple[Concours, Entrant, Table | None]:
@@ -651,11 +658,10 @@ def paper_result(
     l'hombre each player's settled jetons, summing to zero (H-19); at manille the winner the partie names,
     its manches (where they are not said: none in a race over deals, the one manche of a partie sèche)."""
     from scorekeeper import games
-    from scorekeeper.explain import record
 
     count = concours.settings.sides
-    ruleset = games.build(concours.ruleset, origin=record("origin.game", name=concours.name))
-    rules = ruleset.with_options(concours.options).rules
+    ruleset = ruleset_of(concours)
+    rules = ruleset.rules
     if concours.settings.alone:  # each alone: jetons (or Danish points), and poules (or contracts) taken (T-2)
         taken = _figures(manches, count, "--manches") if manches is not None else (0,) * count
         games.engine(ruleset).paper_result(rules, (0.0,) * count, taken, figures)
@@ -834,11 +840,10 @@ def deals(name: str | None, round_number: int | None = None) -> Mapper:
     """Each table's deals in round `round_number` (the current one when None), to compare a deal across the
     tables that played it (T-2). Refused for a game whose deals are not numbered alike at every table."""
     from scorekeeper import games
-    from scorekeeper.explain import record
     from scorekeeper.service.reads import fiche
 
     concours = read(chosen(name))
-    engine = games.engine(games.build(concours.ruleset, origin=record("origin.game", name=concours.name)))
+    engine = games.engine(ruleset_of(concours))
     if not engine.numbered_deals:
         raise UserError("concours_no_deals", "T-2", ruleset=concours.ruleset_name)
     if not concours.rounds:
