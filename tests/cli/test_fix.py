@@ -447,7 +447,7 @@ def test_fix_print_on_a_hand_damaged_entry_is_the_one_line_sheet_gives(marius, r
     assert run("fix", "--print").err == sheet_said.err
 
 
-def test_fix_print_says_a_danish_evening_as_it_was_typed_bare_tricks_and_all(run) -> None:
+def test_d2_fix_print_says_a_danish_evening_as_it_was_typed_bare_tricks_and_all(run) -> None:
     """Danish l'hombre moves its state on in place: each line is written before its deal is played (D-2: the
     tricks in play order, the declarer's first), so `fix --print` gives back the bare « 6 2 1 »."""
     assert run("new", "lhombre-dlu", "-p", "Ole", "-p", "Bent", "-p", "Kaj", "-p", "Mette").code == 0
